@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "atpad",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "atpad", targets: ["atpad"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure model: text, edits, mentions, triggers, completion state, undo, markup.
+        .target(name: "AtpadCore"),
+        // Entity sources, directory files, ranking.
+        .target(name: "AtpadDirectory", dependencies: ["AtpadCore"]),
+        // Commands and wiring shared by the executable and its tests.
+        .target(
+            name: "AtpadApp",
+            dependencies: [
+                "AtpadCore", "AtpadDirectory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("../../Resources")]
+        ),
+        .executableTarget(name: "atpad", dependencies: ["AtpadApp"]),
+        .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadApp"]),
+        .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore"]),
+        .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore"]),
+        .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadCore", "AtpadDirectory"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

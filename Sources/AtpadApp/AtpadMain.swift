@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+
+/// The `atpad` command line: the editor and its subcommands.
+public struct AtpadMain: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "atpad",
+        abstract: "A terminal editor for comments with @-mentions.",
+        version: AtpadVersion.string,
+        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self],
+        defaultSubcommand: EditCommand.self
+    )
+
+    public init() {}
+
+    /// Runs the command line and returns the exit status: 0 on success, 2 for usage,
+    /// directory and input errors (one line on stderr naming the problem).
+    public static func run(_ arguments: [String]) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("atpad: \(error.message)\n".utf8))
+            return 2
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                return 0
+            }
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            return code == .validationFailure ? 2 : code.rawValue
+        }
+    }
+}
+
+/// A problem with what the person asked for: printed as one line, exit status 2.
+public struct UsageError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// atpad's version.
+public enum AtpadVersion {
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import AtpadCore
+import AtpadDirectory
+
+/// `atpad replay`: runs the editor core on a key script without a terminal and prints
+/// its final state as one JSON object (SPEC §8).
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run the editor without a terminal on a key script and print its state as JSON."
+    )
+
+    @Option(help: "The key script, e.g. '@jo<Enter>'.")
+    var keys: String = ""
+
+    @Option(help: "The starting document in atpad markup; '|' marks the cursor (default: the end).")
+    var text: String = ""
+
+    @Option(help: "Text width in columns (for soft wrap and Up/Down).")
+    var width: Int = 80
+
+    @Option(help: "Terminal height in rows (PgUp/PgDn move by height - 3 rows).")
+    var height: Int = 24
+
+    @OptionGroup var directories: DirectoryOptions
+
+    @Option(help: "Word characters that start an implicit search (0 = off).")
+    var implicit: Int = 3
+
+    @Flag(help: "Backspace on a selected mention trims it to its first word first.")
+    var trimMentions = false
+
+    func run() async throws {
+        guard width >= 1 else { throw UsageError("--width must be at least 1") }
+        guard height >= 4 else { throw UsageError("--height must be at least 4") }
+        guard implicit >= 0 else { throw UsageError("--implicit must be 0 or more") }
+        let script: [Key]
+        do { script = try KeyScript.parse(keys) } catch { throw UsageError(error.description) }
+        let start: (MarkedText, cursor: Int?)
+        do { start = try AtpadMarkup.decodeWithCursor(text) } catch { throw UsageError(error.description) }
+        let sources = try directories.load()
+        let config = EditorConfig(
+            triggers: sources.keys.sorted { $0.value < $1.value },
+            implicitThreshold: implicit, trimMentions: trimMentions,
+            width: width, pageRows: max(1, height - 3))
+        var session = ReplaySession(editor: Editor(start.0, cursor: start.cursor, config: config), sources: sources)
+        await session.run(script)
+        print(ReplayOutput.json(session.editor))
+    }
+}
+
+/// Drives an editor with keys, answering every query in full before the next key.
+struct ReplaySession {
+    var editor: Editor
+    let sources: [Unicode.Scalar: any EntitySource]
+
+    mutating func run(_ keys: [Key]) async {
+        for key in keys {
+            await perform(editor.handle(key))
+        }
+    }
+
+    /// Runs effects; the events they produce may bring more effects, run in turn.
+    mutating func perform(_ effects: [Effect]) async {
+        var queue = effects
+        while !queue.isEmpty {
+            let effect = queue.removeFirst()
+            switch effect {
+            case let .query(id, trigger, query):
+                guard let source = sources[trigger] else {
+                    queue += editor.receive(.batch(queryID: id, [], isFinal: true))
+                    continue
+                }
+                do {
+                    for try await batch in source.search(query, trigger: trigger) {
+                        queue += editor.receive(.batch(queryID: id, batch, isFinal: false))
+                    }
+                    queue += editor.receive(.batch(queryID: id, [], isFinal: true))
+                } catch {
+                    queue += editor.receive(.failed(queryID: id, message: "\(error)"))
+                }
+            case let .cancel(id):
+                queue += editor.receive(.ended(queryID: id))
+            case .picked, .documentChanged:
+                break  // replay keeps no frecency or drafts
+            }
+        }
+    }
+}
+
+/// The JSON object `atpad replay` prints.
+enum ReplayOutput {
+    static func json(_ editor: Editor) -> String {
+        let doc = editor.marked
+        var out = "{\"text\": \(JSONText.quote(doc.text))"
+        out += ", \"markup\": \(JSONText.quote(AtpadMarkup.encode(doc)))"
+        out += ", \"cursor\": \(editor.cursor)"
+        out += ", \"mentions\": \(MentionJSON.array(doc))"
+        out += ", \"selectedMention\": \(editor.selectedMention.map { JSONText.quote($0.id) } ?? "null")"
+        if !editor.selection.isEmpty {
+            out += ", \"selection\": [\(editor.selection.range.lowerBound), \(editor.selection.range.upperBound)]"
+        }
+        if let s = editor.search {
+            let items = s.items.map { JSONText.quote($0.entity.id) }.joined(separator: ", ")
+            out += ", \"chooser\": {\"open\": \(s.isOpen), \"trigger\": \(JSONText.quote(String(Character(s.trigger))))"
+            out += ", \"query\": \(JSONText.quote(s.query)), \"items\": [\(items)], \"selected\": \(s.selected)"
+            out += ", \"loading\": \(s.isLoading)"
+            if let error = s.error { out += ", \"error\": \(JSONText.quote(error))" }
+            out += "}"
+        } else {
+            out += ", \"chooser\": null"
+        }
+        return out + "}"
+    }
+}

@@ -1,0 +1,66 @@
+/// A search in progress: where its trigger is, what it asks, and what has come back.
+///
+/// The state machine (ARCHITECTURE.md) is: no search → explicit or implicit search →
+/// (pick | end | dismiss) → no search. Results arrive in batches for `queryID` only.
+public struct Search: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Started by typing a trigger (or Ctrl-Space); the chooser owns navigation keys.
+        case explicit
+        /// Started after N word characters; the chooser never steals keys.
+        case implicit
+    }
+
+    public var kind: Kind
+    /// The directory trigger this search asks (`@` for implicit searches).
+    public var trigger: Unicode.Scalar
+    /// Explicit: the position of the trigger character. Implicit: the start of the word.
+    public var start: Int
+    /// The query text as it is in the document.
+    public var query: String
+    /// The id of the current query; batches for any other id are stale.
+    public var queryID: Int
+    /// Whether the query has been sent (it waits while another request is in flight).
+    public var sent: Bool
+    /// Results so far, deduplicated by entity id, in arrival order.
+    public var items: [Candidate] = []
+    /// The highlighted result.
+    public var selected: Int = 0
+    /// The first visible row of the chooser.
+    public var scrollTop: Int = 0
+    /// The source marked its last batch.
+    public var isFinal: Bool = false
+    /// The source failed; the chooser shows this as an error row.
+    public var error: String? = nil
+    /// Implicit only: Ctrl-N/Ctrl-P was pressed, so Enter now picks.
+    public var navigated: Bool = false
+
+    /// Whether the chooser is drawn (an implicit search shows only non-empty results).
+    public var isOpen: Bool { kind == .explicit || !items.isEmpty }
+    /// Whether more results may still come ("searching…").
+    public var isLoading: Bool { !isFinal && error == nil }
+    /// Position of the first character of the query in the document.
+    public var queryStart: Int { kind == .explicit ? start + 1 : start }
+}
+
+/// What a source sends back for a query.
+public enum CompletionEvent: Sendable, Equatable {
+    /// More results; `isFinal` marks the last batch.
+    case batch(queryID: Int, [Candidate], isFinal: Bool)
+    /// The source failed (exit status, timeout, malformed output).
+    case failed(queryID: Int, message: String)
+    /// The work behind a query stopped (after its final batch, a failure or a cancel).
+    case ended(queryID: Int)
+}
+
+/// Work the editor asks the app to do: the core itself never touches a process, socket,
+/// file or clock.
+public enum Effect: Sendable, Equatable {
+    /// Ask the directory routed to `trigger` for `query`; answer with `CompletionEvent`s.
+    case query(id: Int, trigger: Unicode.Scalar, query: String)
+    /// Stop the work behind a query and report `.ended` when it has stopped.
+    case cancel(id: Int)
+    /// A person picked `entity` for `trigger` (frecency is updated from this).
+    case picked(Entity, trigger: Unicode.Scalar)
+    /// The document changed (drafts are written from this).
+    case documentChanged
+}

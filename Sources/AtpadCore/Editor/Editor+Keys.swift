@@ -1,0 +1,185 @@
+/// Maps each key to what it does, given the state: chooser keys first while a search owns
+/// them, then editing and motion. This is the only entry point for keys.
+extension Editor {
+    /// Handles one key and returns the effects the app must run.
+    public mutating func handle(_ key: Key) -> [Effect] {
+        if !Editor.isVertical(key) { goalColumn = nil }
+        let held = selectedMention
+        if key != .backspace && key != .delete { selectedMention = nil }
+        if handleChooserKey(key) { return takeEffects() }
+        if key == .escape {
+            // Esc unselects a selected mention or a selection; it never edits.
+            if held == nil && !selection.isEmpty { selection = .cursor(cursor) }
+            if search != nil { endSearch(dismiss: true) }
+            return takeEffects()
+        }
+        switch key {
+        case let .char(c): type(c)
+        case .enter: type("\n")
+        case .tab: type("\t")
+        case .backTab: break
+        case .backspace: backspace(held: held)
+        case .delete: deleteForward(held: held)
+        case .left: motion(to: selection.isEmpty ? stepLeft(from: cursor) : selection.range.lowerBound, extend: false)
+        case .right: motion(to: selection.isEmpty ? stepRight(from: cursor) : selection.range.upperBound, extend: false)
+        case .shiftLeft: motion(to: stepLeft(from: cursor), extend: true)
+        case .shiftRight: motion(to: stepRight(from: cursor), extend: true)
+        case .up: vertical(-1, extend: false)
+        case .down: vertical(1, extend: false)
+        case .shiftUp: vertical(-1, extend: true)
+        case .shiftDown: vertical(1, extend: true)
+        case .pageUp: vertical(-max(1, config.pageRows), extend: false)
+        case .pageDown: vertical(max(1, config.pageRows), extend: false)
+        case .home, .ctrl("a"): motion(to: storage.lineStart(cursor), extend: false)
+        case .end, .ctrl("e"): motion(to: storage.lineEnd(cursor), extend: false)
+        case .shiftHome: motion(to: storage.lineStart(cursor), extend: true)
+        case .shiftEnd: motion(to: storage.lineEnd(cursor), extend: true)
+        case .ctrlHome: motion(to: 0, extend: false)
+        case .ctrlEnd: motion(to: storage.count, extend: false)
+        case .ctrlLeft, .alt("b"): motion(to: wordLeft(from: cursor), extend: false)
+        case .ctrlRight, .alt("f"): motion(to: wordRight(from: cursor), extend: false)
+        case .ctrl("w"), .altBackspace: deleteRange(selection.isEmpty ? wordLeft(from: cursor)..<cursor : selection.range)
+        case .alt("d"): deleteRange(selection.isEmpty ? cursor..<wordRight(from: cursor) : selection.range)
+        case .ctrl("k"):
+            let end = storage.lineEnd(cursor)
+            deleteRange(cursor..<(end == cursor ? min(end + 1, storage.count) : end))
+        case .ctrl("u"): deleteRange(storage.lineStart(cursor)..<cursor)
+        case .ctrl("z"): undo()
+        case .ctrl("y"): redo()
+        case .ctrl("c"): copy(held: held)
+        case .ctrl("x"): cut()
+        case .ctrl("v"): if let clip = clipboard { insert(clip) }
+        case .ctrlSpace: mentionHere()
+        case let .paste(text): paste(text)
+        default: break  // Ctrl-S, Ctrl-Q, F1 and unbound keys belong to the app or nothing
+        }
+        return takeEffects()
+    }
+
+    private static func isVertical(_ key: Key) -> Bool {
+        switch key {
+        case .up, .down, .shiftUp, .shiftDown, .pageUp, .pageDown: return true
+        default: return false
+        }
+    }
+
+    private mutating func vertical(_ rows: Int, extend: Bool) {
+        var goal = goalColumn
+        let target = verticalTarget(from: cursor, rows: rows, goal: &goal)
+        motion(to: target, extend: extend)
+        goalColumn = goal
+    }
+
+    /// Keys the chooser takes while a search is open (SPEC §5); returns false for keys it
+    /// leaves to the editor. An implicit chooser never steals Enter or arrows.
+    private mutating func handleChooserKey(_ key: Key) -> Bool {
+        guard let s = search else { return false }
+        let rows = max(1, config.chooserRows)
+        if case let .alt(c) = key, let d = c.wholeNumberValue, (1...9).contains(d), s.isOpen {
+            let index = s.scrollTop + d - 1
+            if index < s.items.count { pick(index) }
+            return true
+        }
+        if key == .escape {
+            endSearch(dismiss: true)
+            return true
+        }
+        switch s.kind {
+        case .explicit:
+            switch key {
+            case .up, .down:
+                guard !s.items.isEmpty else { return false }
+                moveSelection(by: key == .up ? -1 : 1)
+            case .ctrl("p"), .backTab: moveSelection(by: -1)
+            case .ctrl("n"): moveSelection(by: 1)
+            case .pageUp: moveSelection(by: -rows)
+            case .pageDown: moveSelection(by: rows)
+            case .enter, .tab:
+                guard !s.items.isEmpty else { return false }
+                pick(s.selected)
+            default: return false
+            }
+            return true
+        case .implicit:
+            switch key {
+            case .tab:
+                guard !s.items.isEmpty else { return false }
+                pick(s.selected)
+            case .ctrl("n"), .ctrl("p"):
+                guard !s.items.isEmpty else { return true }
+                search?.navigated = true
+                moveSelection(by: key == .ctrl("n") ? 1 : -1)
+            case .enter:
+                guard s.navigated, !s.items.isEmpty else { return false }
+                pick(s.selected)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    // MARK: - Typing
+
+    /// Types one character at the cursor (replacing a selection) and steps the search
+    /// state machine: a trigger may start a search, a space or newline may end one, a word
+    /// character may start or narrow an implicit one.
+    mutating func type(_ c: Character) {
+        guard let first = c.unicodeScalars.first else { return }
+        if !selection.isEmpty {
+            endSearch()
+            apply([.replace(selection.range, with: "", mentions: [])], selectionAfter: .cursor(selection.range.lowerBound))
+        }
+        let p = cursor
+        let blank = CharacterClass.isWhitespace(first)
+        apply([.replace(p..<p, with: String(c), mentions: [])],
+              selectionAfter: .cursor(p + c.unicodeScalars.count), undo: .typing,
+              startsWord: !blank, endsWithBlank: blank)
+
+        if let s = search, s.kind == .explicit {
+            if CharacterClass.isNewline(first) {
+                endSearch()
+            } else if CharacterClass.isBlank(first) {
+                let secondSpace = storage.scalar(at: p - 1).map(CharacterClass.isBlank) ?? false
+                if s.query.isEmpty || (s.isFinal && s.items.isEmpty) || secondSpace {
+                    endSearch()
+                } else {
+                    refreshQuery()
+                }
+            } else {
+                refreshQuery()
+            }
+            return
+        }
+        if let t = trigger(for: first), c.unicodeScalars.count == 1, canStartExplicit(at: p) {
+            startExplicit(at: p, trigger: t)
+            return
+        }
+        if CharacterClass.isWord(first) {
+            if search?.kind == .implicit { refreshQuery() } else { maybeStartImplicit() }
+        } else {
+            endSearch()
+            dismissed = false
+        }
+    }
+
+    /// Ctrl-Space: an explicit search at the cursor with the default trigger, inserting
+    /// the trigger unless it is already right before the cursor.
+    private mutating func mentionHere() {
+        let t = config.defaultTrigger
+        guard !isInCode(cursor) else { return }
+        if selection.isEmpty, storage.mention(endingAt: cursor) == nil,
+           let prev = storage.scalar(at: cursor - 1), trigger(for: prev) == t {
+            dismissed = false
+            startExplicit(at: cursor - 1, trigger: t)
+            return
+        }
+        if !selection.isEmpty {
+            apply([.replace(selection.range, with: "", mentions: [])], selectionAfter: .cursor(selection.range.lowerBound))
+        }
+        let p = cursor
+        apply([.replace(p..<p, with: String(Character(t)), mentions: [])], selectionAfter: .cursor(p + 1), undo: .typing,
+              startsWord: true)
+        dismissed = false
+        startExplicit(at: p, trigger: t)
+    }
+}

@@ -1,0 +1,157 @@
+/// Mentions as atomic units (SPEC §6): picking, select-then-delete, trimming, word and
+/// range deletion, and the internal clipboard that keeps mentions.
+extension Editor {
+    // MARK: - Picking
+
+    /// Replaces the trigger, the query and the rest of the word with the mention of result
+    /// `index`, adds a space unless whitespace or closing punctuation follows, and puts the
+    /// cursor after it. One undo step.
+    mutating func pick(_ index: Int) {
+        guard let s = search, index >= 0, index < s.items.count else { return }
+        let entity = s.items[index].entity
+        let end = s.queryStart + s.query.unicodeScalars.count
+        var start = s.start
+        if s.kind == .implicit { start = consumedWordsStart(for: entity.name, before: s.start) }
+        let trigger = s.kind == .explicit ? s.trigger : config.defaultTrigger
+        endSearch()
+
+        let mention = Mention(trigger: trigger, id: entity.id, name: entity.name, start: 0)
+        let next = storage.scalar(at: end)
+        let needsSpace = next.map { !CharacterClass.isWhitespace($0) && !CharacterClass.isClosing($0) } ?? true
+        var after = start + mention.range.count
+        if needsSpace || next.map(CharacterClass.isBlank) == true { after += 1 }
+        apply([.replace(start..<end, with: mention.text + (needsSpace ? " " : ""), mentions: [mention])],
+              selectionAfter: .cursor(after))
+        breakUndoCoalescing()
+        pendingEffects.append(.picked(entity, trigger: trigger))
+    }
+
+    /// Where an implicit pick starts: before the words just typed before the query when
+    /// the picked name starts with them (`bruce wayn` → Bruce Wayne consumes `bruce `).
+    private func consumedWordsStart(for name: String, before start: Int) -> Int {
+        let words = name.split(separator: " ")
+        guard words.count > 1 else { return start }
+        let window = storage.slice(max(0, start - 256)..<start)
+        for k in stride(from: words.count - 1, through: 1, by: -1) {
+            let prefix = words[0..<k].joined(separator: " ") + " "
+            guard window.count >= prefix.count else { continue }
+            let tail = String(window.suffix(prefix.count))
+            guard tail.lowercased() == prefix.lowercased() else { continue }
+            let from = start - tail.unicodeScalars.count
+            if from > 0, let before = storage.scalar(at: from - 1), CharacterClass.isWord(before) { continue }
+            if !storage.mentions(overlapping: from..<start).isEmpty { continue }
+            return from
+        }
+        return start
+    }
+
+    // MARK: - Deleting
+
+    /// Backspace: deletes the selection; else selects a mention that ends at the cursor,
+    /// then deletes (or, with trimming, first trims) it; else deletes one grapheme.
+    mutating func backspace(held: Mention?) {
+        selectedMention = nil
+        if !selection.isEmpty { return deleteRange(selection.range) }
+        if let m = held, m.range.upperBound == cursor {
+            let words = m.name.split(separator: " ", omittingEmptySubsequences: true)
+            if config.trimMentions, words.count > 1 {
+                let trimmed = Mention(trigger: m.trigger, id: m.id, name: String(words[0]), start: m.range.lowerBound)
+                let cut = trimmed.range.upperBound..<m.range.upperBound
+                apply([.removeMention(m), .replace(cut, with: "", mentions: []), .addMention(trimmed)],
+                      selectionAfter: .cursor(trimmed.range.upperBound))
+                selectedMention = trimmed
+            } else {
+                apply([.replace(m.range, with: "", mentions: [])], selectionAfter: .cursor(m.range.lowerBound))
+            }
+            return
+        }
+        if let m = storage.mention(endingAt: cursor) {
+            endSearch()
+            selectedMention = m
+            return
+        }
+        guard cursor > 0 else { return }
+        let start = storage.previousBoundary(before: cursor)
+        let deleted = storage.slice(start..<cursor)
+        apply([.replace(start..<cursor, with: "", mentions: [])], selectionAfter: .cursor(start), undo: .deleting)
+        if search != nil {
+            refreshQuery()
+        } else if !dismissed, deleted.unicodeScalars.allSatisfy(CharacterClass.isBlank),
+                  let prev = storage.scalar(at: cursor - 1), let t = trigger(for: prev),
+                  storage.mention(endingAt: cursor) == nil, canStartExplicit(at: cursor - 1) {
+            // `@ |John` → `@|John`: deleting the space restarts the search with `John`.
+            startExplicit(at: cursor - 1, trigger: t)
+        }
+    }
+
+    /// Delete: mirrors Backspace forward, without trimming.
+    mutating func deleteForward(held: Mention?) {
+        selectedMention = nil
+        if !selection.isEmpty { return deleteRange(selection.range) }
+        if let m = held, m.range.lowerBound == cursor {
+            apply([.replace(m.range, with: "", mentions: [])], selectionAfter: .cursor(cursor))
+            return
+        }
+        if let m = storage.mention(startingAt: cursor) {
+            endSearch()
+            selectedMention = m
+            return
+        }
+        guard cursor < storage.count else { return }
+        let end = storage.nextBoundary(after: cursor)
+        apply([.replace(cursor..<end, with: "", mentions: [])], selectionAfter: .cursor(cursor), undo: .deleting)
+        if search != nil { refreshQuery() }
+    }
+
+    /// Deletes `range` as one undo step (mentions it only partly covers are bleached by
+    /// the apply path; whole ones go with their text).
+    mutating func deleteRange(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        apply([.replace(range, with: "", mentions: [])], selectionAfter: .cursor(range.lowerBound))
+        breakUndoCoalescing()
+        if search != nil { refreshQuery() }
+    }
+
+    // MARK: - Clipboard and paste
+
+    /// The selection (or the selected mention) as text with the mentions wholly inside it.
+    private func copied(held: Mention?) -> MarkedText? {
+        let range = selection.isEmpty ? held?.range : selection.range
+        guard let range, !range.isEmpty else { return nil }
+        let inside = storage.mentions(overlapping: range)
+            .filter { $0.range.lowerBound >= range.lowerBound && $0.range.upperBound <= range.upperBound }
+            .map { $0.shifted(by: -range.lowerBound) }
+        return MarkedText(text: storage.slice(range), mentions: inside)
+    }
+
+    mutating func copy(held: Mention?) {
+        if let clip = copied(held: held) { clipboard = clip }
+        selectedMention = held
+    }
+
+    mutating func cut() {
+        guard let clip = copied(held: nil) else { return }
+        clipboard = clip
+        deleteRange(selection.range)
+    }
+
+    /// Inserts text with mentions at the cursor (replacing the selection) as one step.
+    mutating func insert(_ doc: MarkedText) {
+        let range = selection.range
+        let length = doc.text.unicodeScalars.count
+        apply([.replace(range, with: doc.text, mentions: doc.mentions)], selectionAfter: .cursor(range.lowerBound + length))
+        breakUndoCoalescing()
+    }
+
+    /// A bracketed paste: one undo step, never a search per character. Text holding atpad
+    /// markup becomes mentions; other text is inserted as it is.
+    mutating func paste(_ text: String) {
+        let decoded = AtpadMarkup.decode(text)
+        let doc = decoded.mentions.isEmpty ? MarkedText(text: text) : decoded
+        let followsQuery = search?.kind == .explicit && doc.mentions.isEmpty
+            && !doc.text.unicodeScalars.contains(where: CharacterClass.isNewline)
+        if !followsQuery { endSearch() }
+        insert(doc)
+        if search != nil { refreshQuery() }
+    }
+}

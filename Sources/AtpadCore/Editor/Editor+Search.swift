@@ -1,0 +1,207 @@
+/// Triggers and searches (SPEC §3) and the completion protocol (SPEC §4): when a search
+/// starts, what its query is, when it ends, and how batches of results are taken in.
+extension Editor {
+    // MARK: - Trigger detection
+
+    /// The configured trigger `s` stands for (`＠` acts as `@`), or nil.
+    func trigger(for s: Unicode.Scalar) -> Unicode.Scalar? {
+        let t = CharacterClass.triggerEquivalent(s)
+        return config.triggers.contains(t) ? t : nil
+    }
+
+    /// Whether a trigger at `position` may start an explicit search: at the start of the
+    /// text or after whitespace or opening punctuation (so never in `ab@c` or `\@`), and
+    /// not inside inline code or a fenced code block.
+    func canStartExplicit(at position: Int) -> Bool {
+        if position > 0 {
+            if storage.mention(endingAt: position) != nil { return false }
+            guard let prev = storage.scalar(at: position - 1),
+                  CharacterClass.isWhitespace(prev) || CharacterClass.isOpening(prev) else { return false }
+        }
+        return !isInCode(position)
+    }
+
+    /// Whether `position` is inside inline code (an unclosed backtick earlier on its line)
+    /// or a fenced code block (an odd number of ``` fence lines before it).
+    public func isInCode(_ position: Int) -> Bool {
+        // Most documents have no backticks at all: answer that in O(log n).
+        if storage.backticks(before: position) == 0 { return false }
+        let lineStart = storage.lineStart(position)
+        var inFence = false
+        if lineStart > 0 {
+            for line in storage.slice(0..<lineStart).split(separator: "\n", omittingEmptySubsequences: false)
+            where line.drop(while: { $0 == " " }).hasPrefix("```") {
+                inFence.toggle()
+            }
+        }
+        let before = storage.slice(lineStart..<position)
+        if inFence { return true }
+        if before.drop(while: { $0 == " " }).hasPrefix("```") { return true }
+        return before.reduce(0) { $0 + ($1 == "`" ? 1 : 0) } % 2 == 1
+    }
+
+    /// The end of the word that starts at `position` (word characters, stopping at a mention).
+    func wordEnd(from position: Int) -> Int {
+        var p = position
+        var steps = 0
+        while p < storage.count, steps < 256, storage.mention(startingAt: p) == nil,
+              let s = storage.scalar(at: p), CharacterClass.isWord(s) {
+            p = storage.nextBoundary(after: p)
+            steps += 1
+        }
+        return p
+    }
+
+    /// The start of the word that ends at `position` and how many characters it has
+    /// (stopping at a separator or a mention's end; at most `cap` characters).
+    func wordStart(before position: Int, cap: Int = 64) -> (start: Int, length: Int) {
+        var p = position
+        var n = 0
+        while p > 0, n < cap, storage.mention(endingAt: p) == nil,
+              let ch = storage.character(before: p), let s = ch.unicodeScalars.first, CharacterClass.isWord(s) {
+            p = storage.previousBoundary(before: p)
+            n += 1
+        }
+        return (p, n)
+    }
+
+    // MARK: - Starting, following and ending
+
+    /// Starts an explicit search for the trigger at `position`.
+    mutating func startExplicit(at position: Int, trigger t: Unicode.Scalar) {
+        endSearch()
+        search = Search(kind: .explicit, trigger: t, start: position, query: "", queryID: 0, sent: false)
+        refreshQuery(force: true)
+    }
+
+    /// Starts an implicit search when the word before the cursor has N word characters.
+    mutating func maybeStartImplicit() {
+        guard config.implicitThreshold > 0, !dismissed, search == nil, selection.isEmpty else { return }
+        let (start, length) = wordStart(before: cursor)
+        guard length >= config.implicitThreshold else { return }
+        // A word right after a trigger character belongs to explicit searches.
+        if start > 0, let prev = storage.scalar(at: start - 1), trigger(for: prev) != nil { return }
+        guard !isInCode(cursor) else { return }
+        search = Search(kind: .implicit, trigger: config.defaultTrigger, start: start, query: "", queryID: 0, sent: false)
+        refreshQuery(force: true)
+    }
+
+    /// Recomputes the query from the text (the text after the trigger up to the cursor,
+    /// plus the rest of the word after it) and sends it when it changed; ends the search
+    /// when the cursor or trigger no longer allow it.
+    mutating func refreshQuery(force: Bool = false) {
+        guard var s = search else { return }
+        let head = cursor
+        guard selection.isEmpty else { return endSearch() }
+        let query: String
+        switch s.kind {
+        case .explicit:
+            guard head > s.start, let t = storage.scalar(at: s.start),
+                  CharacterClass.triggerEquivalent(t) == s.trigger else { return endSearch() }
+            query = storage.slice((s.start + 1)..<wordEnd(from: head))
+            if query.unicodeScalars.contains(where: CharacterClass.isNewline) { return endSearch() }
+        case .implicit:
+            let (start, length) = wordStart(before: head)
+            guard length >= config.implicitThreshold else { return endSearch() }
+            s.start = start
+            query = storage.slice(start..<wordEnd(from: head))
+        }
+        if query != s.query || force {
+            s.query = query
+            search = s
+            sendQuery()
+        } else {
+            search = s
+        }
+    }
+
+    /// Gives the current search a new query id and sends it, or leaves it waiting while
+    /// another request for the same trigger is in flight (coalescing: only the newest
+    /// waiting query is sent when that one ends).
+    private mutating func sendQuery() {
+        guard var s = search else { return }
+        s.queryID = nextQueryID
+        nextQueryID += 1
+        s.items = []
+        s.selected = 0
+        s.scrollTop = 0
+        s.isFinal = false
+        s.error = nil
+        s.sent = false
+        if let busy = inFlight[s.trigger] {
+            if !busy.cancelled {
+                pendingEffects.append(.cancel(id: busy.id))
+                inFlight[s.trigger] = (busy.id, true)
+            }
+        } else {
+            pendingEffects.append(.query(id: s.queryID, trigger: s.trigger, query: s.query))
+            inFlight[s.trigger] = (s.queryID, false)
+            s.sent = true
+        }
+        search = s
+    }
+
+    /// Ends the search in progress (cancelling its query if it is still running).
+    /// `dismiss` makes it stick: nothing reopens by itself until a separator is typed.
+    mutating func endSearch(dismiss: Bool = false) {
+        if dismiss { dismissed = true }
+        guard let s = search else { return }
+        search = nil
+        if let busy = inFlight[s.trigger], busy.id == s.queryID, !busy.cancelled {
+            pendingEffects.append(.cancel(id: busy.id))
+            inFlight[s.trigger] = (busy.id, true)
+        }
+    }
+
+    // MARK: - Results
+
+    /// Takes in an answer from a source: appends a batch (dropping ids already shown),
+    /// marks the end, records a failure; anything for a stale query is ignored.
+    public mutating func receive(_ event: CompletionEvent) -> [Effect] {
+        switch event {
+        case let .batch(id, candidates, isFinal):
+            if var s = search, s.queryID == id {
+                var seen = Set(s.items.map(\.entity.id))
+                for c in candidates where !seen.contains(c.entity.id) {
+                    seen.insert(c.entity.id)
+                    s.items.append(c)
+                }
+                if isFinal { s.isFinal = true }
+                search = s
+            }
+            if isFinal { finishRequest(id) }
+        case let .failed(id, message):
+            if var s = search, s.queryID == id {
+                s.error = message
+                search = s
+            }
+            finishRequest(id)
+        case let .ended(id):
+            finishRequest(id)
+        }
+        return takeEffects()
+    }
+
+    /// Frees the in-flight slot of `id` and sends the query that waited for it.
+    private mutating func finishRequest(_ id: Int) {
+        guard let (trigger, _) = inFlight.first(where: { $0.value.id == id }) else { return }
+        inFlight[trigger] = nil
+        if let s = search, s.trigger == trigger, !s.sent {
+            pendingEffects.append(.query(id: s.queryID, trigger: s.trigger, query: s.query))
+            inFlight[trigger] = (s.queryID, false)
+            search?.sent = true
+        }
+    }
+
+    // MARK: - Chooser navigation
+
+    /// Moves the highlighted result by `delta`, clamped, scrolling to keep it visible.
+    mutating func moveSelection(by delta: Int) {
+        guard var s = search, !s.items.isEmpty else { return }
+        s.selected = min(max(s.selected + delta, 0), s.items.count - 1)
+        let rows = max(1, config.chooserRows)
+        if s.selected < s.scrollTop { s.scrollTop = s.selected }
+        if s.selected >= s.scrollTop + rows { s.scrollTop = s.selected - rows + 1 }
+        search = s
+    }
+}

@@ -1,0 +1,34 @@
+/// The editor's settings: triggers, implicit search, trimming and the geometry it needs.
+public struct EditorConfig: Sendable, Equatable {
+    /// Configured trigger characters (from `@ # $ % + ~ :`).
+    public var triggers: [Unicode.Scalar]
+    /// The trigger Ctrl-Space inserts and implicit searches ask.
+    public var defaultTrigger: Unicode.Scalar
+    /// Word characters that start an implicit search (0 turns it off).
+    public var implicitThreshold: Int
+    /// Backspace on a selected multi-word mention trims it to its first word first.
+    public var trimMentions: Bool
+    /// Rows the chooser shows at once (PgUp/PgDn and Alt-digits use it).
+    public var chooserRows: Int
+    /// Text-area width in columns, for soft wrap and Up/Down.
+    public var width: Int
+    /// Text-area height in rows, for PgUp/PgDn.
+    public var pageRows: Int
+    public var tabWidth: Int
+
+    public init(triggers: [Unicode.Scalar] = ["@"], defaultTrigger: Unicode.Scalar = "@",
+                implicitThreshold: Int = 3, trimMentions: Bool = false, chooserRows: Int = 8,
+                width: Int = 80, pageRows: Int = 20, tabWidth: Int = 4) {
+        self.triggers = triggers
+        self.defaultTrigger = defaultTrigger
+        self.implicitThreshold = implicitThreshold
+        self.trimMentions = trimMentions
+        self.chooserRows = chooserRows
+        self.width = width
+        self.pageRows = pageRows
+        self.tabWidth = tabWidth
+    }
+
+    /// Every character that may be a trigger at all.
+    public static let triggerSet: [Unicode.Scalar] = ["@", "#", "$", "%", "+", "~", ":"]
+}

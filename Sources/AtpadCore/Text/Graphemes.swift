@@ -1,0 +1,54 @@
+/// Grapheme-cluster boundaries in the text storage, found through a small window of text
+/// around a position, so that motion never walks the whole document.
+///
+/// A cluster longer than `window` scalars (which no real text has) may be split; that is
+/// the price of constant-time motion and is documented in ARCHITECTURE.md.
+extension TextStorage {
+    static let window = 32
+
+    /// Boundaries (absolute scalar offsets) of the clusters in a window around `position`.
+    private func boundaries(around position: Int) -> [Int] {
+        let lo = max(0, position - TextStorage.window)
+        let hi = min(count, position + TextStorage.window)
+        let text = slice(lo..<hi)
+        var result = [lo]
+        var offset = lo
+        for ch in text {
+            offset += ch.unicodeScalars.count
+            result.append(offset)
+        }
+        return result
+    }
+
+    /// Whether `position` is a grapheme-cluster boundary.
+    public func isBoundary(_ position: Int) -> Bool {
+        if position <= 0 || position >= count { return true }
+        return boundaries(around: position).contains(position)
+    }
+
+    /// The nearest boundary after `position` (the end of the text at most).
+    public func nextBoundary(after position: Int) -> Int {
+        if position >= count { return count }
+        return boundaries(around: position).first { $0 > position } ?? min(count, position + 1)
+    }
+
+    /// The nearest boundary before `position` (0 at least).
+    public func previousBoundary(before position: Int) -> Int {
+        if position <= 0 { return 0 }
+        return boundaries(around: position).last { $0 < position } ?? max(0, position - 1)
+    }
+
+    /// The grapheme cluster that starts at `position`, if any.
+    public func character(at position: Int) -> Character? {
+        guard position < count else { return nil }
+        let end = nextBoundary(after: position)
+        return slice(position..<end).first
+    }
+
+    /// The grapheme cluster that ends at `position`, if any.
+    public func character(before position: Int) -> Character? {
+        guard position > 0 else { return nil }
+        let start = previousBoundary(before: position)
+        return slice(start..<position).first
+    }
+}

@@ -1,0 +1,448 @@
+/// The document's text and its mentions, stored in chunks so that an edit costs work in
+/// proportion to the edit, not to the document.
+///
+/// Positions are Unicode-scalar offsets from the start of the text. Each chunk holds a run
+/// of UTF-8 bytes and the mentions that lie inside it (with chunk-relative ranges); a chunk
+/// boundary never falls strictly inside a mention. A Fenwick tree over chunk sizes finds
+/// the chunk of a position and shifts everything after an edit in O(log chunks), which is
+/// what keeps a keystroke in a 10 MB document as cheap as in a 10 KB one.
+///
+/// This type keeps text and mention ranges consistent but knows no editing policy: the
+/// editor's apply path decides what to bleach or remove before it calls `replace`.
+public struct TextStorage: Sendable {
+    struct Chunk: Sendable {
+        var bytes: [UInt8]
+        var scalars: Int
+        var backticks: Int
+        var mentions: [Mention]
+
+        init(bytes: [UInt8], mentions: [Mention] = []) {
+            self.bytes = bytes
+            self.scalars = TextStorage.scalarCount(bytes[...])
+            self.backticks = bytes.reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+            self.mentions = mentions
+        }
+    }
+
+    /// Chunks are split when they grow past this many scalars.
+    static let maxChunk = 1024
+    /// The size chunks are cut to when built or split.
+    static let targetChunk = 512
+
+    private(set) var chunks: [Chunk]
+    private var sizes: Fenwick
+    private var ticks: Fenwick
+    /// The number of Unicode scalars in the text.
+    public private(set) var count: Int
+    /// The number of mentions in the text.
+    public private(set) var mentionCount: Int
+
+    /// Builds storage from text and its mentions (sorted, non-overlapping, in range).
+    public init(_ doc: MarkedText = MarkedText()) {
+        let bytes = Array(doc.text.utf8)
+        chunks = TextStorage.cut(bytes[...], mentions: doc.mentions, base: 0)
+        if chunks.isEmpty { chunks = [Chunk(bytes: [])] }
+        sizes = Fenwick(chunks.map(\.scalars))
+        ticks = Fenwick(chunks.map(\.backticks))
+        count = chunks.reduce(0) { $0 + $1.scalars }
+        mentionCount = doc.mentions.count
+    }
+
+    // MARK: - Reading
+
+    /// The whole text and its mentions as a plain value.
+    public var marked: MarkedText {
+        MarkedText(text: string, mentions: allMentions)
+    }
+
+    /// The whole text.
+    public var string: String {
+        var all: [UInt8] = []
+        all.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
+        for chunk in chunks { all.append(contentsOf: chunk.bytes) }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// Every mention, in document order, with document ranges.
+    public var allMentions: [Mention] {
+        var result: [Mention] = []
+        result.reserveCapacity(mentionCount)
+        var start = 0
+        for chunk in chunks {
+            for m in chunk.mentions { result.append(m.shifted(by: start)) }
+            start += chunk.scalars
+        }
+        return result
+    }
+
+    /// The text of `range` (clamped to the text).
+    public func slice(_ range: Range<Int>) -> String {
+        let lo = max(0, min(range.lowerBound, count))
+        let hi = max(lo, min(range.upperBound, count))
+        if lo == hi { return "" }
+        var out: [UInt8] = []
+        var (i, start) = locate(lo)
+        var pos = lo
+        while pos < hi && i < chunks.count {
+            let chunk = chunks[i]
+            let from = pos - start
+            let to = min(hi - start, chunk.scalars)
+            let b0 = TextStorage.byteOffset(chunk, from)
+            let b1 = TextStorage.byteOffset(chunk, to, from: from, byte: b0)
+            out.append(contentsOf: chunk.bytes[b0..<b1])
+            pos = start + to
+            start += chunk.scalars
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The scalar at `position`, or nil at the end of the text.
+    public func scalar(at position: Int) -> Unicode.Scalar? {
+        guard position >= 0 && position < count else { return nil }
+        let (i, start) = locate(position)
+        let chunk = chunks[i]
+        let b = TextStorage.byteOffset(chunk, position - start)
+        return TextStorage.decodeScalar(chunk.bytes, at: b)
+    }
+
+    /// The number of backticks before `position` (cheap: a prefix sum over chunks, then
+    /// part of one chunk). Zero means no inline code or fence can be open there.
+    func backticks(before position: Int) -> Int {
+        let (i, start) = locate(position)
+        let chunk = chunks[i]
+        let b = TextStorage.byteOffset(chunk, position - start)
+        return ticks.prefix(i) + chunk.bytes[..<b].reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+    }
+
+    /// The start of the line holding `position` (just after the previous newline).
+    public func lineStart(_ position: Int) -> Int {
+        var (i, start) = locate(min(max(position, 0), count))
+        var offset = min(max(position, 0), count) - start
+        while true {
+            let chunk = chunks[i]
+            let b = TextStorage.byteOffset(chunk, offset)
+            if let nl = chunk.bytes[..<b].lastIndex(of: 0x0A) {
+                return start + TextStorage.scalarCount(chunk.bytes[..<(nl + 1)])
+            }
+            if i == 0 { return 0 }
+            i -= 1
+            start -= chunks[i].scalars
+            offset = chunks[i].scalars
+        }
+    }
+
+    /// The end of the line holding `position` (at its newline, or the end of the text).
+    public func lineEnd(_ position: Int) -> Int {
+        var (i, start) = locate(min(max(position, 0), count))
+        var offset = min(max(position, 0), count) - start
+        while i < chunks.count {
+            let chunk = chunks[i]
+            let b = TextStorage.byteOffset(chunk, offset)
+            if let nl = chunk.bytes[b...].firstIndex(of: 0x0A) {
+                return start + offset + TextStorage.scalarCount(chunk.bytes[b..<nl])
+            }
+            start += chunk.scalars
+            offset = 0
+            i += 1
+        }
+        return count
+    }
+
+    // MARK: - Mentions
+
+    /// The mentions that overlap `range`; for an empty range, the one strictly containing it.
+    public func mentions(overlapping range: Range<Int>) -> [Mention] {
+        var result: [Mention] = []
+        var (i, start) = locate(max(0, range.lowerBound - 1))
+        while i < chunks.count && start <= range.upperBound {
+            for m in chunks[i].mentions {
+                let r = m.range.lowerBound + start ..< m.range.upperBound + start
+                let hit = range.isEmpty
+                    ? (r.lowerBound < range.lowerBound && range.lowerBound < r.upperBound)
+                    : r.overlaps(range)
+                if hit { result.append(m.shifted(by: start)) }
+            }
+            start += chunks[i].scalars
+            i += 1
+        }
+        return result
+    }
+
+    /// The mention whose range strictly contains `position` (not at its edges).
+    public func mention(containing position: Int) -> Mention? {
+        mentions(overlapping: position..<position).first
+    }
+
+    /// The mention that ends exactly at `position`.
+    public func mention(endingAt position: Int) -> Mention? {
+        guard position > 0 else { return nil }
+        return mentions(overlapping: (position - 1)..<position).first { $0.range.upperBound == position }
+    }
+
+    /// The mention that starts exactly at `position`.
+    public func mention(startingAt position: Int) -> Mention? {
+        guard position < count else { return nil }
+        return mentions(overlapping: position..<(position + 1)).first { $0.range.lowerBound == position }
+    }
+
+    /// Adds a mention over text that already reads `trigger + name`.
+    public mutating func addMention(_ mention: Mention) {
+        let r = mention.range
+        precondition(r.lowerBound >= 0 && r.upperBound <= count, "mention out of range")
+        var (i, start) = locate(r.lowerBound)
+        if r.upperBound > start + chunks[i].scalars {
+            mergeChunks(covering: r)
+            (i, start) = locate(r.lowerBound)
+        }
+        let local = mention.shifted(by: -start)
+        let at = chunks[i].mentions.firstIndex { $0.range.lowerBound >= local.range.lowerBound } ?? chunks[i].mentions.count
+        chunks[i].mentions.insert(local, at: at)
+        mentionCount += 1
+    }
+
+    /// Removes the mention with exactly this range (its text stays). Returns it, if found.
+    @discardableResult
+    public mutating func removeMention(at range: Range<Int>) -> Mention? {
+        let (i, start) = locate(range.lowerBound)
+        guard let k = chunks[i].mentions.firstIndex(where: { $0.range.lowerBound + start == range.lowerBound }) else {
+            return nil
+        }
+        let m = chunks[i].mentions.remove(at: k)
+        mentionCount -= 1
+        return m.shifted(by: start)
+    }
+
+    // MARK: - Editing
+
+    /// What a `replace` took out: the text, and the mentions it covered (document ranges
+    /// as they were before the edit).
+    public struct Removed: Sendable {
+        public var text: String
+        public var mentions: [Mention]
+    }
+
+    /// Replaces `range` with `text`, adding `mentions` (ranges relative to the start of the
+    /// inserted text). Mentions wholly inside `range` are removed with it; any that only
+    /// partly overlap are removed too (the caller bleaches them first, so it can undo that).
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, with text: String, mentions inserted: [Mention] = []) -> Removed {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "replace out of range")
+        let newBytes = Array(text.utf8)
+        let newScalars = TextStorage.scalarCount(newBytes[...])
+        let (i, start) = locate(range.lowerBound)
+        let (j, _) = range.isEmpty ? (i, start) : locate(range.upperBound - 1)
+        let delta = newScalars - range.count
+
+        if i == j {
+            // The common case: the edit lies in one chunk.
+            var chunk = chunks[i]
+            let a = range.lowerBound - start
+            let b = range.upperBound - start
+            let ba = TextStorage.byteOffset(chunk, a)
+            let bb = TextStorage.byteOffset(chunk, b, from: a, byte: ba)
+            let removedBytes = chunk.bytes[ba..<bb]
+            let removedText = String(decoding: removedBytes, as: UTF8.self)
+            let removedTicks = removedBytes.reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+            let addedTicks = newBytes.reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+            var removed: [Mention] = []
+            var kept: [Mention] = []
+            kept.reserveCapacity(chunk.mentions.count + inserted.count)
+            var placed = false
+            for m in chunk.mentions {
+                let r = m.range
+                let inside = range.isEmpty ? (r.lowerBound < a && a < r.upperBound) : r.overlaps(a..<b)
+                if inside {
+                    removed.append(m.shifted(by: start))
+                    continue
+                }
+                if r.lowerBound >= b || (range.isEmpty && r.lowerBound >= a) {
+                    if !placed {
+                        for n in inserted { kept.append(n.shifted(by: a)) }
+                        placed = true
+                    }
+                    kept.append(m.shifted(by: delta))
+                } else {
+                    kept.append(m)
+                }
+            }
+            if !placed { for n in inserted { kept.append(n.shifted(by: a)) } }
+            chunk.bytes.replaceSubrange(ba..<bb, with: newBytes)
+            chunk.scalars += delta
+            chunk.backticks += addedTicks - removedTicks
+            chunk.mentions = kept
+            chunks[i] = chunk
+            sizes.add(i, delta)
+            ticks.add(i, addedTicks - removedTicks)
+            count += delta
+            mentionCount += inserted.count - removed.count
+            if chunk.scalars > TextStorage.maxChunk || (chunk.scalars == 0 && chunks.count > 1) {
+                rechunk(i...i)
+            }
+            return Removed(text: removedText, mentions: removed)
+        }
+
+        // The edit spans chunks: rebuild the chunks it touches (rare: large deletions).
+        let startJ = start + (sizes.prefix(j) - sizes.prefix(i))
+        let first = chunks[i]
+        let last = chunks[j]
+        let a = range.lowerBound - start
+        let b = range.upperBound - startJ
+        let ba = TextStorage.byteOffset(first, a)
+        let bb = TextStorage.byteOffset(last, b)
+        var removedBytes: [UInt8] = Array(first.bytes[ba...])
+        for k in (i + 1)..<j { removedBytes.append(contentsOf: chunks[k].bytes) }
+        removedBytes.append(contentsOf: last.bytes[..<bb])
+        var removed: [Mention] = []
+        var merged: [Mention] = []
+        var offset = start
+        for k in i...j {
+            for m in chunks[k].mentions {
+                let r = m.range.lowerBound + offset ..< m.range.upperBound + offset
+                if r.overlaps(range) {
+                    removed.append(m.shifted(by: offset))
+                } else if r.upperBound <= range.lowerBound {
+                    merged.append(m.shifted(by: offset - start))
+                }
+            }
+            offset += chunks[k].scalars
+        }
+        for n in inserted { merged.append(n.shifted(by: a)) }
+        offset = startJ
+        for m in last.mentions where m.range.lowerBound + offset >= range.upperBound {
+            merged.append(m.shifted(by: offset - start + delta))
+        }
+        var bytes = Array(first.bytes[..<ba])
+        bytes.append(contentsOf: newBytes)
+        bytes.append(contentsOf: last.bytes[bb...])
+        var replacement = TextStorage.cut(bytes[...], mentions: merged, base: 0)
+        if replacement.isEmpty && chunks.count == j - i + 1 { replacement = [Chunk(bytes: [])] }
+        chunks.replaceSubrange(i...j, with: replacement)
+        rebuildIndex()
+        mentionCount += inserted.count - removed.count
+        return Removed(text: String(decoding: removedBytes, as: UTF8.self), mentions: removed)
+    }
+
+    // MARK: - Chunk bookkeeping
+
+    /// The chunk holding `position` and that chunk's start. The end of the text belongs to
+    /// the last chunk.
+    func locate(_ position: Int) -> (index: Int, start: Int) {
+        let p = min(max(position, 0), count)
+        if p >= count {
+            let last = chunks.count - 1
+            return (last, count - chunks[last].scalars)
+        }
+        let (k, sum) = sizes.lastIndex(withPrefixAtMost: p)
+        return (k, sum)
+    }
+
+    private mutating func rebuildIndex() {
+        sizes = Fenwick(chunks.map(\.scalars))
+        ticks = Fenwick(chunks.map(\.backticks))
+        count = chunks.reduce(0) { $0 + $1.scalars }
+    }
+
+    /// Re-cuts chunks `range` (too large or empty) into well-sized ones.
+    private mutating func rechunk(_ range: ClosedRange<Int>) {
+        var bytes: [UInt8] = []
+        var mentions: [Mention] = []
+        var offset = 0
+        for k in range {
+            bytes.append(contentsOf: chunks[k].bytes)
+            for m in chunks[k].mentions { mentions.append(m.shifted(by: offset)) }
+            offset += chunks[k].scalars
+        }
+        var replacement = TextStorage.cut(bytes[...], mentions: mentions, base: 0)
+        if replacement.isEmpty && chunks.count == range.count { replacement = [Chunk(bytes: [])] }
+        chunks.replaceSubrange(range, with: replacement)
+        rebuildIndex()
+    }
+
+    /// Merges the chunks that `range` spans so a mention over it fits in one chunk.
+    private mutating func mergeChunks(covering range: Range<Int>) {
+        let (i, _) = locate(range.lowerBound)
+        let (j, _) = locate(max(range.lowerBound, range.upperBound - 1))
+        guard j > i else { return }
+        var bytes: [UInt8] = []
+        var mentions: [Mention] = []
+        var offset = 0
+        for k in i...j {
+            bytes.append(contentsOf: chunks[k].bytes)
+            for m in chunks[k].mentions { mentions.append(m.shifted(by: offset)) }
+            offset += chunks[k].scalars
+        }
+        chunks.replaceSubrange(i...j, with: [Chunk(bytes: bytes, mentions: mentions)])
+        rebuildIndex()
+    }
+
+    /// Cuts bytes into chunks of about `targetChunk` scalars, never inside a mention.
+    /// `mentions` have ranges relative to the start of `bytes` (minus `base`).
+    static func cut(_ bytes: ArraySlice<UInt8>, mentions: [Mention], base: Int) -> [Chunk] {
+        if bytes.isEmpty { return [] }
+        var result: [Chunk] = []
+        var mentionIndex = 0
+        var chunkStartByte = bytes.startIndex
+        var chunkStartScalar = 0
+        var scalar = 0
+        var b = bytes.startIndex
+        while b < bytes.endIndex {
+            // Advance one scalar.
+            b += 1
+            while b < bytes.endIndex && bytes[b] & 0xC0 == 0x80 { b += 1 }
+            scalar += 1
+            if scalar - chunkStartScalar >= targetChunk && b < bytes.endIndex {
+                // Only cut outside mentions.
+                while mentionIndex < mentions.count && mentions[mentionIndex].range.upperBound - base <= scalar {
+                    mentionIndex += 1
+                }
+                let inside = mentionIndex < mentions.count
+                    && mentions[mentionIndex].range.lowerBound - base < scalar
+                if !inside {
+                    result.append(chunkOf(bytes[chunkStartByte..<b], mentions: mentions, from: chunkStartScalar, to: scalar, base: base))
+                    chunkStartByte = b
+                    chunkStartScalar = scalar
+                }
+            }
+        }
+        result.append(chunkOf(bytes[chunkStartByte..<bytes.endIndex], mentions: mentions, from: chunkStartScalar, to: scalar, base: base))
+        return result
+    }
+
+    private static func chunkOf(_ bytes: ArraySlice<UInt8>, mentions: [Mention], from: Int, to: Int, base: Int) -> Chunk {
+        var local: [Mention] = []
+        for m in mentions where m.range.lowerBound - base >= from && m.range.upperBound - base <= to {
+            local.append(m.shifted(by: -(from + base)))
+        }
+        return Chunk(bytes: Array(bytes), mentions: local)
+    }
+
+    // MARK: - UTF-8 arithmetic
+
+    static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        var n = 0
+        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+
+    /// The byte offset of scalar `offset` in `chunk`, optionally continuing from a known
+    /// (scalar, byte) pair before it.
+    static func byteOffset(_ chunk: Chunk, _ offset: Int, from knownScalar: Int = 0, byte knownByte: Int = 0) -> Int {
+        if chunk.bytes.count == chunk.scalars { return offset }  // ASCII: bytes are scalars
+        var s = knownScalar
+        var b = knownByte
+        let bytes = chunk.bytes
+        while s < offset && b < bytes.count {
+            b += 1
+            while b < bytes.count && bytes[b] & 0xC0 == 0x80 { b += 1 }
+            s += 1
+        }
+        return b
+    }
+
+    static func decodeScalar(_ bytes: [UInt8], at b: Int) -> Unicode.Scalar? {
+        var end = b + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[b..<end], as: UTF8.self).unicodeScalars.first
+    }
+}
