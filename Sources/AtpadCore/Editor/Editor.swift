@@ -70,6 +70,15 @@ public struct Editor: Sendable {
                 inverse.append(.replace(range.lowerBound ..< range.lowerBound + length, with: removed.text,
                                         mentions: removed.mentions.map { $0.shifted(by: -range.lowerBound) }))
                 forward.append(op)
+                // A mention whose edge no longer falls on a grapheme boundary (a combining
+                // mark typed right after it, a deletion joining clusters) turns plain.
+                let near = max(0, range.lowerBound - 1)..<min(storage.count, range.lowerBound + length + 1)
+                for m in storage.mentions(overlapping: near)
+                where !storage.isBoundary(m.range.lowerBound) || !storage.isBoundary(m.range.upperBound) {
+                    storage.removeMention(at: m.range)
+                    inverse.append(.addMention(m))
+                    forward.append(.removeMention(m))
+                }
                 sel.anchor = PositionMap.map(sel.anchor, through: range, length: length, assoc: .after)
                 sel.head = PositionMap.map(sel.head, through: range, length: length, assoc: .after)
                 mapSearch(through: range, length: length)
@@ -115,7 +124,9 @@ public struct Editor: Sendable {
 
     /// Keeps an empty selection's cursor out of mentions: it moves to the nearer edge.
     mutating func snapCursor() {
-        guard selection.isEmpty, let m = storage.mention(containing: selection.head) else { return }
+        guard selection.isEmpty else { return }
+        if !storage.isBoundary(selection.head) { selection = .cursor(storage.nextBoundary(after: selection.head)) }
+        guard let m = storage.mention(containing: selection.head) else { return }
         let p = selection.head
         let edge = (p - m.range.lowerBound) <= (m.range.upperBound - p) ? m.range.lowerBound : m.range.upperBound
         selection = .cursor(edge)
