@@ -25,7 +25,9 @@ let package = Package(
             resources: [.copy("../../Resources")]
         ),
         .executableTarget(name: "atpad", dependencies: ["AtpadApp"]),
-        .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadApp"]),
+        // Heap statistics for the memory benchmark (glibc's mallinfo2).
+        .target(name: "CHeapStats"),
+        .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadApp", "CHeapStats"]),
         .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore"]),
         .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore"]),
         .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadCore", "AtpadDirectory"]),

@@ -83,7 +83,7 @@ import Testing
         return nil
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: 0..<60)
     func randomScriptsKeepInvariants(_ seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(seed) &* 7919 &+ 17)
         let doc = Self.randomDocument(&rng)

@@ -59,7 +59,9 @@ public struct Editor: Sendable {
         for op in ops {
             switch op {
             case let .replace(range, text, inserted):
-                for m in storage.mentions(overlapping: range)
+                let cut = range.isEmpty ? [storage.mention(containing: range.lowerBound)].compactMap { $0 }
+                    : storage.mentions(overlapping: range)
+                for m in cut
                 where range.isEmpty || m.range.lowerBound < range.lowerBound || m.range.upperBound > range.upperBound {
                     storage.removeMention(at: m.range)
                     inverse.append(.addMention(m))
@@ -72,8 +74,11 @@ public struct Editor: Sendable {
                 forward.append(op)
                 // A mention whose edge no longer falls on a grapheme boundary (a combining
                 // mark typed right after it, a deletion joining clusters) turns plain.
-                let near = max(0, range.lowerBound - 1)..<min(storage.count, range.lowerBound + length + 1)
-                for m in storage.mentions(overlapping: near)
+                // Only the mentions next to the edit and the ones it inserted can be affected.
+                let neighbours = [storage.mention(endingAt: range.lowerBound),
+                                  storage.mention(startingAt: range.lowerBound + length)]
+                let candidates = neighbours.compactMap { $0 } + inserted.map { $0.shifted(by: range.lowerBound) }
+                for m in candidates
                 where !storage.isBoundary(m.range.lowerBound) || !storage.isBoundary(m.range.upperBound) {
                     storage.removeMention(at: m.range)
                     inverse.append(.addMention(m))

@@ -20,21 +20,36 @@ extension TextStorage {
         return result
     }
 
+    /// Whether there is certainly a cluster boundary between the scalars at `p - 1` and
+    /// `p`: both ASCII and not CR LF. (No ASCII scalar extends or prepends a cluster.)
+    /// This answers most text without building a window.
+    private func isASCIIBoundary(_ p: Int) -> Bool {
+        guard let a = scalar(at: p - 1), let b = scalar(at: p), a.isASCII, b.isASCII else { return false }
+        return !(a == "\r" && b == "\n")
+    }
+
     /// Whether `position` is a grapheme-cluster boundary.
     public func isBoundary(_ position: Int) -> Bool {
         if position <= 0 || position >= count { return true }
+        if isASCIIBoundary(position) { return true }
         return boundaries(around: position).contains(position)
     }
 
     /// The nearest boundary after `position` (the end of the text at most).
     public func nextBoundary(after position: Int) -> Int {
         if position >= count { return count }
+        if position + 1 == count || isASCIIBoundary(position + 1) {
+            if position == 0 || isASCIIBoundary(position) || isBoundary(position) { return position + 1 }
+        }
         return boundaries(around: position).first { $0 > position } ?? min(count, position + 1)
     }
 
     /// The nearest boundary before `position` (0 at least).
     public func previousBoundary(before position: Int) -> Int {
         if position <= 0 { return 0 }
+        if position == 1 || isASCIIBoundary(position - 1) {
+            if position == count || isASCIIBoundary(position) || isBoundary(position) { return position - 1 }
+        }
         return boundaries(around: position).last { $0 < position } ?? max(0, position - 1)
     }
 
@@ -42,6 +57,7 @@ extension TextStorage {
     public func character(at position: Int) -> Character? {
         guard position < count else { return nil }
         let end = nextBoundary(after: position)
+        if end == position + 1, let s = scalar(at: position) { return Character(s) }
         return slice(position..<end).first
     }
 
@@ -49,6 +65,7 @@ extension TextStorage {
     public func character(before position: Int) -> Character? {
         guard position > 0 else { return nil }
         let start = previousBoundary(before: position)
+        if start == position - 1, let s = scalar(at: start) { return Character(s) }
         return slice(start..<position).first
     }
 }

@@ -16,6 +16,8 @@ public struct TextStorage: Sendable {
         var backticks: Int
         var mentions: [Mention]
 
+        static let empty = Chunk(bytes: [])
+
         init(bytes: [UInt8], mentions: [Mention] = []) {
             self.bytes = bytes
             self.scalars = TextStorage.scalarCount(bytes[...])
@@ -169,21 +171,44 @@ public struct TextStorage: Sendable {
         return result
     }
 
+    /// The mention of the chunk holding `position` for which `match` holds (document
+    /// ranges). A mention never crosses a chunk, so one chunk is enough.
+    private func mention(inChunkOf position: Int, where match: (Range<Int>) -> Bool) -> Mention? {
+        guard position >= 0, position <= count else { return nil }
+        let (i, start) = locate(position)
+        let mentions = chunks[i].mentions
+        // Binary search for the first mention ending after `position - start - 1`.
+        let local = position - start
+        var lo = 0
+        var hi = mentions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if mentions[mid].range.upperBound < local { lo = mid + 1 } else { hi = mid }
+        }
+        var k = lo
+        while k < mentions.count && mentions[k].range.lowerBound <= local + 1 {
+            let r = mentions[k].range.lowerBound + start ..< mentions[k].range.upperBound + start
+            if match(r) { return mentions[k].shifted(by: start) }
+            k += 1
+        }
+        return nil
+    }
+
     /// The mention whose range strictly contains `position` (not at its edges).
     public func mention(containing position: Int) -> Mention? {
-        mentions(overlapping: position..<position).first
+        mention(inChunkOf: position) { $0.lowerBound < position && position < $0.upperBound }
     }
 
     /// The mention that ends exactly at `position`.
     public func mention(endingAt position: Int) -> Mention? {
         guard position > 0 else { return nil }
-        return mentions(overlapping: (position - 1)..<position).first { $0.range.upperBound == position }
+        return mention(inChunkOf: position - 1) { $0.upperBound == position }
     }
 
     /// The mention that starts exactly at `position`.
     public func mention(startingAt position: Int) -> Mention? {
         guard position < count else { return nil }
-        return mentions(overlapping: position..<(position + 1)).first { $0.range.lowerBound == position }
+        return mention(inChunkOf: position) { $0.lowerBound == position }
     }
 
     /// Adds a mention over text that already reads `trigger + name`.
@@ -236,7 +261,9 @@ public struct TextStorage: Sendable {
 
         if i == j {
             // The common case: the edit lies in one chunk.
+            // Take the chunk out so its arrays are uniquely referenced and edited in place.
             var chunk = chunks[i]
+            chunks[i] = Chunk.empty
             let a = range.lowerBound - start
             let b = range.upperBound - start
             let ba = TextStorage.byteOffset(chunk, a)
@@ -441,6 +468,7 @@ public struct TextStorage: Sendable {
     }
 
     static func decodeScalar(_ bytes: [UInt8], at b: Int) -> Unicode.Scalar? {
+        if bytes[b] < 0x80 { return Unicode.Scalar(bytes[b]) }
         var end = b + 1
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
         return String(decoding: bytes[b..<end], as: UTF8.self).unicodeScalars.first

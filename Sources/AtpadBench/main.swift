@@ -1,0 +1,113 @@
+import AtpadCore
+import CHeapStats
+import Foundation
+
+// Release-build benchmarks of the editor core (BENCHMARKS.md):
+//   swift run -c release AtpadBench [core] [--repeat N]
+// One keystroke through the core (insert, backspace, a pick, an undo) on documents of
+// 10 KB, 1 MB and 10 MB holding one mention per 100 characters; median and p99 per size,
+// and the memory the editor holds against the document's UTF-8 size.
+
+let arguments = CommandLine.arguments.dropFirst()
+let repeatCount = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[arguments.index(after: $0)]) } ?? 2000
+
+/// A document of about `bytes` UTF-8 bytes: lines of prose with one mention per 100
+/// characters.
+func makeDocument(bytes: Int) -> MarkedText {
+    var doc = MarkedText()
+    var text = ""
+    text.reserveCapacity(bytes + 200)
+    var scalars = 0
+    var i = 0
+    let words = ["review", "the", "change", "looks", "good", "but", "please", "check", "tests", "again"]
+    while text.utf8.count < bytes {
+        // 86 characters of prose, a 13-character mention, a newline: 100 per line.
+        var prose = ""
+        var w = i
+        while prose.count < 85 {
+            prose += words[w % words.count] + " "
+            w += 1
+        }
+        prose = String(prose.prefix(86))
+        text += prose
+        scalars += 86
+        let m = Mention(trigger: "@", id: "u\(i % 997)", name: "Person \(String(format: "%05d", i % 100_000))", start: scalars)
+        text += m.text
+        scalars += m.range.count
+        doc.mentions.append(m)
+        text += "\n"
+        scalars += 1
+        i += 1
+    }
+    doc.text = text
+    return doc
+}
+
+struct Stats {
+    var samples: [Double]
+    var median: Double { samples.sorted()[samples.count / 2] }
+    var p99: Double { samples.sorted()[min(samples.count - 1, Int(Double(samples.count) * 0.99))] }
+}
+
+let clock = ContinuousClock()
+func micros(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
+}
+
+/// Times `body` once, in microseconds.
+@inline(never)
+func time(_ body: () -> Void) -> Double {
+    let start = clock.now
+    body()
+    return micros(clock.now - start)
+}
+
+/// Heap bytes the editor holds for a document of `size` bytes, as a multiple of the
+/// document's UTF-8 size (built from a document value that exists before and after).
+func memoryRatio(_ doc: MarkedText) -> String {
+    let before = atpad_heap_in_use()
+    let editor = Editor(doc, cursor: 0)
+    let held = Int(atpad_heap_in_use()) - Int(before)
+    withExtendedLifetime(editor) {}
+    return String(format: "%.2f×", Double(held) / Double(doc.text.utf8.count))
+}
+
+let people = [Candidate(entity: Entity(id: "u1", name: "John Doe", handle: "jdoe"))]
+var rng = SystemRandomNumberGenerator()
+
+print("one keystroke through the core, microseconds (\(repeatCount) samples each)")
+print("| document | mentions | insert median / p99 | backspace median / p99 | pick median / p99 | undo median / p99 | memory / UTF-8 |")
+print("|---|---|---|---|---|---|---|")
+let onlySize = arguments.firstIndex(of: "--size").flatMap { Int(arguments[arguments.index(after: $0)]) }
+let sizes = [("10 KB", 10_000), ("1 MB", 1_000_000), ("10 MB", 10_000_000)].filter { onlySize == nil || $0.1 == onlySize }
+for (label, size) in sizes {
+    let doc = makeDocument(bytes: size)
+    var editor = Editor(doc, cursor: 0, config: EditorConfig())
+    var insert: [Double] = [], backspace: [Double] = [], pick: [Double] = [], undo: [Double] = []
+    for _ in 0..<repeatCount {
+        // A random place at the start of a line's prose (never inside a mention).
+        let line = Int.random(in: 0..<(editor.storage.count / 100), using: &rng)
+        editor.moveCursor(to: line * 100 + Int.random(in: 1..<80, using: &rng))
+        _ = editor.handle(.escape)
+        insert.append(time { _ = editor.handle(.char("x")) })
+        backspace.append(time { _ = editor.handle(.backspace) })
+        _ = editor.handle(.char(" "))
+        undo.append(time { _ = editor.handle(.ctrl("z")) })
+        // A pick: type `@jo`, answer the query, then time Enter; undo it untimed.
+        _ = editor.handle(.char(" "))
+        var effects = editor.handle(.char("@"))
+        effects += editor.handle(.char("j"))
+        effects += editor.handle(.char("o"))
+        for case let .query(id, _, _) in effects { _ = editor.receive(.batch(queryID: id, people, isFinal: true)) }
+        if let s = editor.search { _ = editor.receive(.batch(queryID: s.queryID, people, isFinal: true)) }
+        pick.append(time { _ = editor.handle(.enter) })
+        _ = editor.handle(.ctrl("z"))
+        _ = editor.handle(.ctrl("z"))
+    }
+    func cell(_ s: [Double]) -> String {
+        let st = Stats(samples: s)
+        return String(format: "%.1f / %.1f", st.median, st.p99)
+    }
+    print("| \(label) | \(doc.mentions.count) | \(cell(insert)) | \(cell(backspace)) | \(cell(pick)) | \(cell(undo)) | \(memoryRatio(doc)) |")
+    withExtendedLifetime(editor) {}
+}

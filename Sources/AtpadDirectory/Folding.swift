@@ -1,0 +1,208 @@
+import Foundation
+
+/// Text folded for matching, with a map from every folded scalar back to the scalar of
+/// the original text it came from.
+///
+/// Ranking compares folded text but reports match ranges in the original name, so each
+/// folded scalar remembers its origin: both `s` of `ß` → `ss` point at the `ß`.
+public struct FoldedText: Hashable, Sendable {
+    /// The folded scalars.
+    public var scalars: [Unicode.Scalar]
+    /// For each folded scalar, the Unicode-scalar offset in the original text it came from
+    /// (non-decreasing).
+    public var origins: [Int]
+
+    /// The folded text as a string.
+    public var string: String {
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
+    }
+}
+
+/// Folding for matching (SPEC §4): lower case, accents removed, special letters spelled
+/// out (`ø`→`o`, `ł`→`l`, `ß`→`ss`, `æ`→`ae`, `œ`→`oe`, `đ`/`ð`→`d`, `þ`→`th`, `ı`→`i`),
+/// whitespace runs collapsed to one space and trimmed.
+///
+/// Only Latin, Greek and Cyrillic letters lose their diacritics; other scripts (CJK,
+/// Hangul, Arabic, Hebrew, kana…) pass through unchanged apart from lower-casing, so a
+/// name and a query typed in the same script always fold alike.
+public enum Folding {
+    /// Folds `text`, keeping where each folded scalar came from.
+    public static func fold(_ text: String) -> FoldedText {
+        var scalars: [UInt32] = []
+        var origins: [Int32] = []
+        append(text, to: &scalars, origins: &origins)
+        return FoldedText(
+            scalars: scalars.map { Unicode.Scalar($0)! },
+            origins: origins.map(Int.init)
+        )
+    }
+
+    /// The folded form of `text` as a string (for display, tests and lookups).
+    public static func folded(_ text: String) -> String {
+        fold(text).string
+    }
+
+    // MARK: - Internal, allocation-light form used by the index
+
+    /// Appends the folded scalars of `text` to `scalars` and their original scalar offsets
+    /// to `origins`. Whitespace becomes one space; leading and trailing spaces are dropped;
+    /// Unicode hyphens become `-` so word splitting only has to look for two scalars.
+    static func append(_ text: String, to scalars: inout [UInt32], origins: inout [Int32]) {
+        let start = scalars.count
+        var offset: Int32 = 0
+        for scalar in text.unicodeScalars {
+            defer { offset += 1 }
+            if isWhitespace(scalar) {
+                // Collapse runs and never start with a space.
+                if scalars.count > start, scalars[scalars.count - 1] != space {
+                    scalars.append(space)
+                    origins.append(offset)
+                }
+                continue
+            }
+            foldScalar(scalar) { folded in
+                scalars.append(folded)
+                origins.append(offset)
+            }
+        }
+        if scalars.count > start, scalars[scalars.count - 1] == space {
+            scalars.removeLast()
+            origins.removeLast()
+        }
+    }
+
+    static let space: UInt32 = 0x20
+    static let hyphen: UInt32 = 0x2D
+
+    /// Whether `value` separates name words: a space or a hyphen (after folding).
+    @inline(__always)
+    static func isWordSeparator(_ value: UInt32) -> Bool {
+        value == space || value == hyphen
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 {
+            return value == 0x20 || (value >= 0x09 && value <= 0x0D)
+        }
+        // Unicode's White_Space property outside ASCII, spelled out: checked for every
+        // character of every name, and the property lookup is comparatively slow.
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000 ... 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// Calls `emit` with the folded form of one scalar: zero (a stripped combining mark),
+    /// one or two scalars.
+    @inline(__always)
+    static func foldScalar(_ scalar: Unicode.Scalar, _ emit: (UInt32) -> Void) {
+        let value = scalar.value
+        if value < 0x80 {
+            emit(value >= 0x41 && value <= 0x5A ? value + 0x20 : value)
+        } else if value < tableLimit {
+            let packed = table[Int(value - 0x80)]
+            let first = UInt32(truncatingIfNeeded: packed)
+            let second = UInt32(truncatingIfNeeded: packed >> 32)
+            if first != 0 { emit(first) }
+            if second != 0 { emit(second) }
+        } else if value == 0x2010 || value == 0x2011 {
+            emit(hyphen)
+        } else if isStrippedMark(value) {
+            return
+        } else if isCaseless(value) {
+            emit(value)
+        } else if scalar.properties.changesWhenLowercased {
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                emit(lower.value)
+            }
+        } else {
+            emit(value)
+        }
+    }
+
+    // MARK: - The table for U+0080 ..< U+2000
+
+    /// Scalars below this are folded through a table built once; above it only case
+    /// changes (and the few combining-mark blocks there are stripped).
+    static let tableLimit: UInt32 = 0x2000
+
+    /// The fold of every scalar in U+0080 ..< U+2000, packed as up to two scalars
+    /// (low 32 bits first, high 32 bits second; 0 means none). Built once because
+    /// decomposition goes through Foundation, which is far too slow per character of a
+    /// million names.
+    static let table: [UInt64] = (UInt32(0x80) ..< tableLimit).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return UInt64(value) }
+        let folded = slowFold(scalar)
+        precondition(folded.count <= 2, "fold of U+\(String(value, radix: 16)) is too long")
+        var packed: UInt64 = 0
+        if folded.count > 0 { packed |= UInt64(folded[0]) }
+        if folded.count > 1 { packed |= UInt64(folded[1]) << 32 }
+        return packed
+    }
+
+    /// Letters that canonical decomposition leaves alone but a person typing on a plain
+    /// keyboard writes another way. Keys are lower case (upper case is lowered first).
+    static let specialLetters: [UInt32: [UInt32]] = [
+        0xDF: [0x73, 0x73],   // ß → ss
+        0xE6: [0x61, 0x65],   // æ → ae
+        0x153: [0x6F, 0x65],  // œ → oe
+        0xF8: [0x6F],         // ø → o
+        0x142: [0x6C],        // ł → l
+        0x111: [0x64],        // đ → d
+        0xF0: [0x64],         // ð → d
+        0xFE: [0x74, 0x68],   // þ → th
+        0x131: [0x69],        // ı → i
+        0x127: [0x68],        // ħ → h
+        0x167: [0x74],        // ŧ → t
+        0x140: [0x6C],        // ŀ → l
+        0x3C2: [0x3C3],       // ς → σ (final sigma is the same letter)
+    ]
+
+    /// The fold of one scalar the slow way: lower-case, spell out special letters, and
+    /// drop the diacritics of a canonical decomposition. A scalar whose decomposition has
+    /// nothing to drop stays as it was (so が and 김 are not split into kana + mark or jamo).
+    static func slowFold(_ scalar: Unicode.Scalar) -> [UInt32] {
+        if isStrippedMark(scalar.value) { return [] }
+        var result: [UInt32] = []
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+            if let special = specialLetters[lower.value] {
+                result += special
+                continue
+            }
+            let decomposed = Array(String(lower).decomposedStringWithCanonicalMapping.unicodeScalars)
+            let kept = decomposed.filter { !isStrippedMark($0.value) }
+            if kept.count == decomposed.count {
+                result.append(lower.value)
+            } else {
+                for base in kept {
+                    result += specialLetters[base.value] ?? [base.value]
+                }
+            }
+        }
+        return result
+    }
+
+    /// Blocks without case (kana, CJK ideographs, Hangul syllables), so the common
+    /// non-Latin names skip a property lookup.
+    @inline(__always)
+    static func isCaseless(_ value: UInt32) -> Bool {
+        (0x3040 ... 0x30FF).contains(value)
+            || (0x3400 ... 0x9FFF).contains(value)
+            || (0xAC00 ... 0xD7A3).contains(value)
+    }
+
+    /// The combining diacritical mark blocks whose marks are accents on Latin, Greek and
+    /// Cyrillic letters.
+    @inline(__always)
+    static func isStrippedMark(_ value: UInt32) -> Bool {
+        (0x300 ... 0x36F).contains(value)
+            || (0x1AB0 ... 0x1AFF).contains(value)
+            || (0x1DC0 ... 0x1DFF).contains(value)
+            || (0x20D0 ... 0x20FF).contains(value)
+            || (0xFE20 ... 0xFE2F).contains(value)
+    }
+}

@@ -1,0 +1,551 @@
+import AtpadCore
+
+/// How an entry matched a query (SPEC §4); a lower raw value ranks first.
+public enum MatchClass: Int, Sendable, Comparable, CaseIterable {
+    /// A name word or the handle starts with the query; several query words start
+    /// different name words, in order.
+    case prefix = 1
+    /// The query is the initials of two or more consecutive name words (`jd` → John Doe).
+    case initials = 2
+    /// The query is a substring of the name or the handle (how CJK names match).
+    case substring = 3
+    /// The query's characters, spaces aside, appear in order in the name or the handle.
+    case fuzzy = 4
+
+    public static func < (lhs: MatchClass, rhs: MatchClass) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
+
+/// One ranked result together with why and where it ranked.
+public struct RankedMatch: Hashable, Sendable {
+    /// The entry's position in directory order.
+    public var position: Int
+    /// The class it matched in; nil for the empty query, which lists everything.
+    public var matchClass: MatchClass?
+    /// The entity and the ranges of its name that matched.
+    public var candidate: Candidate
+}
+
+/// A directory prepared for ranking: every name and handle folded once, with name words
+/// and the map back to the original name (SPEC §4).
+///
+/// The folded text of all entries lives in a few flat arrays rather than arrays per
+/// entry, so a million-person directory is a handful of allocations and the search loop
+/// walks contiguous memory.
+public struct DirectoryIndex: Sendable {
+    /// The entries in directory order.
+    public let entities: [Entity]
+
+    /// Folded names, all entries back to back; entry `i` is `names[nameStarts[i] ..< nameStarts[i + 1]]`.
+    private let names: [UInt32]
+    /// For each folded name scalar, its scalar offset in the original name.
+    private let nameOrigins: [Int32]
+    private let nameStarts: [Int32]
+    /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`
+    /// owns pairs `wordStarts[i] ..< wordStarts[i + 1]`.
+    private let words: [Int32]
+    private let wordStarts: [Int32]
+    /// Folded handles (without a leading `@`), back to back like the names.
+    private let handles: [UInt32]
+    private let handleStarts: [Int32]
+    /// Each name's length in Characters, the second tie-break.
+    private let nameLengths: [Int32]
+
+    /// Prepares `entities` for ranking, in the given (directory) order.
+    public init(_ entities: [Entity]) {
+        self.entities = entities
+        var names: [UInt32] = []
+        var nameOrigins: [Int32] = []
+        var nameStarts: [Int32] = [0]
+        var words: [Int32] = []
+        var wordStarts: [Int32] = [0]
+        var handles: [UInt32] = []
+        var handleStarts: [Int32] = [0]
+        var nameLengths: [Int32] = []
+        nameStarts.reserveCapacity(entities.count + 1)
+        wordStarts.reserveCapacity(entities.count + 1)
+        handleStarts.reserveCapacity(entities.count + 1)
+        nameLengths.reserveCapacity(entities.count)
+
+        for entity in entities {
+            let start = names.count
+            Folding.append(entity.name, to: &names, origins: &nameOrigins)
+            var wordStart: Int? = nil
+            for offset in start ..< names.count {
+                if Folding.isWordSeparator(names[offset]) {
+                    if let open = wordStart {
+                        words.append(Int32(open - start))
+                        words.append(Int32(offset - start))
+                        wordStart = nil
+                    }
+                } else if wordStart == nil {
+                    wordStart = offset
+                }
+            }
+            if let open = wordStart {
+                words.append(Int32(open - start))
+                words.append(Int32(names.count - start))
+            }
+            precondition(names.count < Int(Int32.max), "directory too large to index")
+            nameStarts.append(Int32(names.count))
+            wordStarts.append(Int32(words.count / 2))
+
+            if let handle = entity.handle {
+                var ignored: [Int32] = []
+                let handleStart = handles.count
+                Folding.append(handle, to: &handles, origins: &ignored)
+                // Handles are often written `@jdoe`; the query never includes the trigger.
+                if handles.count > handleStart, handles[handleStart] == 0x40 {
+                    handles.remove(at: handleStart)
+                }
+            }
+            handleStarts.append(Int32(handles.count))
+            nameLengths.append(Int32(clamping: entity.name.count))
+        }
+
+        self.names = names
+        self.nameOrigins = nameOrigins
+        self.nameStarts = nameStarts
+        self.words = words
+        self.wordStarts = wordStarts
+        self.handles = handles
+        self.handleStarts = handleStarts
+        self.nameLengths = nameLengths
+    }
+
+    /// The number of entries.
+    public var count: Int { entities.count }
+
+    /// The best `limit` entries for `query`, ranked (SPEC §4).
+    ///
+    /// - Parameter frecency: how recently and often an entity id was mentioned; higher
+    ///   ranks first within a class. NaN counts as 0.
+    public func rank(
+        _ query: String,
+        limit: Int = 50,
+        frecency: (String) -> Double = { _ in 0 }
+    ) -> [Candidate] {
+        rankedMatches(query, limit: limit, frecency: frecency).map(\.candidate)
+    }
+
+    /// Like ``rank(_:limit:frecency:)``, also telling each result's class and position.
+    public func rankedMatches(
+        _ query: String,
+        limit: Int = 50,
+        frecency: (String) -> Double = { _ in 0 }
+    ) -> [RankedMatch] {
+        guard limit > 0, !entities.isEmpty else { return [] }
+        let folded = FoldedQuery(query)
+        var best = TopK(limit: limit)
+
+        withBuffers { buffers in
+            for position in entities.indices {
+                let matchClass: UInt8
+                if folded.isEmpty {
+                    matchClass = 0
+                } else if let found = buffers.classify(position, folded) {
+                    matchClass = UInt8(found.rawValue)
+                } else {
+                    continue
+                }
+                // A full list only takes entries that beat its worst; skip the frecency
+                // lookup when the class alone already loses.
+                if best.isFull, matchClass > best.worst.matchClass { continue }
+                let score = frecency(entities[position].id)
+                let key = RankKey(
+                    matchClass: matchClass,
+                    frecency: score.isNaN ? 0 : score,
+                    // The empty query ignores name length (frecency, then directory order).
+                    length: folded.isEmpty ? 0 : nameLengths[position],
+                    position: Int32(truncatingIfNeeded: position)
+                )
+                best.insert(key)
+            }
+        }
+
+        return best.sorted().map { key in
+            let position = Int(key.position)
+            let matchClass = MatchClass(rawValue: Int(key.matchClass))
+            let matches = matchClass.map { self.nameRanges(position, folded, $0) } ?? []
+            return RankedMatch(
+                position: position,
+                matchClass: matchClass,
+                candidate: Candidate(entity: entities[position], matches: matches)
+            )
+        }
+    }
+
+    /// The class entry `position` matches `query` in, or nil when it does not match (or
+    /// the query is empty).
+    public func matchClass(of position: Int, for query: String) -> MatchClass? {
+        let folded = FoldedQuery(query)
+        guard !folded.isEmpty else { return nil }
+        return withBuffers { $0.classify(position, folded) }
+    }
+
+    // MARK: - Match ranges
+
+    /// The ranges of the original name that matched, as Unicode-scalar offsets, widened to
+    /// whole grapheme clusters, sorted and merged.
+    private func nameRanges(_ position: Int, _ query: FoldedQuery, _ matchClass: MatchClass) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        withBuffers { buffers in
+            buffers.recordName(position, query, matchClass) { spans.append($0 ..< $1) }
+        }
+        guard !spans.isEmpty else { return [] }
+
+        let base = Int(nameStarts[position])
+        let name = entities[position].name
+        var boundaries: [Int] = [0]
+        for character in name {
+            boundaries.append(boundaries[boundaries.count - 1] + character.unicodeScalars.count)
+        }
+        var ranges: [Range<Int>] = spans.map { span in
+            let lower = Int(nameOrigins[base + span.lowerBound])
+            let upper = Int(nameOrigins[base + span.upperBound - 1]) + 1
+            // Snap outwards to cluster boundaries so an accent is emphasised with its letter.
+            let snappedLower = boundaries.last { $0 <= lower } ?? 0
+            let snappedUpper = boundaries.first { $0 >= upper } ?? boundaries[boundaries.count - 1]
+            return snappedLower ..< snappedUpper
+        }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = [ranges[0]]
+        for range in ranges.dropFirst() {
+            let last = merged[merged.count - 1]
+            if range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    private func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
+        names.withUnsafeBufferPointer { names in
+            words.withUnsafeBufferPointer { words in
+                handles.withUnsafeBufferPointer { handles in
+                    nameStarts.withUnsafeBufferPointer { nameStarts in
+                        wordStarts.withUnsafeBufferPointer { wordStarts in
+                            handleStarts.withUnsafeBufferPointer { handleStarts in
+                                body(Buffers(
+                                    names: names, nameStarts: nameStarts,
+                                    words: words, wordStarts: wordStarts,
+                                    handles: handles, handleStarts: handleStarts
+                                ))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// MARK: - The query
+
+/// A query folded like the names, split the ways each class needs it.
+struct FoldedQuery {
+    /// The folded query, spaces trimmed and collapsed.
+    let scalars: [UInt32]
+    /// Query words, split at spaces and hyphens like name words, as ranges of `scalars`.
+    let words: [Range<Int>]
+    /// The query without spaces, for the fuzzy class.
+    let compact: [UInt32]
+    /// The query without spaces or hyphens: every class needs these in order in the name
+    /// or handle, so it is a quick reject for most entries.
+    let letters: [UInt32]
+    let hasSpace: Bool
+
+    init(_ query: String) {
+        var scalars: [UInt32] = []
+        var ignored: [Int32] = []
+        Folding.append(query, to: &scalars, origins: &ignored)
+        self.scalars = scalars
+        var words: [Range<Int>] = []
+        var start: Int? = nil
+        for (offset, value) in scalars.enumerated() {
+            if Folding.isWordSeparator(value) {
+                if let open = start { words.append(open ..< offset) }
+                start = nil
+            } else if start == nil {
+                start = offset
+            }
+        }
+        if let open = start { words.append(open ..< scalars.count) }
+        self.words = words
+        compact = scalars.filter { $0 != Folding.space }
+        letters = scalars.filter { !Folding.isWordSeparator($0) }
+        hasSpace = scalars.contains(Folding.space)
+    }
+
+    var isEmpty: Bool { scalars.isEmpty }
+}
+
+// MARK: - Matching over the flat arrays
+
+/// Borrowed views of the index's flat arrays for one search; the matchers below work on
+/// these without allocating.
+private struct Buffers {
+    let names: UnsafeBufferPointer<UInt32>
+    let nameStarts: UnsafeBufferPointer<Int32>
+    let words: UnsafeBufferPointer<Int32>
+    let wordStarts: UnsafeBufferPointer<Int32>
+    let handles: UnsafeBufferPointer<UInt32>
+    let handleStarts: UnsafeBufferPointer<Int32>
+
+    func name(_ position: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: names[Int(nameStarts[position]) ..< Int(nameStarts[position + 1])])
+    }
+
+    func handle(_ position: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: handles[Int(handleStarts[position]) ..< Int(handleStarts[position + 1])])
+    }
+
+    /// The entry's name words as (start, end) pairs, flattened.
+    func nameWords(_ position: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(rebasing: words[Int(wordStarts[position]) * 2 ..< Int(wordStarts[position + 1]) * 2])
+    }
+
+    /// The best class entry `position` matches `query` in (SPEC §4), or nil.
+    func classify(_ position: Int, _ query: FoldedQuery) -> MatchClass? {
+        let name = name(position)
+        let handle = handle(position)
+        // Every class needs the query's letters in order in the name or the handle.
+        let nameMaybe = Matching.isSubsequence(query.letters, of: name)
+        let handleMaybe = !handle.isEmpty && Matching.isSubsequence(query.letters, of: handle)
+        if !nameMaybe && !handleMaybe { return nil }
+
+        let words = nameWords(position)
+        if handleMaybe && Matching.starts(handle, with: query.scalars[...]) { return .prefix }
+        if nameMaybe && Matching.wordPrefixes(query, name: name, words: words, emit: { _, _ in }) {
+            return .prefix
+        }
+        if nameMaybe && Matching.initials(query, name: name, words: words, emit: { _, _ in }) {
+            return .initials
+        }
+        if nameMaybe && Matching.substring(query.scalars, of: name, emit: { _, _ in }) { return .substring }
+        if handleMaybe && Matching.substring(query.scalars, of: handle, emit: { _, _ in }) { return .substring }
+        if nameMaybe && Matching.subsequence(query.compact, of: name, emit: { _, _ in }) { return .fuzzy }
+        if handleMaybe && Matching.subsequence(query.compact, of: handle, emit: { _, _ in }) { return .fuzzy }
+        return nil
+    }
+
+    /// Reports the folded spans of the name that match in `matchClass`; nothing when only
+    /// the handle matched in that class.
+    func recordName(
+        _ position: Int,
+        _ query: FoldedQuery,
+        _ matchClass: MatchClass,
+        _ emit: (Int, Int) -> Void
+    ) {
+        let name = name(position)
+        let words = nameWords(position)
+        // Check first, then record: a matcher that fails part way would have reported spans.
+        let noEmit: (Int, Int) -> Void = { _, _ in }
+        switch matchClass {
+        case .prefix:
+            if Matching.wordPrefixes(query, name: name, words: words, emit: noEmit) {
+                _ = Matching.wordPrefixes(query, name: name, words: words, emit: emit)
+            }
+        case .initials:
+            _ = Matching.initials(query, name: name, words: words, emit: emit)
+        case .substring:
+            _ = Matching.substring(query.scalars, of: name, emit: emit)
+        case .fuzzy:
+            if Matching.isSubsequence(query.compact, of: name) {
+                _ = Matching.subsequence(query.compact, of: name, emit: emit)
+            }
+        }
+    }
+}
+
+/// The four matchers of SPEC §4 over folded scalars. Each reports matched spans of the
+/// name as (start, end) folded offsets through `emit`.
+enum Matching {
+    static func starts(_ text: UnsafeBufferPointer<UInt32>, with prefix: ArraySlice<UInt32>) -> Bool {
+        guard prefix.count <= text.count else { return false }
+        var offset = 0
+        for value in prefix {
+            if text[offset] != value { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Each query word starts a different name word, in order. Taking the earliest
+    /// possible name word for each query word finds an assignment whenever one exists.
+    static func wordPrefixes(
+        _ query: FoldedQuery,
+        name: UnsafeBufferPointer<UInt32>,
+        words: UnsafeBufferPointer<Int32>,
+        emit: (Int, Int) -> Void
+    ) -> Bool {
+        guard !query.words.isEmpty else { return false }
+        var word = 0
+        let wordCount = words.count / 2
+        for queryWord in query.words {
+            let needle = query.scalars[queryWord]
+            var found = false
+            while word < wordCount {
+                let start = Int(words[word * 2])
+                let end = Int(words[word * 2 + 1])
+                word += 1
+                if starts(UnsafeBufferPointer(rebasing: name[start ..< end]), with: needle) {
+                    emit(start, start + needle.count)
+                    found = true
+                    break
+                }
+            }
+            if !found { return false }
+        }
+        return true
+    }
+
+    /// The query (one word, two scalars or more) is the first letters of as many
+    /// consecutive name words.
+    static func initials(
+        _ query: FoldedQuery,
+        name: UnsafeBufferPointer<UInt32>,
+        words: UnsafeBufferPointer<Int32>,
+        emit: (Int, Int) -> Void
+    ) -> Bool {
+        let length = query.scalars.count
+        let wordCount = words.count / 2
+        guard !query.hasSpace, length >= 2, length <= wordCount else { return false }
+        for first in 0 ... wordCount - length {
+            var all = true
+            for offset in 0 ..< length where name[Int(words[(first + offset) * 2])] != query.scalars[offset] {
+                all = false
+                break
+            }
+            if all {
+                for offset in 0 ..< length {
+                    let start = Int(words[(first + offset) * 2])
+                    emit(start, start + 1)
+                }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The first occurrence of `needle` in `text`.
+    static func substring(
+        _ needle: [UInt32],
+        of text: UnsafeBufferPointer<UInt32>,
+        emit: (Int, Int) -> Void
+    ) -> Bool {
+        guard !needle.isEmpty, needle.count <= text.count else { return false }
+        let first = needle[0]
+        for start in 0 ... text.count - needle.count where text[start] == first {
+            var offset = 1
+            while offset < needle.count, text[start + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count {
+                emit(start, start + needle.count)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `needle` appears in order in `text`, each scalar at its earliest place.
+    static func subsequence(
+        _ needle: [UInt32],
+        of text: UnsafeBufferPointer<UInt32>,
+        emit: (Int, Int) -> Void
+    ) -> Bool {
+        guard !needle.isEmpty else { return false }
+        var next = 0
+        for (offset, value) in text.enumerated() where value == needle[next] {
+            emit(offset, offset + 1)
+            next += 1
+            if next == needle.count { return true }
+        }
+        return false
+    }
+
+    /// `needle` (possibly empty) appears in order in `text`.
+    static func isSubsequence(_ needle: [UInt32], of text: UnsafeBufferPointer<UInt32>) -> Bool {
+        var next = 0
+        guard next < needle.count else { return true }
+        for value in text where value == needle[next] {
+            next += 1
+            if next == needle.count { return true }
+        }
+        return false
+    }
+}
+
+// MARK: - Bounded best-of selection
+
+/// What orders results: class, then higher frecency, then shorter name, then directory order.
+private struct RankKey {
+    var matchClass: UInt8
+    var frecency: Double
+    var length: Int32
+    var position: Int32
+
+    /// Whether `self` ranks before `other`.
+    func precedes(_ other: RankKey) -> Bool {
+        if matchClass != other.matchClass { return matchClass < other.matchClass }
+        if frecency != other.frecency { return frecency > other.frecency }
+        if length != other.length { return length < other.length }
+        return position < other.position
+    }
+}
+
+/// Keeps the best `limit` keys seen, in a heap whose root is the worst kept, so a
+/// search over a large directory costs O(n log limit) rather than a full sort.
+private struct TopK {
+    let limit: Int
+    private var heap: [RankKey] = []
+
+    init(limit: Int) {
+        self.limit = limit
+        heap.reserveCapacity(min(limit, 1024))
+    }
+
+    var isFull: Bool { heap.count >= limit }
+    var worst: RankKey { heap[0] }
+
+    mutating func insert(_ key: RankKey) {
+        if heap.count < limit {
+            heap.append(key)
+            siftUp(heap.count - 1)
+        } else if key.precedes(heap[0]) {
+            heap[0] = key
+            siftDown(0)
+        }
+    }
+
+    func sorted() -> [RankKey] {
+        heap.sorted { $0.precedes($1) }
+    }
+
+    /// In this heap a parent ranks after (is worse than) its children.
+    private mutating func siftUp(_ index: Int) {
+        var child = index
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[parent].precedes(heap[child]) else { return }
+            heap.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ index: Int) {
+        var parent = index
+        while true {
+            let left = parent * 2 + 1
+            guard left < heap.count else { return }
+            var worse = left
+            let right = left + 1
+            if right < heap.count, heap[left].precedes(heap[right]) { worse = right }
+            guard heap[parent].precedes(heap[worse]) else { return }
+            heap.swapAt(parent, worse)
+            parent = worse
+        }
+    }
+}
