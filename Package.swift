@@ -9,17 +9,25 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure model: text, edits, mentions, triggers, completion state, undo, markup.
         .target(name: "AtpadCore"),
         // Entity sources, directory files, ranking.
         .target(name: "AtpadDirectory", dependencies: ["AtpadCore"]),
+        // The system ncursesw library, through a header shim.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // The terminal front end: key decoding, layout into a cell grid, theme, drawing.
+        .target(
+            name: "AtpadTerminal",
+            dependencies: ["AtpadCore", "CNcursesw", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         // Commands and wiring shared by the executable and its tests.
         .target(
             name: "AtpadApp",
             dependencies: [
-                "AtpadCore", "AtpadDirectory",
+                "AtpadCore", "AtpadDirectory", "AtpadTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("../../Resources")]
@@ -30,6 +38,7 @@ let package = Package(
         .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadApp", "CHeapStats"]),
         .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore"]),
         .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore"]),
+        .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadCore"]),
         .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadCore", "AtpadDirectory"]),
     ],
     swiftLanguageModes: [.v6]

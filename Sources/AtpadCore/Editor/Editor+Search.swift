@@ -40,29 +40,31 @@ extension Editor {
         return before.reduce(0) { $0 + ($1 == "`" ? 1 : 0) } % 2 == 1
     }
 
-    /// The end of the word that starts at `position` (word characters, stopping at a mention).
+    /// The end of the word that starts at `position` (word characters, stopping at a
+    /// mention; at most 256 scalars). Word characters are classified by scalar (marks
+    /// count as word characters), walking the storage's bytes without allocating.
     func wordEnd(from position: Int) -> Int {
-        var p = position
-        var steps = 0
-        while p < storage.count, steps < 256, storage.mention(startingAt: p) == nil,
-              let s = storage.scalar(at: p), CharacterClass.isWord(s) {
-            p = storage.nextBoundary(after: p)
-            steps += 1
+        let limit = 256
+        var stop = position + storage.scanForward(from: position, limit: limit, CharacterClass.isWord)
+        if stop > position, let m = storage.mentions(overlapping: position..<stop).first {
+            stop = max(position, m.range.lowerBound)
         }
-        return p
+        return storage.isBoundary(stop) ? stop : storage.previousBoundary(before: stop)
     }
 
     /// The start of the word that ends at `position` and how many characters it has
-    /// (stopping at a separator or a mention's end; at most `cap` characters).
+    /// (stopping at a separator or a mention's end; at most `cap` scalars).
     func wordStart(before position: Int, cap: Int = 64) -> (start: Int, length: Int) {
-        var p = position
-        var n = 0
-        while p > 0, n < cap, storage.mention(endingAt: p) == nil,
-              let ch = storage.character(before: p), let s = ch.unicodeScalars.first, CharacterClass.isWord(s) {
-            p = storage.previousBoundary(before: p)
-            n += 1
+        var start = position - storage.scanBackward(from: position, limit: cap, CharacterClass.isWord)
+        if start < position, let m = storage.mentions(overlapping: start..<position).last {
+            start = min(position, m.range.upperBound)
         }
-        return (p, n)
+        if !storage.isBoundary(start) { start = storage.nextBoundary(after: start) }
+        guard start < position else { return (position, 0) }
+        // Count characters, not scalars: only short words need an exact count.
+        let scalars = position - start
+        let length = scalars > 8 ? scalars : storage.slice(start..<position).count
+        return (start, length)
     }
 
     // MARK: - Starting, following and ending

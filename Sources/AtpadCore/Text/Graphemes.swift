@@ -24,8 +24,7 @@ extension TextStorage {
     /// `p`: both ASCII and not CR LF. (No ASCII scalar extends or prepends a cluster.)
     /// This answers most text without building a window.
     private func isASCIIBoundary(_ p: Int) -> Bool {
-        guard let a = scalar(at: p - 1), let b = scalar(at: p), a.isASCII, b.isASCII else { return false }
-        return !(a == "\r" && b == "\n")
+        isASCIIPair(at: p)
     }
 
     /// Whether `position` is a grapheme-cluster boundary.

@@ -108,13 +108,82 @@ public struct TextStorage: Sendable {
         return TextStorage.decodeScalar(chunk.bytes, at: b)
     }
 
+    /// Visits the scalars after `position` in order while `body` returns true (at most
+    /// `limit`), decoding straight from the chunks' bytes. Returns how many it accepted.
+    @discardableResult
+    public func scanForward(from position: Int, limit: Int, _ body: (Unicode.Scalar) -> Bool) -> Int {
+        guard position < count, limit > 0 else { return 0 }
+        var (i, start) = locate(position)
+        var b = TextStorage.byteOffset(chunks[i], position - start)
+        var n = 0
+        while n < limit && i < chunks.count {
+            let bytes = chunks[i].bytes
+            while b < bytes.count {
+                var end = b + 1
+                while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                let s = bytes[b] < 0x80 ? Unicode.Scalar(bytes[b])
+                    : (String(decoding: bytes[b..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}")
+                guard n < limit, body(s) else { return n }
+                n += 1
+                b = end
+            }
+            i += 1
+            b = 0
+        }
+        return n
+    }
+
+    /// Visits the scalars before `position` backwards while `body` returns true (at most
+    /// `limit`), decoding straight from the chunks' bytes. Returns how many it accepted.
+    @discardableResult
+    public func scanBackward(from position: Int, limit: Int, _ body: (Unicode.Scalar) -> Bool) -> Int {
+        guard position > 0, limit > 0 else { return 0 }
+        var (i, start) = locate(position - 1)
+        var b = TextStorage.byteOffset(chunks[i], position - start)
+        var n = 0
+        while n < limit && i >= 0 {
+            let bytes = chunks[i].bytes
+            while b > 0 {
+                var lead = b - 1
+                while lead > 0 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                let s = bytes[lead] < 0x80 ? Unicode.Scalar(bytes[lead])
+                    : (String(decoding: bytes[lead..<b], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}")
+                guard n < limit, body(s) else { return n }
+                n += 1
+                b = lead
+            }
+            i -= 1
+            if i >= 0 { b = chunks[i].bytes.count }
+        }
+        _ = start
+        return n
+    }
+
+    /// Whether the scalars on both sides of `position` are ASCII and not CR LF — then
+    /// `position` is certainly a grapheme boundary. One chunk lookup in the common case.
+    func isASCIIPair(at position: Int) -> Bool {
+        guard position > 0 && position < count else { return false }
+        let (i, start) = locate(position)
+        let chunk = chunks[i]
+        let offset = position - start
+        if offset > 0 && chunk.bytes.count == chunk.scalars {
+            let a = chunk.bytes[offset - 1]
+            let b = chunk.bytes[offset]
+            return !(a == 0x0D && b == 0x0A)
+        }
+        guard let a = scalar(at: position - 1), let b = scalar(at: position), a.isASCII, b.isASCII else { return false }
+        return !(a == "\r" && b == "\n")
+    }
+
     /// The number of backticks before `position` (cheap: a prefix sum over chunks, then
     /// part of one chunk). Zero means no inline code or fence can be open there.
     func backticks(before position: Int) -> Int {
         let (i, start) = locate(position)
         let chunk = chunks[i]
+        let earlier = ticks.prefix(i)
+        if chunk.backticks == 0 { return earlier }
         let b = TextStorage.byteOffset(chunk, position - start)
-        return ticks.prefix(i) + chunk.bytes[..<b].reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+        return earlier + chunk.bytes[..<b].reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
     }
 
     /// The start of the line holding `position` (just after the previous newline).

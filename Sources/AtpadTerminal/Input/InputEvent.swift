@@ -1,0 +1,27 @@
+import AtpadCore
+
+/// A mouse action at a screen cell.
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case press, drag, release, wheelUp, wheelDown
+    }
+
+    public var kind: Kind
+    public var row: Int
+    public var column: Int
+
+    public init(kind: Kind, row: Int, column: Int) {
+        self.kind = kind
+        self.row = row
+        self.column = column
+    }
+}
+
+/// What the terminal delivers: keys (a bracketed paste is one `.paste` key), mouse
+/// actions, a resize, or the end of input.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize
+    case endOfInput
+}

@@ -1,0 +1,46 @@
+/// The semantic roles the front end draws (SPEC §10). The layout says "this is a
+/// mention"; a theme says how that looks.
+public enum Role: String, CaseIterable, Sendable, Hashable {
+    case text
+    case mention
+    case mentionSelected = "mention.selected"
+    case search
+    case selection
+    case chooser
+    case chooserSelected = "chooser.selected"
+    case chooserMatch = "chooser.match"
+    case chooserDetail = "chooser.detail"
+    case chooserStatus = "chooser.status"
+    case title
+    case status
+    case help
+    case helpKey = "help.key"
+
+    /// The role a theme falls back to when it does not style this one
+    /// (`chooser.match` → `chooser`); nil for top-level roles.
+    public var parent: Role? {
+        let name = rawValue
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return Role(rawValue: String(name[..<dot]))
+    }
+
+    /// One letter per role, for screens asserted as text in tests.
+    public var letter: Character {
+        switch self {
+        case .text: "."
+        case .mention: "m"
+        case .mentionSelected: "M"
+        case .search: "s"
+        case .selection: "v"
+        case .chooser: "c"
+        case .chooserSelected: "C"
+        case .chooserMatch: "x"
+        case .chooserDetail: "d"
+        case .chooserStatus: "S"
+        case .title: "t"
+        case .status: "i"
+        case .help: "h"
+        case .helpKey: "k"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+"""Shared helpers for the end-to-end tests: they run the real, built atpad binary."""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def atpad_binary() -> str:
+    explicit = os.environ.get("ATPAD_BIN")
+    if explicit:
+        return explicit
+    return str(ROOT / ".build" / "debug" / "atpad")
+
+
+@pytest.fixture(scope="session")
+def atpad():
+    path = atpad_binary()
+    if not os.path.exists(path):
+        pytest.fail(f"{path} is missing: run `swift build` first (or set ATPAD_BIN)")
+
+    def run(*args, check_exit=None, input=None, env=None, cwd=None):
+        full_env = dict(os.environ)
+        full_env.update(env or {})
+        proc = subprocess.run([path, *args], capture_output=True, text=True, input=input,
+                              env=full_env, cwd=cwd, timeout=60)
+        if check_exit is not None:
+            assert proc.returncode == check_exit, (proc.returncode, proc.stdout, proc.stderr)
+        return proc
+
+    return run
+
+
+@pytest.fixture
+def replay(atpad):
+    """Runs `atpad replay ARGS` and returns its parsed JSON (asserting exit 0)."""
+    def run(*args):
+        proc = atpad("replay", *args, check_exit=0)
+        return json.loads(proc.stdout)
+    return run
+
+
+@pytest.fixture
+def people(tmp_path):
+    """Writes a small directory file and returns its path."""
+    def write(entries, name="people.json"):
+        path = tmp_path / name
+        path.write_text(json.dumps(entries, ensure_ascii=False))
+        return str(path)
+    return write
