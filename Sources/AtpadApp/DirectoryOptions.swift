@@ -46,12 +46,21 @@ struct DirectoryOptions: ParsableArguments {
     }
 }
 
+/// The files shipped with atpad: the sample directory and the themes.
+enum BundledResources {
+    static func folder() throws -> URL {
+        if let url = Bundle.module.url(forResource: "Resources", withExtension: nil) { return url }
+        throw UsageError("the bundled resources are missing from this installation")
+    }
+
+    static func themes() throws -> URL {
+        try folder().appendingPathComponent("themes")
+    }
+}
+
 /// The sample directory shipped with atpad.
 enum BundledDirectory {
     static func path() throws -> String {
-        if let url = Bundle.module.url(forResource: "people", withExtension: "json", subdirectory: "Resources") {
-            return url.path
-        }
-        throw UsageError("the bundled sample directory is missing from this installation")
+        try BundledResources.folder().appendingPathComponent("people.json").path
     }
 }

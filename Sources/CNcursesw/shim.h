@@ -1,10 +1,87 @@
 // The only C in atpad: ncursesw with wide characters, plus wrappers for what Swift
-// cannot import (macros, non-concurrency-safe globals).
+// cannot import (function-like macros, mouse masks, non-concurrency-safe globals).
+//
+// Everything here is a stateless `static inline` function: Swift emits a private copy of
+// such a function into each object file that calls it, so a `static` variable in this
+// header would silently exist once per Swift file. State (the signal flag) lives in Swift.
 #ifndef ATPAD_NCURSES_SHIM_H
 #define ATPAD_NCURSES_SHIM_H
+// Must come before <ncurses.h>: defines given in Package.swift do not reach the importer.
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
 #include <wchar.h>
 #include <ncurses.h>
+#include <term.h>
+
+// Not declared by <wchar.h> under the feature macros the importer sees.
+extern int wcwidth(wchar_t c);
+
+// MARK: Globals that Swift 6 refuses to read directly
+
+static inline WINDOW *atpad_stdscr(void) { return stdscr; }
+static inline int atpad_colors(void) { return COLORS; }
+static inline int atpad_color_pairs(void) { return COLOR_PAIRS; }
+static inline FILE *atpad_stdin(void) { return stdin; }
+static inline FILE *atpad_stdout(void) { return stdout; }
+
+static inline int atpad_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
+static inline int atpad_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
+
+// MARK: Attribute macros
+
+static inline attr_t atpad_a_normal(void) { return A_NORMAL; }
+static inline attr_t atpad_a_bold(void) { return A_BOLD; }
+static inline attr_t atpad_a_dim(void) { return A_DIM; }
+static inline attr_t atpad_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t atpad_a_reverse(void) { return A_REVERSE; }
+
+// MARK: Key and mouse macros
+
+static inline int atpad_key_f(int n) { return KEY_F(n); }
+
+static inline mmask_t atpad_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t atpad_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t atpad_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t atpad_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t atpad_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t atpad_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t atpad_button1_triple_clicked(void) { return BUTTON1_TRIPLE_CLICKED; }
+static inline mmask_t atpad_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t atpad_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+// MARK: terminfo
+
+// tigetstr answers NULL for an absent capability and (char *)-1 for a name that is not a
+// string capability; callers only care whether there is a string.
+static inline const char *atpad_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
+
+// MARK: Signals
+
+// Installs `handler` for `sig` without SA_RESTART, so a wait in poll() ends at once;
+// the previous disposition goes to `old` for restoring.
+static inline int atpad_set_signal(int sig, void (*handler)(int), struct sigaction *old) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    return sigaction(sig, &action, old);
+}
+
+static inline int atpad_ignore_signal(int sig, struct sigaction *old) {
+    return atpad_set_signal(sig, SIG_IGN, old);
+}
+
+static inline int atpad_restore_signal(int sig, const struct sigaction *old) {
+    return sigaction(sig, old, NULL);
+}
+
 #endif

@@ -183,3 +183,30 @@ extension Editor {
         startExplicit(at: p, trigger: t)
     }
 }
+
+// MARK: - Pointer actions
+
+extension Editor {
+    /// A mouse click or drag at a document position: moves the cursor (extending the
+    /// selection when dragging), snapping out of mentions; like any motion it ends a search.
+    public mutating func click(at position: Int, extend: Bool = false) -> [Effect] {
+        selectedMention = nil
+        goalColumn = nil
+        motion(to: position, extend: extend)
+        return takeEffects()
+    }
+
+    /// Picks result `index` of the open chooser (a click on its row).
+    public mutating func pickResult(_ index: Int) -> [Effect] {
+        selectedMention = nil
+        pick(index)
+        return takeEffects()
+    }
+
+    /// Marks the current version as saved (the app compares `version` to it).
+    public var isModified: Bool { version != savedVersion }
+
+    public mutating func markSaved() {
+        savedVersion = version
+    }
+}

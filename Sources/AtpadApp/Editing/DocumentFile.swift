@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading and writing a comment file: strict UTF-8 on the way in, atomic on the way out.
+public enum DocumentFile {
+    /// A problem with a file, as one line naming it.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The file's text, nil when it does not exist yet (a new comment). Invalid UTF-8, a
+    /// folder or an unreadable file is an error naming the file.
+    public static func read(_ path: String) throws -> String? {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(message: "\(path): \(String(cString: strerror(errno)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "\(path): is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(message: "\(path): cannot be read (permission denied?)")
+        }
+        let bytes = [UInt8](data)
+        if let bad = firstInvalidUTF8(bytes) {
+            throw Failure(message: "\(path): not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); the file was not changed")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length: Int
+            var minimum: UInt32 = 0
+            if b < 0x80 { i += 1; continue }
+            else if b & 0xE0 == 0xC0 { length = 2; minimum = 0x80 }
+            else if b & 0xF0 == 0xE0 { length = 3; minimum = 0x800 }
+            else if b & 0xF8 == 0xF0 { length = 4; minimum = 0x10000 }
+            else { return i }
+            guard i + length <= bytes.count else { return i }
+            var value = UInt32(b) & (0xFF >> (length + 1))
+            for k in 1..<length {
+                let c = bytes[i + k]
+                guard c & 0xC0 == 0x80 else { return i }
+                value = value << 6 | UInt32(c & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    /// Writes `text` to `path` atomically: a temporary file in the same folder, written,
+    /// flushed to disk and renamed over the original, which keeps its permissions. On any
+    /// failure the original is untouched and the temporary file removed.
+    public static func writeAtomically(_ text: String, to path: String) throws {
+        var target = path
+        var linkInfo = stat()
+        if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
+            target = String(cString: real)  // write through a symlink, keep the link
+            free(real)
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        var mode: mode_t = 0o644
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        if exists {
+            mode = info.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        func failure(_ what: String) -> Failure {
+            Failure(message: "cannot save \(path): \(what): \(String(cString: strerror(errno)))")
+        }
+        var template = Array("\(dir)/.\(name).atpad-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure("cannot create a temporary file in \(dir)") }
+        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = false
+        defer {
+            if !ok { unlink(tempPath) }
+        }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let error = failure("write failed")
+                close(fd)
+                throw error
+            }
+            written += n
+        }
+        if fsync(fd) != 0 { let error = failure("flush failed"); close(fd); throw error }
+        if fchmod(fd, mode) != 0 { let error = failure("cannot set permissions"); close(fd); throw error }
+        if close(fd) != 0 { throw failure("close failed") }
+        if rename(tempPath, target) != 0 { throw failure("rename failed") }
+        ok = true
+        // Make the rename itself durable; a folder that cannot be opened is not an error.
+        let dirFD = open(dir, O_RDONLY)
+        if dirFD >= 0 {
+            fsync(dirFD)
+            close(dirFD)
+        }
+    }
+}

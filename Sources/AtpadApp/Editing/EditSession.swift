@@ -1,0 +1,221 @@
+import AtpadCore
+import AtpadDirectory
+import AtpadTerminal
+import Foundation
+
+/// Everything the editor needs from the command line, as plain values.
+struct EditOptions: Sendable {
+    var path: String?
+    var document: MarkedText
+    var sources: [Unicode.Scalar: FileDirectory]
+    var config: EditorConfig
+    var theme: Theme
+    var noColor: Bool
+    var print: Bool
+}
+
+/// One editing session in the terminal: the loop that reads input, lets the core decide,
+/// runs its effects, saves, asks before quitting, and draws one frame per batch of input.
+///
+/// The loop runs on the main thread and owns ncurses; directory queries run as tasks and
+/// post their answers to a mailbox the loop drains between input batches.
+final class EditSession {
+    private var options: EditOptions
+    private var editor: Editor
+    private var view: EditorView
+    private let backend = TerminalBackend()
+    private let runner: QueryRunner
+    private var frame: Frame?
+    /// Ctrl-Q on a modified document is asking "save changes?".
+    private var confirmingQuit = false
+    /// A save succeeded during this session (the exit status is 0 then).
+    private var savedOnce = false
+    /// The mouse button is down on the text (a drag extends the selection).
+    private var dragging = false
+
+    init(_ options: EditOptions) {
+        self.options = options
+        editor = Editor(options.document, cursor: 0, config: options.config)
+        view = EditorView(fileName: options.path.map { ($0 as NSString).lastPathComponent }, isModified: false,
+                          message: "", showsHelp: false, viewport: Viewport())
+        runner = QueryRunner(sources: options.sources)
+    }
+
+    /// Runs until the person quits; returns the exit status (SPEC §8). The comment to
+    /// print with `--print` is returned too, so it is written after the screen is gone.
+    func run() -> (status: Int32, printed: String?) {
+        do {
+            try backend.start(ttyPath: nil)
+        } catch {
+            FileHandle.standardError.write(Data("atpad: \(error)\n".utf8))
+            return (2, nil)
+        }
+        defer {
+            runner.cancelAll()
+            backend.stop()
+        }
+        resize()
+        while true {
+            draw()
+            let events = backend.readEvents(timeoutMilliseconds: runner.isBusy ? 10 : 250)
+            if let signal = backend.takeSignal() {
+                return (128 + signal, nil)
+            }
+            for event in events {
+                if let status = handle(event) {
+                    return (status, status == 0 && options.print ? output() : nil)
+                }
+            }
+            for event in runner.mailbox.takeAll() {
+                if case let .ended(id) = event { runner.ended(id: id) }
+                perform(editor.receive(event))
+            }
+        }
+    }
+
+    // MARK: - Input
+
+    /// Handles one input event; returns an exit status when the session ends.
+    private func handle(_ event: InputEvent) -> Int32? {
+        switch event {
+        case .endOfInput:
+            return savedOnce && !editor.isModified ? 0 : 1
+        case .resize:
+            resize()
+        case let .mouse(mouse):
+            handle(mouse)
+        case let .key(key):
+            return handle(key)
+        }
+        return nil
+    }
+
+    private func handle(_ key: Key) -> Int32? {
+        if view.showsHelp {
+            view.showsHelp = false  // any key closes the key list
+            return nil
+        }
+        if confirmingQuit {
+            switch key {
+            case .char("y"), .char("Y"):
+                confirmingQuit = false
+                return save() ? 0 : nil
+            case .char("n"), .char("N"):
+                return savedOnce && options.path != nil ? 0 : 1
+            case .escape, .ctrl("c"), .ctrl("g"):
+                confirmingQuit = false
+                view.message = ""
+            default:
+                break
+            }
+            return nil
+        }
+        switch key {
+        case .ctrl("s"):
+            if save(), options.print, options.path == nil { return 0 }
+        case .ctrl("q"):
+            if editor.isModified {
+                confirmingQuit = true
+                view.message = "Save changes before quitting? (y)es (n)o (Esc) cancel"
+            } else {
+                return savedOnce ? 0 : 1
+            }
+        case .f1:
+            view.showsHelp = true
+        default:
+            view.message = ""
+            perform(editor.handle(key))
+        }
+        return nil
+    }
+
+    private func handle(_ mouse: MouseEvent) {
+        guard let frame, !view.showsHelp, !confirmingQuit else { return }
+        switch mouse.kind {
+        case .press:
+            if let item = frame.map.chooserItem(atRow: mouse.row, column: mouse.column) {
+                perform(editor.pickResult(item))
+            } else if let position = frame.map.position(atRow: mouse.row, column: mouse.column) {
+                dragging = true
+                perform(editor.click(at: position))
+            }
+        case .drag:
+            if dragging, let position = frame.map.position(atRow: mouse.row, column: mouse.column) {
+                perform(editor.click(at: position, extend: true))
+            }
+        case .release:
+            dragging = false
+        case .wheelUp, .wheelDown:
+            let key: Key = mouse.kind == .wheelUp ? .up : .down
+            for _ in 0..<3 { perform(editor.handle(key)) }
+        }
+    }
+
+    // MARK: - Effects
+
+    private func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case let .query(id, trigger, query):
+                runner.start(id: id, trigger: trigger, query: query)
+            case let .cancel(id):
+                runner.cancel(id: id)
+            case .picked, .documentChanged:
+                break  // frecency and drafts are later milestones
+            }
+        }
+        view.isModified = editor.isModified
+    }
+
+    // MARK: - Saving
+
+    /// Saves atomically; on failure the reason goes to the message line and the document
+    /// stays in the editor. With `--print` and no file, "saving" confirms the comment.
+    @discardableResult
+    private func save() -> Bool {
+        guard let path = options.path else {
+            if options.print {
+                savedOnce = true
+                return true
+            }
+            view.message = "No file to save to: start atpad with a FILE, or use --print"
+            return false
+        }
+        do {
+            try DocumentFile.writeAtomically(AtpadMarkup.encode(editor.marked), to: path)
+            editor.markSaved()
+            savedOnce = true
+            view.isModified = false
+            let n = editor.storage.mentionCount
+            view.message = "Saved \((path as NSString).lastPathComponent) (\(n) mention\(n == 1 ? "" : "s"))"
+            return true
+        } catch {
+            view.message = "\(error)"
+            return false
+        }
+    }
+
+    /// The comment as `--print` writes it.
+    private func output() -> String {
+        AtpadMarkup.encode(editor.marked)
+    }
+
+    // MARK: - Drawing
+
+    private func resize() {
+        let (rows, columns) = backend.size()
+        let area = FrameLayout.textArea(width: columns, height: rows)
+        editor.config.width = area.columns
+        editor.config.pageRows = area.rows
+    }
+
+    private func draw() {
+        let (rows, columns) = backend.size()
+        let next = FrameLayout.frame(for: editor, view: view, width: columns, height: rows)
+        view.viewport = next.viewport
+        frame = next
+        let colors = options.noColor || !backend.hasColors ? 0 : backend.colorCount
+        let styles = options.theme.styles(colors: colors)
+        backend.draw(next.screen, style: { styles[$0] ?? Style() }, colors: colors > 0)
+    }
+}

@@ -1,0 +1,63 @@
+import CNcursesw
+
+/// How one screen cell's text becomes `cchar_t`s: one per spacing code point with its
+/// zero-width marks attached (`setcchar` silently drops a second spacing code point),
+/// measured with `wcwidth` as ncurses measures it.
+enum CellGlyphs {
+    /// One `cchar_t`'s worth of text: a spacing code point, then its marks.
+    struct Glyph: Equatable {
+        var characters: [wchar_t]
+        var width: Int
+    }
+
+    /// `cchar_t` holds CCHARW_MAX (5) wide characters: the spacing one and 4 marks.
+    static let maximumMarks = 4
+
+    /// The glyphs to draw for `text` in a cell spanning `columns` columns. Control
+    /// characters become `?`, unprintable ones U+FFFD, and a code point that would not fit
+    /// the cell is dropped with what follows, so the row never shifts.
+    static func glyphs(for text: String, columns: Int) -> [Glyph] {
+        guard columns > 0 else { return [] }
+        var glyphs: [Glyph] = []
+        var used = 0
+        for scalar in text.unicodeScalars {
+            var code = scalar.value
+            var width: Int
+            if code < 0x20 || (0x7F...0x9F).contains(code) {
+                // Never send a control character (or Esc) to the terminal.
+                code = 0x3F
+                width = 1
+            } else {
+                width = Int(wcwidth(wchar_t(bitPattern: code)))
+                if width < 0 {
+                    code = 0xFFFD
+                    width = 1
+                }
+            }
+            if width == 0 {
+                if glyphs.isEmpty {
+                    // A mark with no base would join the previous cell: give it a space.
+                    glyphs.append(Glyph(characters: [0x20], width: 1))
+                    used = 1
+                }
+                if glyphs[glyphs.count - 1].characters.count <= maximumMarks {
+                    glyphs[glyphs.count - 1].characters.append(wchar_t(bitPattern: code))
+                }
+                continue
+            }
+            guard used + width <= columns else { break }
+            glyphs.append(Glyph(characters: [wchar_t(bitPattern: code)], width: width))
+            used += width
+        }
+        // A joiner whose partner was dropped must not reach out to the next cell.
+        if var last = glyphs.last, last.characters.count > 1, last.characters.last == 0x200D {
+            last.characters.removeLast()
+            glyphs[glyphs.count - 1] = last
+        }
+        if glyphs.isEmpty && !text.isEmpty {
+            // A wide character in a one-column cell: show that something is there.
+            glyphs.append(Glyph(characters: [0x3F], width: 1))
+        }
+        return glyphs
+    }
+}

@@ -1,0 +1,423 @@
+import AtpadCore
+import CNcursesw
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal atpad draws on and reads keys from: the only code that calls ncurses.
+///
+/// `start` takes the terminal over (raw mode, keypad, mouse, bracketed paste), `draw`
+/// shows a `Screen`, `readEvents` returns every input queued as one batch, and `stop`
+/// gives the terminal back; `stop` is idempotent and also runs at `exit()`, on a crash,
+/// or on a second exit signal the program did not take in time.
+public final class TerminalBackend {
+    /// Whether the terminal is taken over (between `start` and `stop`).
+    public private(set) var isActive = false
+    /// How many colours the terminal has (0 before `start` or without colour).
+    public private(set) var colorCount = 0
+    /// Whether the terminal can show colour at all.
+    public private(set) var hasColors = false
+
+    /// An open bracketed paste whose end has not come for this long is delivered as is.
+    private static let pasteTimeout = Duration.seconds(1)
+    /// Longest single wait, so a signal or resize that races the wait is seen soon.
+    private static let waitSlice = 100
+
+    private var ncursesScreen: OpaquePointer?
+    private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
+    private var inputFD: Int32 = -1
+    private var outputFD: Int32 = -1
+    private var decoder = KeyDecoder()
+    private var colorPairs = ColorPairs(colorCount: 0, pairLimit: 0, hasDefaultColors: false)
+    private var signals = SignalTrap()
+    private var mouseEnabled = false
+    private var mouseButtonDown = false
+    private var cursorShown: Bool?
+    private var lastInput = ContinuousClock.now
+
+    public init() {}
+
+    deinit { stop() }
+
+    // MARK: Start and stop
+
+    /// Takes the terminal over. Draws on `ttyPath` when given; else on the standard
+    /// streams, or on `/dev/tty` when stdout is not a terminal (`body=$(atpad --print)`).
+    /// Throws, without touching the screen, when TERM is missing or unusable.
+    public func start(ttyPath: String? = nil) throws {
+        guard !isActive else { return }
+        Self.prepareLocale()
+        guard let termPointer = getenv("TERM"), termPointer.pointee != 0 else {
+            throw TerminalError.noTerminalType
+        }
+        let termName = String(cString: termPointer)
+
+        let input: UnsafeMutablePointer<FILE>
+        let output: UnsafeMutablePointer<FILE>
+        if let path = ttyPath ?? (isatty(STDOUT_FILENO) == 0 ? "/dev/tty" : nil) {
+            guard let readable = fopen(path, "r") else {
+                throw TerminalError.cannotOpenTerminal(path: path, reason: String(cString: strerror(errno)))
+            }
+            guard let writable = fopen(path, "w") else {
+                let reason = String(cString: strerror(errno))
+                fclose(readable)
+                throw TerminalError.cannotOpenTerminal(path: path, reason: reason)
+            }
+            input = readable
+            output = writable
+            ownedFiles = [readable, writable]
+        } else {
+            input = atpad_stdin()
+            output = atpad_stdout()
+        }
+
+        do {
+            try Self.checkTerminalType(termName, descriptor: fileno(output))
+        } catch {
+            closeOwnedFiles()
+            throw error
+        }
+
+        inputFD = fileno(input)
+        var originalModes = termios()
+        let haveModes = tcgetattr(inputFD, &originalModes) == 0
+        // Before newterm: ncurses installs its own SIGINT/SIGTERM/SIGTSTP handlers only
+        // where the disposition is still the default.
+        signals.install()
+        guard let newScreen = newterm(nil, output, input) else {
+            signals.restore()
+            closeOwnedFiles()
+            throw TerminalError.startFailed(termName)
+        }
+        ncursesScreen = newScreen
+        set_term(newScreen)
+
+        let window = atpad_stdscr()
+        raw()  // Ctrl-C/Z/S/Q are keys, never signals or flow control.
+        noecho()
+        nonl()
+        keypad(window, true)
+        meta(window, true)
+        intrflush(window, false)
+        set_escdelay(25)
+
+        hasColors = has_colors()
+        var defaultColors = false
+        if hasColors {
+            start_color()
+            defaultColors = use_default_colors() == OK
+        }
+        colorCount = hasColors ? Int(atpad_colors()) : 0
+        colorPairs = ColorPairs(colorCount: colorCount, pairLimit: Int(atpad_color_pairs()),
+                                hasDefaultColors: defaultColors)
+
+        mouseEnabled = mousemask(atpad_all_mouse_events() | atpad_report_mouse_position(), nil) != 0
+        mouseinterval(0)
+        mouseButtonDown = false
+
+        decoder = KeyDecoder()
+        KeyDefinitions.register(in: &decoder)
+
+        cursorShown = nil
+        wnoutrefresh(window)
+        doupdate()
+        // Written straight to the terminal once ncurses has flushed its set-up: 1002 (drag
+        // reports) must follow the 1000 that ncurses sends, which would replace it.
+        outputFD = fileno(output)
+        writeToTerminal(Self.modesOn(mouse: mouseEnabled))
+
+        SignalTrap.arm(output: outputFD, input: haveModes ? inputFD : -1, modes: originalModes,
+                       bytes: Self.emergencyRestoreBytes(mouse: mouseEnabled))
+        lastInput = .now
+        isActive = true
+    }
+
+    /// Gives the terminal back: paste and mouse reporting off, ncurses ended, the tty
+    /// closed, the signal dispositions restored. Safe to call any number of times.
+    public func stop() {
+        guard isActive else { return }
+        isActive = false
+        doupdate()  // empties ncurses' output buffer, so what follows comes after it
+        writeToTerminal(Self.modesOff(mouse: mouseEnabled))
+        if mouseEnabled { mousemask(0, nil) }
+        curs_set(1)
+        endwin()
+        SignalTrap.disarm()
+        signals.restore()
+        if let ncursesScreen { delscreen(ncursesScreen) }
+        ncursesScreen = nil
+        closeOwnedFiles()
+        inputFD = -1
+        outputFD = -1
+    }
+
+    /// Writes terminal modes ncurses does not manage, bypassing its buffer.
+    private func writeToTerminal(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// The exit-request signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT) received since the
+    /// last call, if any. The program should stop the terminal and exit with 128 + it.
+    public func takeSignal() -> Int32? {
+        SignalTrap.take()
+    }
+
+    /// The terminal's size in rows and columns ((0, 0) when not started).
+    public func size() -> (rows: Int, columns: Int) {
+        guard isActive, let window = atpad_stdscr() else { return (0, 0) }
+        return (Int(atpad_getmaxy(window)), Int(atpad_getmaxx(window)))
+    }
+
+    private func closeOwnedFiles() {
+        for file in ownedFiles { fclose(file) }
+        ownedFiles = []
+    }
+
+    private static func modesOn(mouse: Bool) -> String {
+        "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h" : "")
+    }
+
+    private static func modesOff(mouse: Bool) -> String {
+        "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1002l" : "")
+    }
+
+    /// What the emergency restore writes without ncurses: atpad's modes off, then the
+    /// terminfo strings for attributes, cursor, keypad and the alternate screen.
+    private static func emergencyRestoreBytes(mouse: Bool) -> [UInt8] {
+        var text = modesOff(mouse: mouse) + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")
+        for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            guard let value = atpad_tigetstr(name) else { continue }
+            text += withoutPadding(String(cString: value))
+        }
+        return Array(text.utf8)
+    }
+
+    /// Removes terminfo delays (`$<5>`), which only `tputs` understands.
+    private static func withoutPadding(_ capability: String) -> String {
+        var result = ""
+        var rest = Substring(capability)
+        while let start = rest.firstRange(of: "$<") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: ">") else { return result }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    /// Sets the locale from the environment; without a UTF-8 character set (C, POSIX)
+    /// falls back to C.UTF-8, or ncurses garbles and stalls on non-ASCII input.
+    private static func prepareLocale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+        if codeset != "UTF-8" && codeset != "UTF8" {
+            if setlocale(LC_CTYPE, "C.UTF-8") == nil {
+                setlocale(LC_CTYPE, "en_US.UTF-8")
+            }
+        }
+    }
+
+    /// Fails for a TERM that newterm cannot use, before anything reaches the screen.
+    private static func checkTerminalType(_ name: String, descriptor: Int32) throws {
+        var status: Int32 = 0
+        guard setupterm(name, descriptor, &status) == OK else {
+            throw status == -1 ? TerminalError.noTerminfoDatabase(name) : TerminalError.unknownTerminalType(name)
+        }
+        let canMoveCursor = atpad_tigetstr("cup") != nil
+        if let probe = set_curterm(nil) { del_curterm(probe) }
+        guard canMoveCursor else { throw TerminalError.cannotAddressCursor(name) }
+    }
+
+    // MARK: Input
+
+    /// Waits up to `timeoutMilliseconds` (negative: no limit) for input, then returns
+    /// every event already queued, so the program can draw once per batch. Returns early
+    /// (possibly with no events) when an exit signal arrives: check `takeSignal()`.
+    /// `.endOfInput` when the input has ended (stdin at end of file, hang-up).
+    public func readEvents(timeoutMilliseconds: Int) -> [InputEvent] {
+        guard isActive else { return [.endOfInput] }
+        var events: [InputEvent] = []
+        // ncurses may hold input already (pushed-back bytes) or a resize it noted.
+        _ = drain(into: &events)
+        let deadline = timeoutMilliseconds < 0
+            ? nil : ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        var emptyReadable = 0
+        while events.isEmpty && !SignalTrap.isPending {
+            if decoder.isInsidePaste && ContinuousClock.now - lastInput > Self.pasteTimeout {
+                events += decoder.finishPaste()
+                break
+            }
+            var wait = Self.waitSlice
+            if let deadline {
+                let left = deadline - .now
+                if left <= .zero { break }
+                let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+                wait = min(wait, max(Int(milliseconds), 1))
+            }
+            var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(wait))
+            if ready < 0 {
+                // A signal: SIGWINCH becomes KEY_RESIZE inside ncurses.
+                if errno == EINTR { _ = drain(into: &events); continue }
+                events.append(.endOfInput)
+                break
+            }
+            guard ready > 0 else { continue }
+            if drain(into: &events) {
+                emptyReadable = 0
+                continue
+            }
+            // Readable but nothing to read: end of file (a pipe, /dev/null) or hang-up.
+            // One such wake-up can be a byte ncurses held back; twice in a row is the end.
+            emptyReadable += 1
+            let hungUp = descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+            if hungUp || emptyReadable >= 2 {
+                events.append(.endOfInput)
+                break
+            }
+        }
+        if events.isEmpty && decoder.isInsidePaste && ContinuousClock.now - lastInput > Self.pasteTimeout {
+            events += decoder.finishPaste()
+        }
+        return events
+    }
+
+    /// Reads everything queued, without waiting, through the decoder; true when
+    /// anything was read.
+    private func drain(into events: inout [InputEvent]) -> Bool {
+        guard let window = atpad_stdscr() else { return false }
+        wtimeout(window, 0)
+        var readAnything = false
+        var character: wint_t = 0
+        while true {
+            let status = wget_wch(window, &character)
+            if status == ERR { break }
+            readAnything = true
+            if status == KEY_CODE_YES {
+                let code = Int32(bitPattern: character)
+                if code == KEY_MOUSE {
+                    for event in mouseEvents() { events += decoder.feed(.mouse(event)) }
+                } else {
+                    events += decoder.feed(.keyCode(code))
+                }
+            } else {
+                events += decoder.feed(.character(UInt32(character)))
+            }
+        }
+        if readAnything { lastInput = .now }
+        events += decoder.flush()
+        return readAnything
+    }
+
+    /// The mouse report ncurses has decoded, as atpad's events (a click resolved by
+    /// ncurses becomes a press and a release; motion counts only as a drag).
+    private func mouseEvents() -> [MouseEvent] {
+        var report = MEVENT()
+        guard getmouse(&report) == OK else { return [] }
+        let state = report.bstate
+        let row = Int(report.y)
+        let column = Int(report.x)
+        func has(_ mask: mmask_t) -> Bool { state & mask != 0 }
+        if has(atpad_button4_pressed()) { return [MouseEvent(kind: .wheelUp, row: row, column: column)] }
+        if has(atpad_button5_pressed()) { return [MouseEvent(kind: .wheelDown, row: row, column: column)] }
+        var events: [MouseEvent] = []
+        if has(atpad_button1_pressed()) {
+            mouseButtonDown = true
+            events.append(MouseEvent(kind: .press, row: row, column: column))
+        }
+        if has(atpad_button1_clicked() | atpad_button1_double_clicked() | atpad_button1_triple_clicked()) {
+            events.append(MouseEvent(kind: .press, row: row, column: column))
+            events.append(MouseEvent(kind: .release, row: row, column: column))
+            mouseButtonDown = false
+        }
+        if has(atpad_report_mouse_position()) && mouseButtonDown && events.isEmpty {
+            events.append(MouseEvent(kind: .drag, row: row, column: column))
+        }
+        if has(atpad_button1_released()) {
+            if mouseButtonDown { events.append(MouseEvent(kind: .release, row: row, column: column)) }
+            mouseButtonDown = false
+        }
+        return events
+    }
+
+    // MARK: Output
+
+    /// Draws a whole frame: every cell in its role's style, then the cursor, in one
+    /// refresh (ncurses sends only what changed). With `colors` false, or a terminal
+    /// without colour, styles keep only their attributes.
+    public func draw(_ screen: Screen, style: (Role) -> Style, colors: Bool) {
+        guard isActive, let window = atpad_stdscr() else { return }
+        let rows = min(screen.height, Int(atpad_getmaxy(window)))
+        let columns = min(screen.width, Int(atpad_getmaxx(window)))
+        let useColor = colors && hasColors
+
+        var looks: [Role: (attributes: attr_t, pair: Int16)] = [:]
+        for role in Role.allCases {
+            looks[role] = look(of: style(role), useColor: useColor)
+        }
+
+        werase(window)
+        var cell = cchar_t()
+        for row in 0..<rows {
+            var column = 0
+            while column < columns {
+                let content = screen[row, column]
+                var span = 1
+                while column + span < columns && screen[row, column + span].isContinuation { span += 1 }
+                defer { column += span }
+                if content.isContinuation { continue }
+                let look = looks[content.role] ?? (atpad_a_normal(), 0)
+                let utf8 = content.text.utf8
+                if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                    // Plain ASCII, the common case.
+                    var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
+                    withUnsafePointer(to: &characters.0) { pointer in
+                        _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
+                    }
+                    mvwadd_wch(window, Int32(row), Int32(column), &cell)
+                    continue
+                }
+                var offset = 0
+                for glyph in CellGlyphs.glyphs(for: content.text, columns: span) {
+                    var characters = glyph.characters
+                    characters.append(0)
+                    _ = setcchar(&cell, characters, look.attributes, look.pair, nil)
+                    mvwadd_wch(window, Int32(row), Int32(column + offset), &cell)
+                    offset += glyph.width
+                }
+            }
+        }
+
+        if let cursor = screen.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+            setCursorShown(true)
+        } else {
+            setCursorShown(false)
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    private func setCursorShown(_ shown: Bool) {
+        guard cursorShown != shown else { return }
+        curs_set(shown ? 1 : 0)
+        cursorShown = shown
+    }
+
+    private func look(of style: Style, useColor: Bool) -> (attributes: attr_t, pair: Int16) {
+        var attributes = atpad_a_normal()
+        if style.bold { attributes |= atpad_a_bold() }
+        if style.dim { attributes |= atpad_a_dim() }
+        if style.underline { attributes |= atpad_a_underline() }
+        if style.reverse { attributes |= atpad_a_reverse() }
+        let pair = useColor ? colorPairs.pair(foreground: style.foreground, background: style.background) : 0
+        return (attributes, pair)
+    }
+}

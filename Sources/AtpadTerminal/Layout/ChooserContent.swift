@@ -1,0 +1,55 @@
+import AtpadCore
+
+/// What the chooser shows, whatever its shape (a popup box or a one-line picker): each
+/// result's name and detail as safe cells, the status row, and which results are in view.
+struct ChooserContent {
+    let search: Search
+
+    /// Whether anything is drawn: an explicit search always (results or a status row), an
+    /// implicit one only with results.
+    var isShown: Bool { search.isOpen }
+
+    var count: Int { search.items.count }
+    var selected: Int { min(max(search.selected, 0), max(0, count - 1)) }
+
+    /// The status row: the source's error, "searching…" before the first results, or
+    /// "no matches" for a finished search that found nothing.
+    var status: String? {
+        if let error = search.error { return error }
+        guard search.items.isEmpty else { return nil }
+        return search.isLoading ? "searching…" : "no matches"
+    }
+
+    /// More results may still come while some are shown (a quieter sign than the row).
+    var isLoadingMore: Bool { search.isLoading && !search.items.isEmpty }
+
+    /// The name of result `i`, its matched characters emphasised unless the row is selected
+    /// (the selected row is one colour, so it reads as one bar).
+    func name(_ i: Int) -> [ScreenCell] {
+        let candidate = search.items[i]
+        if i == selected { return VisibleText.cells(candidate.entity.name, role: .chooserSelected) }
+        return VisibleText.cells(candidate.entity.name, role: .chooser, emphasis: candidate.matches,
+                                 emphasisRole: .chooserMatch)
+    }
+
+    /// The detail of result `i`: the handle (with the search's trigger, `@jdoe`) and the
+    /// directory's detail text, or nothing.
+    func detail(_ i: Int) -> [ScreenCell] {
+        let entity = search.items[i].entity
+        let parts = [entity.handle.flatMap { $0.isEmpty ? nil : String(Character(search.trigger)) + $0 },
+                     entity.detail.flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }
+        return VisibleText.cells(parts.joined(separator: " · "), role: i == selected ? .chooserSelected : .chooserDetail)
+    }
+
+    /// The results in view when `rows` rows show them: from the core's scroll position,
+    /// moved as little as needed to keep the selected one in view (the box may have fewer
+    /// rows than the core scrolls for).
+    func window(rows: Int) -> Range<Int> {
+        let rows = max(0, min(rows, count))
+        guard rows > 0 else { return 0..<0 }
+        var first = min(max(search.scrollTop, 0), count - rows)
+        if selected < first { first = selected }
+        if selected >= first + rows { first = selected - rows + 1 }
+        return first ..< first + rows
+    }
+}

@@ -1,0 +1,53 @@
+/// The chooser on a terminal too short for a box (SPEC §5): one line on the bottom row,
+/// `@jo: John Doe │ Johanna Lee │ …`, the selected name highlighted and kept in view.
+enum ChooserPicker {
+    static func draw(_ content: ChooserContent, into screen: inout Screen, row: Int) -> ChooserArea {
+        let width = screen.width
+        screen.fill(row: row, role: .chooser)
+        let search = content.search
+        var line = VisibleText.cells(String(Character(search.trigger)) + search.query, role: .chooser)
+        line = VisibleText.fit(line, width: max(1, width / 3)) + VisibleText.cells(": ", role: .chooser)
+        var items: [ChooserArea.Item] = []
+        let separator = VisibleText.cells(" │ ", role: .chooser)
+        let ellipsis = VisibleText.cells("…", role: .chooser)
+
+        if content.count > 0 {
+            let first = firstShown(content, from: line.count, separator: separator.count, width: width)
+            if first > 0 { line += ellipsis + separator }
+            for i in first..<content.count {
+                let name = content.name(i)
+                let lastOne = i == content.count - 1
+                // Keep room for " │ …" unless this is the last result.
+                let need = (i > first ? separator.count : 0) + name.count + (lastOne ? 0 : separator.count + 1)
+                if line.count + need > width && i > first {
+                    line += separator + ellipsis
+                    break
+                }
+                if i > first { line += separator }
+                let start = line.count
+                line += VisibleText.fit(name, width: max(1, width - line.count))
+                items.append(.init(row: row, columns: start ..< min(line.count, width), index: i))
+                if line.count >= width { break }
+            }
+        }
+        if let status = content.status {
+            if content.count > 0 { line += separator }
+            line += VisibleText.cells(status, role: .chooserStatus)
+        } else if content.isLoadingMore {
+            line += VisibleText.cells(" …", role: .chooserStatus)
+        }
+        screen.put(VisibleText.fit(line, width: width), row: row, column: 0)
+        return ChooserArea(rows: row ..< row + 1, columns: 0 ..< width, items: items)
+    }
+
+    /// The first result shown: the core's scroll position, unless the selected one would
+    /// not fit from there — then the selected one itself.
+    private static func firstShown(_ content: ChooserContent, from start: Int, separator: Int, width: Int) -> Int {
+        let first = min(max(0, content.search.scrollTop), content.selected)
+        var column = start + (first > 0 ? 1 + separator : 0)
+        for i in first...content.selected {
+            column += (i > first ? separator : 0) + content.name(i).count
+        }
+        return column <= width ? first : content.selected
+    }
+}

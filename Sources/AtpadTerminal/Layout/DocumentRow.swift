@@ -1,0 +1,35 @@
+import AtpadCore
+
+/// One screen row of the document: the positions it covers and its clusters as the soft
+/// wrap placed them.
+struct DocumentRow: Hashable, Sendable {
+    /// Document positions `start..<end` (Unicode-scalar offsets).
+    var start: Int
+    var end: Int
+    /// The clusters, with `offset`s relative to `base`.
+    var cells: [SoftWrap.Cell]
+    var base: Int
+    /// The row ends its logical line, so the line's end position is drawn on it (on a
+    /// wrapped row, `end` belongs to the next row).
+    var endsLine: Bool
+
+    /// Whether the cursor at `position` is drawn on this row.
+    func holds(_ position: Int) -> Bool {
+        start <= position && (position < end || (position == end && endsLine))
+    }
+
+    /// The column of `position` on this row (a cluster's start, or just after the last one).
+    func column(of position: Int) -> Int {
+        for cell in cells where base + cell.offset >= position { return cell.column }
+        return cells.last.map { $0.column + $0.width } ?? 0
+    }
+
+    /// The position a click at `column` lands on: the cluster under it, or past the end of
+    /// the row its end. On a wrapped row that is the last cluster's start, because the
+    /// row's end position is drawn at the start of the next row.
+    func position(atColumn column: Int) -> Int {
+        guard let last = cells.last else { return start }
+        for cell in cells where column < cell.column + cell.width { return base + cell.offset }
+        return endsLine ? end : base + last.offset
+    }
+}

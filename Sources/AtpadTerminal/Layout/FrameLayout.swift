@@ -1,0 +1,67 @@
+import AtpadCore
+
+/// Lays out a whole frame from the editor and the view state, as a pure function: the
+/// title row, the text area, the message line, the help bar, and over them the chooser or
+/// the F1 key list (or only a notice, on a terminal too small to edit in).
+///
+/// ```
+/// row 0            title      atpad — notes.md [+] · 3 mentions
+/// rows 1…h-3       text area  (soft-wrapped document; the chooser pops up here)
+/// row h-2          message    prompts and errors
+/// row h-1          help bar   ^S Save  ^Q Quit  ^Z Undo  ^Space Mention  F1 Help
+/// ```
+public enum FrameLayout {
+    /// Terminals with fewer rows than this get the one-line picker instead of the box.
+    static let popupMinimumHeight = 6
+
+    /// The text area of a `width`×`height` terminal. The app gives the editor these for
+    /// soft wrap and Up/Down (`config.width`) and for PgUp/PgDn (`config.pageRows`), so
+    /// the core and the screen agree on rows.
+    public static func textArea(width: Int, height: Int) -> (columns: Int, rows: Int) {
+        (max(1, width), max(1, height - 3))
+    }
+
+    /// The frame for `editor` and `view` on a `width`×`height` terminal.
+    public static func frame(for editor: Editor, view: EditorView, width: Int, height: Int) -> Frame {
+        var screen = Screen(width: width, height: height)
+        if TooSmallNotice.applies(width: width, height: height) {
+            TooSmallNotice.draw(into: &screen)
+            return Frame(screen: screen, viewport: view.viewport, map: .empty)
+        }
+        TitleBar.draw(view, mentionCount: editor.storage.mentionCount, into: &screen, row: 0)
+        if view.showsHelp {
+            HelpOverlay.draw(KeyHelp.all, into: &screen, rows: 1 ..< height - 1)
+            HelpBar.draw(KeyHelp.closeBar, into: &screen, row: height - 1)
+            return Frame(screen: screen, viewport: view.viewport, map: .empty)
+        }
+
+        let (columns, textRows) = textArea(width: width, height: height)
+        let area = TextArea(editor: editor, viewport: view.viewport, width: columns, height: textRows)
+        let cursor = area.draw(editor, into: &screen, top: 1)
+        MessageLine.draw(view.message, into: &screen, row: height - 2)
+        HelpBar.draw(helpEntries(editor.search), into: &screen, row: height - 1)
+
+        var chooser: ChooserArea?
+        if let search = editor.search, search.isOpen, let cursor {
+            let content = ChooserContent(search: search)
+            if height >= popupMinimumHeight {
+                let anchor = area.location(of: search.start).map { $0.column } ?? cursor.column
+                chooser = ChooserPopup.draw(content, maxRows: editor.config.chooserRows, anchorColumn: anchor,
+                                            cursorRow: cursor.row, region: 1 ..< height, into: &screen)
+            }
+            if chooser == nil {
+                chooser = ChooserPicker.draw(content, into: &screen, row: height - 1)
+            }
+        }
+        screen.cursor = cursor
+        let map = LayoutMap(textTop: 1, textHeight: textRows, rows: area.rows,
+                            documentEnd: editor.storage.count, chooser: chooser)
+        return Frame(screen: screen, viewport: area.viewport, map: map)
+    }
+
+    /// The keys the help bar offers: the chooser's while it owns keys, else the editor's.
+    private static func helpEntries(_ search: Search?) -> [KeyHelp.Entry] {
+        guard let search, search.isOpen else { return KeyHelp.bar }
+        return search.kind == .explicit ? KeyHelp.explicitChooserBar : KeyHelp.implicitChooserBar
+    }
+}

@@ -1,0 +1,15 @@
+/// The bottom row: key names in `help.key`, what they do in `help`, as many entries as fit.
+enum HelpBar {
+    static func draw(_ entries: [KeyHelp.Entry], into screen: inout Screen, row: Int) {
+        screen.fill(row: row, role: .help)
+        var cells: [ScreenCell] = []
+        for entry in entries {
+            let keys = VisibleText.cells(entry.keys, role: .helpKey)
+            let action = VisibleText.cells(" " + entry.action, role: .help)
+            let gap = cells.isEmpty ? [] : VisibleText.cells("  ", role: .help)
+            guard cells.count + gap.count + keys.count + action.count <= screen.width else { break }
+            cells += gap + keys + action
+        }
+        screen.put(cells, row: row, column: 0)
+    }
+}

@@ -1,0 +1,31 @@
+/// The F1 list of every key, covering the text area; in as many balanced columns as the
+/// rows need and the width allows (the app closes it on any key).
+enum HelpOverlay {
+    static func draw(_ entries: [KeyHelp.Entry], into screen: inout Screen, rows: Range<Int>) {
+        for r in rows { screen.fill(row: r, role: .help) }
+        let height = rows.count
+        guard height > 0, !entries.isEmpty, screen.width > 0 else { return }
+        let keys = entries.map { VisibleText.cells($0.keys, role: .helpKey) }
+        let narrowest = 1 + (keys.map(\.count).max() ?? 0) + 2 + 12
+        let columns = min((entries.count + height - 1) / height, max(1, screen.width / narrowest))
+        let columnWidth = screen.width / columns
+        let shown = min(entries.count, columns * height)
+        let perColumn = (shown + columns - 1) / columns
+        for column in 0..<columns {
+            let range = column * perColumn ..< min(shown, (column + 1) * perColumn)
+            let keyWidth = range.map { keys[$0].count }.max() ?? 0
+            for i in range {
+                var cells: [ScreenCell]
+                if i == shown - 1 && shown < entries.count {
+                    cells = VisibleText.cells(" …", role: .help)
+                } else {
+                    let pad = String(repeating: " ", count: keyWidth - keys[i].count + 2)
+                    cells = VisibleText.cells(" ", role: .help) + keys[i]
+                        + VisibleText.cells(pad + entries[i].action, role: .help)
+                }
+                cells = VisibleText.fit(cells, width: columnWidth - 1, ellipsisRole: .help)
+                screen.put(cells, row: rows.lowerBound + i - range.lowerBound, column: column * columnWidth)
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import AtpadCore
+
+/// Soft-wraps just the part of the document a frame needs, with the core's `SoftWrap`
+/// (mentions atomic), so the cost of a frame does not grow with the document or with the
+/// length of a line.
+///
+/// Forward, rows are wrapped from a known row start (the viewport's top) in bounded
+/// windows of text. A window that does not reach the end of its line ends on a cluster
+/// boundary, and its last, unfinished row is dropped and wrapped again from its start
+/// with the next window: every row before it is exactly what wrapping the whole line
+/// gives, because the wrap decides a row using only the text up to it.
+///
+/// Backward, a row start is found by wrapping forward from the line's start when that is
+/// at most `window` scalars back. Further back (only in lines longer than `window`
+/// scalars) the wrap starts at an *anchor*: the first break opportunity after the window's
+/// start. Rows from an anchor are an approximation — they may break differently from a
+/// wrap of the whole line until the two fall into step, usually within a row — and where
+/// such rows meet a row start found going forward, the row ending there may come out
+/// short. This is the price of a bounded frame in a line of megabytes.
+struct RowWrapper {
+    let storage: TextStorage
+    let width: Int
+    let tabWidth: Int
+
+    /// How many scalars before a position are searched for its line's start.
+    static let window = 2048
+    /// The most scalars one row may hold before it is cut where the window ends (a row of
+    /// thousands of zero-width characters, which no real text has).
+    static let maxRowScalars = 1 << 16
+
+    init(storage: TextStorage, width: Int, tabWidth: Int) {
+        self.storage = storage
+        self.width = max(1, width)
+        self.tabWidth = max(1, tabWidth)
+    }
+
+    // MARK: - Forward
+
+    /// Up to `limit` rows in document order, starting at the row start `start`.
+    func rows(from start: Int, limit: Int) -> [DocumentRow] {
+        var result: [DocumentRow] = []
+        var s = start
+        while result.count < limit {
+            let remaining = limit - result.count
+            let (rows, lineEnd) = lineRows(from: s, maxRows: remaining, hint: remaining * width + width)
+            result += rows
+            guard let end = lineEnd, end < storage.count else { break }
+            s = end + 1
+        }
+        return result
+    }
+
+    /// The start of the row that holds `position` (where the cursor there is drawn).
+    func rowStart(containing position: Int) -> Int {
+        let p = min(max(position, 0), storage.count)
+        let anchor = lineAnchor(before: p)
+        guard anchor < p else { return anchor }
+        let (rows, _) = lineRows(from: anchor, through: p, hint: p - anchor + 2 * width + 64)
+        return rows.last { $0.holds(p) }?.start ?? rows.last { $0.start <= p }?.start ?? anchor
+    }
+
+    /// The last `limit` rows that end at or before the row start `start`, in document order.
+    func rows(before start: Int, limit: Int) -> [DocumentRow] {
+        var pieces: [[DocumentRow]] = []
+        var found = 0
+        var end = min(start, storage.count)
+        while found < limit && end > 0 {
+            let afterNewline = storage.scalar(at: end - 1) == "\n"
+            let segmentEnd = afterNewline ? end - 1 : end
+            let anchor = lineAnchor(before: segmentEnd)
+            guard anchor <= segmentEnd, anchor < end else { break }
+            let rows = wrap(anchor..<segmentEnd, endsLine: afterNewline)
+            pieces.append(rows)
+            found += rows.count
+            end = anchor
+        }
+        return Array(pieces.reversed().joined().suffix(limit))
+    }
+
+    // MARK: - One line
+
+    /// The rows of one line from the row start `start`: stops after `maxRows` rows, after
+    /// the first row that reaches past `through`, or at the line's end (then also returned).
+    /// `hint` is how many scalars the caller expects to need.
+    private func lineRows(from start: Int, maxRows: Int = .max, through: Int = .max,
+                          hint: Int) -> (rows: [DocumentRow], lineEnd: Int?) {
+        var result: [DocumentRow] = []
+        var s = start
+        var budget = max(hint, 2 * width + 64)
+        while true {
+            var hi = min(storage.count, s + budget)
+            if hi < storage.count && !storage.isBoundary(hi) {
+                let before = storage.previousBoundary(before: hi)
+                hi = before > s ? before : storage.nextBoundary(after: hi)
+            }
+            let text = storage.slice(s..<hi)
+            let (line, newline) = RowWrapper.firstLine(of: text)
+            let lineEnd: Int? = newline != nil ? s + newline! : (hi == storage.count ? hi : nil)
+            var rows = wrap(String(line), base: s, atomicRange: s..<(lineEnd ?? hi), endsLine: lineEnd != nil)
+            if lineEnd == nil {
+                if rows.count > 1 {
+                    rows.removeLast()
+                } else if budget < RowWrapper.maxRowScalars {
+                    budget *= 4
+                    continue
+                }
+            }
+            for row in rows {
+                result.append(row)
+                if result.count >= maxRows || row.end > through { return (result, nil) }
+            }
+            if let lineEnd { return (result, lineEnd) }
+            s = result.last?.end ?? hi
+            budget = max(budget / 2, 2 * width + 64)
+        }
+    }
+
+    /// Rows of the segment `range`, which starts at a row start and ends at a row start
+    /// or, with `endsLine`, at its line's end.
+    private func wrap(_ range: Range<Int>, endsLine: Bool) -> [DocumentRow] {
+        wrap(storage.slice(range), base: range.lowerBound, atomicRange: range, endsLine: endsLine)
+    }
+
+    private func wrap(_ text: String, base: Int, atomicRange: Range<Int>, endsLine: Bool) -> [DocumentRow] {
+        let atomic = storage.mentions(overlapping: atomicRange)
+            .map { ($0.range.lowerBound - base) ..< ($0.range.upperBound - base) }
+        let rows = SoftWrap.rows(text, width: width, tabWidth: tabWidth, atomic: atomic)
+        return rows.enumerated().map { i, row in
+            DocumentRow(start: base + row.start, end: base + row.end, cells: row.cells, base: base,
+                        endsLine: endsLine && i == rows.count - 1)
+        }
+    }
+
+    // MARK: - Finding a place to start
+
+    /// Where to start wrapping to find the rows before `position`: its line's start when
+    /// that is within `window` scalars, else an anchor (see the type's summary).
+    private func lineAnchor(before position: Int) -> Int {
+        guard position > 0 else { return 0 }
+        let lo = max(0, position - RowWrapper.window)
+        let text = storage.slice(lo..<position)
+        if let newline = text.utf8.lastIndex(of: 0x0A) {
+            return lo + RowWrapper.scalarCount(text.utf8[...newline])
+        }
+        if lo == 0 { return 0 }
+        // The first break opportunity (just after a blank, outside mentions) in the window.
+        var offset = lo
+        for s in text.unicodeScalars {
+            offset += 1
+            if CharacterClass.isBlank(s), offset < position, storage.mention(containing: offset) == nil,
+               storage.isBoundary(offset) {
+                return offset
+            }
+        }
+        var q = storage.isBoundary(lo) ? lo : storage.nextBoundary(after: lo)
+        if let m = storage.mention(containing: q) {
+            q = m.range.upperBound < position ? m.range.upperBound : m.range.lowerBound
+        }
+        return q < position ? q : storage.previousBoundary(before: position)
+    }
+
+    /// The text up to the first newline, and the newline's scalar offset if there is one.
+    private static func firstLine(of text: String) -> (Substring, Int?) {
+        guard let newline = text.utf8.firstIndex(of: 0x0A) else { return (text[...], nil) }
+        return (text[..<newline], scalarCount(text.utf8[..<newline]))
+    }
+
+    private static func scalarCount(_ utf8: Substring.UTF8View) -> Int {
+        var n = 0
+        for b in utf8 where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+}

@@ -1,0 +1,52 @@
+/// Writing runs of cells into a screen, clipped to it, without leaving half of a wide
+/// character behind when something (a popup) is drawn over part of it.
+extension Screen {
+    /// Writes `cells` on `row` from `column`, clipped at the right edge. A wide character
+    /// that would only half fit is replaced by a blank.
+    mutating func put(_ cells: [ScreenCell], row: Int, column: Int) {
+        guard row >= 0, row < height, column < width else { return }
+        var c = column
+        var i = 0
+        while i < cells.count && c < width {
+            let cell = cells[i]
+            let isWide = i + 1 < cells.count && cells[i + 1].isContinuation && !cell.isContinuation
+            if c >= 0 {
+                if isWide && c + 1 >= width {
+                    self[row, c] = ScreenCell(" ", cell.role)
+                } else if cell.isContinuation && c == 0 {
+                    self[row, c] = ScreenCell(" ", cell.role)
+                } else {
+                    if i == 0 { splitWide(row: row, column: c) }
+                    self[row, c] = cell
+                }
+            }
+            c += 1
+            i += 1
+        }
+        if c < width { dropOrphan(row: row, column: c) }
+    }
+
+    /// Fills columns `columns` of `row` with blanks in `role`.
+    mutating func fill(row: Int, columns: Range<Int>? = nil, role: Role) {
+        guard row >= 0, row < height else { return }
+        let cols = columns.map { max(0, $0.lowerBound) ..< min(width, $0.upperBound) } ?? 0 ..< width
+        guard !cols.isEmpty else { return }
+        splitWide(row: row, column: cols.lowerBound)
+        for c in cols { self[row, c] = ScreenCell(" ", role) }
+        if cols.upperBound < width { dropOrphan(row: row, column: cols.upperBound) }
+    }
+
+    /// A left edge at `column` that falls on the continuation of a wide character cuts it
+    /// in two: blank both halves so the terminal never gets half a glyph.
+    private mutating func splitWide(row: Int, column: Int) {
+        guard column > 0, column < width, self[row, column].isContinuation else { return }
+        self[row, column] = ScreenCell(" ", self[row, column].role)
+        self[row, column - 1] = ScreenCell(" ", self[row, column - 1].role)
+    }
+
+    /// A right edge just before `column`: a continuation there lost its leading cell.
+    private mutating func dropOrphan(row: Int, column: Int) {
+        guard column < width, self[row, column].isContinuation else { return }
+        self[row, column] = ScreenCell(" ", self[row, column].role)
+    }
+}

@@ -1,0 +1,144 @@
+import AtpadCore
+
+/// The document's part of a frame: which rows are visible (scrolled as little as possible
+/// to keep the cursor on screen) and how their cells are drawn.
+struct TextArea {
+    /// The visible rows, top to bottom (fewer than the area's height at the document's end).
+    var rows: [DocumentRow]
+    /// The scroll state that shows these rows.
+    var viewport: Viewport
+
+    /// Lays out `height` rows of `width` columns for `editor`, starting from `viewport`.
+    init(editor: Editor, viewport: Viewport, width: Int, height: Int) {
+        let wrapper = RowWrapper(storage: editor.storage, width: width, tabWidth: editor.config.tabWidth)
+        let stamp = Viewport.Stamp(version: editor.version, width: wrapper.width, tabWidth: wrapper.tabWidth)
+        var top = min(max(viewport.top, 0), editor.storage.count)
+        if viewport.verified != stamp { top = wrapper.rowStart(containing: top) }
+        rows = TextArea.scroll(from: top, toShow: editor.cursor, rows: max(1, height), wrapper: wrapper)
+        self.viewport = Viewport(top: rows.first?.start ?? top, verified: stamp)
+    }
+
+    /// The rows to show: from `top` when the cursor is among them, else from the nearest
+    /// row start that brings the cursor's row just into view (at the top when the cursor is
+    /// above, at the bottom when it is below).
+    private static func scroll(from top: Int, toShow cursor: Int, rows n: Int, wrapper: RowWrapper) -> [DocumentRow] {
+        if cursor < top {
+            return wrapper.rows(from: wrapper.rowStart(containing: cursor), limit: n)
+        }
+        if !isFarBelow(cursor, top: top, rows: n, storage: wrapper.storage) {
+            var rows = wrapper.rows(from: top, limit: n)
+            if rows.contains(where: { $0.holds(cursor) }) { return rows }
+            // Just below: wrap on a little and drop rows from the top (minimal scrolling).
+            let batch = max(1, n / 4)
+            while rows.count < 2 * n, let last = rows.last, let next = nextRowStart(after: last, wrapper.storage) {
+                let more = wrapper.rows(from: next, limit: batch)
+                if more.isEmpty { break }
+                rows += more
+                if let i = rows.lastIndex(where: { $0.holds(cursor) }) {
+                    return Array(rows[max(0, i - n + 1)...i])
+                }
+            }
+        }
+        // Far below: the cursor's row goes at the bottom.
+        let cursorRow = wrapper.rowStart(containing: cursor)
+        let above = wrapper.rows(before: cursorRow, limit: n - 1)
+        if above.count < n - 1 { return wrapper.rows(from: above.first?.start ?? cursorRow, limit: n) }
+        return above + wrapper.rows(from: cursorRow, limit: 1)
+    }
+
+    /// Whether at least `rows` line breaks lie between `top` and `cursor`, so the cursor is
+    /// certainly below the rows from `top` (each line takes a row at least). Only a bounded
+    /// stretch is looked at; past it the answer is "not certainly".
+    private static func isFarBelow(_ cursor: Int, top: Int, rows: Int, storage: TextStorage) -> Bool {
+        let end = min(cursor, top + rows * 512)
+        guard end - top >= rows else { return false }
+        var breaks = 0
+        for b in storage.slice(top..<end).utf8 where b == 0x0A {
+            breaks += 1
+            if breaks >= rows { return true }
+        }
+        return false
+    }
+
+    private static func nextRowStart(after row: DocumentRow, _ storage: TextStorage) -> Int? {
+        if !row.endsLine { return row.end }
+        return row.end < storage.count ? row.end + 1 : nil
+    }
+
+    /// The text-area row index and column where `position` is drawn, if it is visible.
+    func location(of position: Int) -> (row: Int, column: Int)? {
+        guard let i = rows.firstIndex(where: { $0.holds(position) }) else { return nil }
+        return (i, rows[i].column(of: position))
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the rows on screen rows `top...` and returns where the cursor is, if shown.
+    func draw(_ editor: Editor, into screen: inout Screen, top: Int) -> (row: Int, column: Int)? {
+        guard let first = rows.first, let last = rows.last else { return nil }
+        let roles = RoleRanges(editor, visible: first.start..<max(last.end, first.start + 1))
+        var cursor: (row: Int, column: Int)?
+        let width = screen.width
+        for (i, row) in rows.enumerated() {
+            let r = top + i
+            guard r < screen.height else { break }
+            for cell in row.cells where cell.column < width {
+                let role = roles.role(at: row.base + cell.offset)
+                if cell.width == 1, let a = cell.character.asciiValue, a >= 0x20, a != 0x7F {
+                    screen[r, cell.column] = ScreenCell(String(cell.character), role)  // the common case
+                    continue
+                }
+                let glyphs = VisibleText.glyphs(of: cell.character, width: cell.width)
+                let isWide = glyphs.count == 2 && glyphs[1].isEmpty
+                for (k, glyph) in glyphs.enumerated() where cell.column + k < width {
+                    // A wide character cut by the right edge (an over-full row) shows as a blank.
+                    let cut = isWide && cell.column + 1 >= width
+                    screen[r, cell.column + k] = ScreenCell(cut ? " " : glyph, role)
+                }
+            }
+            if cursor == nil, row.holds(editor.cursor) {
+                cursor = (r, min(row.column(of: editor.cursor), width - 1))
+            }
+        }
+        return cursor
+    }
+}
+
+/// Which role each visible document position is drawn in: selection over a selected
+/// mention over a mention over an explicit search's trigger and query, else text.
+private struct RoleRanges {
+    let selection: Range<Int>?
+    let selectedMention: Range<Int>?
+    let mentions: [Range<Int>]
+    let search: Range<Int>?
+
+    init(_ editor: Editor, visible: Range<Int>) {
+        selection = editor.selection.isEmpty ? nil : editor.selection.range
+        selectedMention = editor.selectedMention?.range
+        mentions = editor.storage.mentions(overlapping: visible).map(\.range)
+        if let s = editor.search, s.kind == .explicit {
+            search = s.start ..< s.start + 1 + s.query.unicodeScalars.count
+        } else {
+            search = nil
+        }
+    }
+
+    func role(at position: Int) -> Role {
+        if let selection, selection.contains(position) { return .selection }
+        if let selectedMention, selectedMention.contains(position) { return .mentionSelected }
+        if !mentions.isEmpty, mentionIndex(containing: position) != nil { return .mention }
+        if let search, search.contains(position) { return .search }
+        return .text
+    }
+
+    /// Binary search in the sorted, disjoint mention ranges.
+    private func mentionIndex(containing position: Int) -> Int? {
+        var lo = 0
+        var hi = mentions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if mentions[mid].upperBound <= position { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < mentions.count && mentions[lo].contains(position) ? lo : nil
+    }
+}

@@ -1,0 +1,429 @@
+import AtpadCore
+@testable import AtpadTerminal
+import Foundation
+import Testing
+
+// MARK: - Support (shared with ChooserViewTests)
+
+/// An editor from markup with `|` at the cursor, its config's width matching the frame.
+func makeEditor(_ markup: String, width: Int = 20, config: EditorConfig = EditorConfig()) throws -> Editor {
+    let (doc, cursor) = try AtpadMarkup.decodeWithCursor(markup)
+    var config = config
+    config.width = width
+    return Editor(doc, cursor: cursor, config: config)
+}
+
+/// Lays out one frame.
+func frame(_ editor: Editor, width: Int = 20, height: Int = 8, view: EditorView = EditorView()) -> Frame {
+    FrameLayout.frame(for: editor, view: view, width: width, height: height)
+}
+
+/// The text rows of a frame (rows 1..<height-2), trailing blanks kept.
+func textLines(_ f: Frame) -> [String] {
+    Array(f.screen.lines[1 ..< f.screen.height - 2])
+}
+
+func textRoles(_ f: Frame) -> [String] {
+    Array(f.screen.roleLines[1 ..< f.screen.height - 2])
+}
+
+/// Lines padded to `width` with blanks, so expectations can be written without them.
+func padded(_ lines: [String], _ width: Int) -> [String] {
+    lines.map { $0 + String(repeating: " ", count: max(0, width - $0.count)) }
+}
+
+/// Types `keys` into the editor and answers its last query with `people` (final).
+func search(_ editor: inout Editor, typing keys: String, answer people: [Candidate]? = nil,
+            isFinal: Bool = true) -> Int? {
+    var id: Int?
+    for ch in keys {
+        for effect in editor.handle(.char(ch)) {
+            if case let .query(q, _, _) = effect { id = q }
+            if case let .cancel(c) = effect { _ = editor.receive(.ended(queryID: c)) }
+        }
+    }
+    // A query waiting behind one in flight is sent when that one ends.
+    if let current = editor.search?.queryID, id != current, let old = id {
+        for effect in editor.receive(.ended(queryID: old)) {
+            if case let .query(q, _, _) = effect { id = q }
+        }
+    }
+    if let people, let id { _ = editor.receive(.batch(queryID: id, people, isFinal: isFinal)) }
+    return id
+}
+
+/// Compares a frame with a golden file of text and role lines; with ATPAD_RECORD_GOLDEN=1
+/// set, writes the file instead.
+func expectGolden(_ f: Frame, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden").appendingPathComponent(name + ".txt")
+    var out = "cursor " + (f.screen.cursor.map { "\($0.row) \($0.column)" } ?? "hidden") + "\ntext\n"
+    out += f.screen.lines.map { "|" + $0 + "|\n" }.joined()
+    out += "roles\n" + f.screen.roleLines.map { "|" + $0 + "|\n" }.joined()
+    if ProcessInfo.processInfo.environment["ATPAD_RECORD_GOLDEN"] == "1" {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try out.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(out == expected, "golden \(name) differs; record with ATPAD_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+}
+
+let john = Candidate(entity: Entity(id: "1", name: "John Doe", handle: "jdoe", detail: "iOS engineer"),
+                     matches: [0..<2])
+let johanna = Candidate(entity: Entity(id: "3", name: "Johanna Lee"), matches: [0..<2])
+let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), matches: [0..<2])
+
+// MARK: - Layout
+
+/// SPEC §2, §9: the frame's rows, soft wrap, widths, roles, cursor and scrolling.
+@Suite struct LayoutTests {
+    // MARK: Rows of the frame
+
+    @Test func titleTextMessageAndHelpRows() throws {
+        let e = try makeEditor("hi @[John Doe](1) and @[Jane Roe](2)|", width: 40)
+        let view = EditorView(fileName: "notes.md", isModified: true, message: "Saved notes.md")
+        let f = frame(e, width: 40, height: 6, view: view)
+        #expect(f.screen.lines == padded([
+            "atpad — notes.md [+] · 2 mentions",
+            "hi @John Doe and @Jane Roe",
+            "",
+            "",
+            "Saved notes.md",
+            "^S Save  ^Q Quit  ^Z Undo",
+        ], 40))
+        #expect(f.screen.roleLines == [
+            String(repeating: "t", count: 40),
+            "...mmmmmmmmm.....mmmmmmmmm" + String(repeating: ".", count: 14),
+            String(repeating: ".", count: 40),
+            String(repeating: ".", count: 40),
+            String(repeating: "i", count: 40),
+            "kkhhhhhhhkkhhhhhhhkkhhhhhhhhhhhhhhhhhhhh",
+        ])
+    }
+
+    @Test func titleNamesANewCommentAndShortensToFit() throws {
+        let e = try makeEditor("hi @[John Doe](1)|", width: 40)
+        #expect(frame(e, width: 40).screen.lines[0] == "atpad — [new comment] · 1 mention".padding(40))
+        let narrow = frame(e, width: 20, view: EditorView(fileName: "a-very-long-file-name.md", isModified: true))
+        #expect(narrow.screen.lines[0] == "…ng-file-name.md [+]")
+        let unmodified = frame(e, width: 26, view: EditorView(fileName: "notes.md"))
+        #expect(unmodified.screen.lines[0] == "notes.md · 1 mention".padding(26))
+    }
+
+    @Test func helpBarIsTrimmedToWholeEntries() throws {
+        let e = try makeEditor("|")
+        #expect(frame(e, width: 20).screen.lines.last == "^S Save  ^Q Quit".padding(20))
+        let wide = frame(e, width: 60).screen
+        #expect(wide.lines.last == "^S Save  ^Q Quit  ^Z Undo  ^Space Mention  F1 Help".padding(60))
+        #expect(wide.roleLines.last == "kkhhhhhhhkkhhhhhhhkkhhhhhhhkkkkkkhhhhhhhhhhkkhhhhh" + String(repeating: "h", count: 10))
+    }
+
+    @Test func messagesAreShortenedAndSanitised() throws {
+        let e = try makeEditor("|")
+        let f = frame(e, width: 20, view: EditorView(message: "bad\u{1B}[2J file: something long"))
+        #expect(f.screen.lines[f.screen.height - 2] == "bad^[[2J file: some…")
+    }
+
+    // MARK: Soft wrap and widths
+
+    @Test func plainTextWrapsAtWordBoundaries() throws {
+        let e = try makeEditor("the quick brown fox jumps over the lazy dog|")
+        #expect(textLines(frame(e)) == padded(["the quick brown fox ", "jumps over the lazy ", "dog", "", ""], 20))
+    }
+
+    @Test func aWordLongerThanTheRowBreaksAtTheWidth() throws {
+        let e = try makeEditor("ab abcdefghijklmnopqrstuvwxyz|")
+        #expect(textLines(frame(e)).prefix(2) == ["ab                  ", "abcdefghijklmnopqrst"])
+    }
+
+    @Test func mentionsWrapAsOneUnit() throws {
+        let e = try makeEditor("please ask @[Johanna Lee](3) now|")
+        let f = frame(e)
+        #expect(textLines(f).prefix(2) == ["please ask          ", "@Johanna Lee now    "])
+        #expect(textRoles(f).prefix(2) == ["....................", "mmmmmmmmmmmm........"])
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndWrapByColumns() throws {
+        let e = try makeEditor("漢字かなカナ한국어中文字|")
+        let f = frame(e)
+        #expect(textLines(f).prefix(2) == ["漢字かなカナ한국어中", "文字                "])
+        #expect(f.screen[1, 0].text == "漢")
+        #expect(f.screen[1, 1].isContinuation)
+        #expect(f.screen.cursor! == (2, 4))
+    }
+
+    @Test func emojiAreTwoColumnsWide() throws {
+        let e = try makeEditor("a👍🏽b👨‍👩‍👧c|")
+        let f = frame(e)
+        #expect(f.screen[1, 1].text == "👍🏽")
+        #expect(f.screen[1, 2].isContinuation)
+        #expect(f.screen[1, 3].text == "b")
+        #expect(f.screen[1, 4].text == "👨‍👩‍👧")
+        #expect(f.screen[1, 6].text == "c")
+        #expect(f.screen.cursor! == (1, 7))
+    }
+
+    @Test func combiningMarksStayInTheirBaseCell() throws {
+        let e = try makeEditor("e\u{301}te\u{301}\u{323}!|")
+        let f = frame(e)
+        #expect(f.screen[1, 0].text == "e\u{301}")
+        #expect(f.screen[1, 2].text == "e\u{301}\u{323}")
+        #expect(f.screen[1, 3].text == "!")
+        #expect(f.screen.cursor! == (1, 4))
+    }
+
+    @Test func tabsExpandToTheNextMultipleOfFour() throws {
+        let e = try makeEditor("a\tbc\td\t|")
+        let f = frame(e)
+        #expect(textLines(f)[0] == "a   bc  d           ")
+        #expect(f.screen.cursor! == (1, 12))
+    }
+
+    @Test func controlCharactersAreShownAsEscapes() throws {
+        let e = try makeEditor("a\u{1B}[31mb\u{7F}c\u{85}d\u{0}|")
+        let f = frame(e, width: 30)
+        #expect(textLines(f)[0] == "a^[[31mb^?c<U+0085>d^@".padding(30))
+        // Every cell holds one printable character: nothing raw reaches the terminal.
+        for c in 0..<30 {
+            let text = f.screen[1, c].text
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+        }
+        #expect(f.screen.cursor! == (1, 22))
+    }
+
+    @Test func aCarriageReturnBeforeANewlineIsVisible() throws {
+        let e = try makeEditor("one\r\ntwo|")
+        #expect(textLines(frame(e)).prefix(2) == ["one^M               ", "two                 "])
+    }
+
+    // MARK: Roles
+
+    @Test func mentionAndSelectedMentionRoles() throws {
+        var e = try makeEditor("hi @[John Doe](1)|")
+        #expect(textRoles(frame(e))[0] == "...mmmmmmmmm........")
+        _ = e.handle(.backspace)
+        #expect(e.selectedMention != nil)
+        #expect(textRoles(frame(e))[0] == "...MMMMMMMMM........")
+    }
+
+    @Test func selectionRole() throws {
+        var e = try makeEditor("hello @[John Doe](1) x|")
+        for _ in 0..<3 { _ = e.handle(.shiftLeft) }
+        // Shift-Left steps over the mention as one unit.
+        #expect(textRoles(frame(e))[0] == "......vvvvvvvvvvv...")
+    }
+
+    @Test func searchRoleCoversTheTriggerAndQuery() throws {
+        var e = try makeEditor("hi |")
+        _ = search(&e, typing: "@jo")
+        #expect(textRoles(frame(e, height: 12))[0] == "...sss..............")
+    }
+
+    @Test func implicitSearchesAreNotMarked() throws {
+        var e = try makeEditor("hi |")
+        _ = search(&e, typing: "joh")
+        #expect(e.search?.kind == .implicit)
+        #expect(textRoles(frame(e))[0] == "....................")
+    }
+
+    // MARK: Cursor
+
+    @Test func cursorSitsAtItsCell() throws {
+        #expect(frame(try makeEditor("hello|")).screen.cursor! == (1, 5))
+        #expect(frame(try makeEditor("he|llo")).screen.cursor! == (1, 2))
+        #expect(frame(try makeEditor("one\n|two")).screen.cursor! == (2, 0))
+        #expect(frame(try makeEditor("one\n|")).screen.cursor! == (2, 0))
+        #expect(frame(try makeEditor("|")).screen.cursor! == (1, 0))
+    }
+
+    @Test func cursorAtTheEndOfAFullRowIsClampedToTheLastColumn() throws {
+        let f = frame(try makeEditor("abcdefghijklmnopqrst|"))
+        #expect(textLines(f)[0] == "abcdefghijklmnopqrst")
+        #expect(f.screen.cursor! == (1, 19))
+    }
+
+    @Test func cursorAtAWrappedRowsEndIsDrawnOnTheNextRow() throws {
+        let f = frame(try makeEditor("the quick brown fox |jumps"))
+        #expect(f.screen.cursor! == (2, 0))
+    }
+
+    @Test func theHelpListHidesTheCursorAndTheMap() throws {
+        let f = frame(try makeEditor("hi|"), width: 80, height: 24, view: EditorView(showsHelp: true))
+        #expect(f.screen.cursor == nil)
+        #expect(f.map.position(atRow: 1, column: 0) == nil)
+        #expect(f.screen.lines.last == "Any key Close help".padding(80))
+        try expectGolden(f, "help-80x24")
+    }
+
+    // MARK: Too small
+
+    @Test func aTerminalSmallerThan20x4ShowsOnlyANotice() throws {
+        let e = try makeEditor("hi @[John Doe](1)|")
+        let narrow = frame(e, width: 19, height: 8)
+        #expect(narrow.screen.lines == padded(["", "", "", "terminal too small", "", "", "", ""], 19))
+        #expect(narrow.screen.cursor == nil)
+        let short = frame(e, width: 30, height: 3)
+        #expect(short.screen.lines == padded(["", "      terminal too small", ""], 30))
+        let tiny = frame(e, width: 10, height: 4)
+        #expect(tiny.screen.lines == padded(["", " terminal", "too small", ""], 10))
+        // 20×4 is enough: one text row.
+        let smallest = frame(e, width: 20, height: 4)
+        #expect(smallest.screen.lines[1] == "hi @John Doe".padding(20))
+    }
+
+    // MARK: Scrolling
+
+    /// A document of `n` numbered lines, the cursor at the start of line `at` (0-based).
+    func numbered(_ n: Int, cursorLine at: Int) throws -> Editor {
+        let lines = (0..<n).map { "line \($0)" }
+        var markup = lines.joined(separator: "\n")
+        let offset = lines.prefix(at).reduce(0) { $0 + $1.count + 1 }
+        markup.insert("|", at: markup.index(markup.startIndex, offsetBy: offset))
+        return try makeEditor(markup)
+    }
+
+    @Test func scrollingDownPutsTheCursorRowAtTheBottom() throws {
+        let f = frame(try numbered(30, cursorLine: 25))
+        #expect(textLines(f).map { $0.trimmed } == ["line 21", "line 22", "line 23", "line 24", "line 25"])
+        #expect(f.screen.cursor! == (5, 0))
+    }
+
+    @Test func scrollingIsMinimal() throws {
+        var e = try numbered(30, cursorLine: 0)
+        var view = EditorView()
+        var f = frame(e, view: view)
+        #expect(textLines(f).map { $0.trimmed } == ["line 0", "line 1", "line 2", "line 3", "line 4"])
+        // Down within the screen: nothing scrolls.
+        for _ in 0..<4 { _ = e.handle(.down) }
+        view.viewport = f.viewport
+        f = frame(e, view: view)
+        #expect(textLines(f).first?.trimmed == "line 0")
+        #expect(f.screen.cursor! == (5, 0))
+        // One more: one row.
+        _ = e.handle(.down)
+        view.viewport = f.viewport
+        f = frame(e, view: view)
+        #expect(textLines(f).map { $0.trimmed } == ["line 1", "line 2", "line 3", "line 4", "line 5"])
+        #expect(f.screen.cursor! == (5, 0))
+        // Up within the screen: nothing scrolls; above it: the cursor's row goes on top.
+        for _ in 0..<4 { _ = e.handle(.up) }
+        view.viewport = f.viewport
+        f = frame(e, view: view)
+        #expect(textLines(f).first?.trimmed == "line 1")
+        _ = e.handle(.up)
+        view.viewport = f.viewport
+        f = frame(e, view: view)
+        #expect(textLines(f).map { $0.trimmed } == ["line 0", "line 1", "line 2", "line 3", "line 4"])
+        #expect(f.screen.cursor! == (1, 0))
+    }
+
+    @Test func scrollingUpPutsTheCursorRowOnTop() throws {
+        let e = try numbered(30, cursorLine: 3)
+        let f = frame(e, view: EditorView(viewport: Viewport(top: 100)))
+        #expect(textLines(f).first?.trimmed == "line 3")
+        #expect(f.screen.cursor! == (1, 0))
+    }
+
+    @Test func aViewportInsideARowMovesBackToTheRowStart() throws {
+        let e = try makeEditor("the quick brown fox jumps over the lazy dog|")
+        // 24 is inside "jumps" on the second row.
+        let f = frame(e, view: EditorView(viewport: Viewport(top: 24)))
+        #expect(f.viewport.top == 20)
+        #expect(textLines(f).first == "jumps over the lazy ")
+    }
+
+    @Test func theViewportIsKeptWhileTheCursorIsVisible() throws {
+        var e = try numbered(30, cursorLine: 12)
+        let f1 = frame(e, view: EditorView(viewport: Viewport(top: 0)))
+        _ = e.handle(.up)
+        let f2 = frame(e, view: EditorView(viewport: f1.viewport))
+        #expect(f2.viewport == f1.viewport)
+        #expect(textLines(f2).first?.trimmed == "line 8")
+    }
+
+    @Test func scrollingWithinOneLongWrappedLine() throws {
+        let words = (0..<200).map { "w\($0)" }.joined(separator: " ")
+        let e = try makeEditor(words + "|")
+        let f = frame(e)
+        let rows = SoftWrap.rows(words, width: 20)
+        let expected = rows.suffix(5).map { r in
+            String(String.UnicodeScalarView(Array(words.unicodeScalars)[r.start..<r.end])).padding(20)
+        }
+        #expect(textLines(f) == expected)
+        #expect(f.screen.cursor!.row == 5)
+    }
+
+    /// Scrolling down a line far longer than the backward window, one row at a time from
+    /// its start, shows exactly the rows of wrapping the whole line.
+    @Test func rowsOfAVeryLongLineMatchTheWholeLineWrap() throws {
+        var text = ""
+        var i = 0
+        while text.unicodeScalars.count < 12_000 {
+            text += (i % 7 == 0 ? "漢字" : "word\(i)") + (i % 5 == 0 ? "  " : " ")
+            i += 1
+        }
+        let all = SoftWrap.rows(text, width: 20)
+        let scalars = Array(text.unicodeScalars)
+        func rowText(_ r: SoftWrap.Row) -> String { String(String.UnicodeScalarView(scalars[r.start..<r.end])) }
+        var e = try makeEditor("|" + text)
+        var view = EditorView()
+        for step in 0..<all.count - 5 where step % 37 == 0 || step > all.count - 12 {
+            // Put the cursor on row step+4 (the bottom row), coming from the row above.
+            e.moveCursor(to: all[step + 4].start)
+            view.viewport = frame(e, view: view).viewport
+            let f = frame(e, view: view)
+            #expect(f.viewport.top == all[step].start, "step \(step)")
+            #expect(textLines(f).map { $0.trimmed } == (step..<step + 5).map { rowText(all[$0]).trimmed })
+        }
+    }
+
+    @Test func aMegabyteLineLaysOutFromAnywhere() throws {
+        let text = String(repeating: "abc defgh ijklmn opq ", count: 50_000)  // ~1 MB, one line
+        var e = try makeEditor(text + "|")
+        let atEnd = frame(e, width: 120, height: 40)
+        #expect(atEnd.screen.cursor!.row == 37)
+        #expect(textLines(atEnd).last!.trimmed.hasSuffix("opq"))
+        e.moveCursor(to: 500_000)
+        let middle = frame(e, width: 120, height: 40, view: EditorView(viewport: atEnd.viewport))
+        #expect(middle.screen.cursor != nil)
+        e.moveCursor(to: 0)
+        let start = frame(e, width: 120, height: 40, view: EditorView(viewport: middle.viewport))
+        #expect(start.viewport.top == 0)
+        #expect(textLines(start)[0].hasPrefix("abc defgh"))
+    }
+
+    @Test func theDocumentEndOnAnEmptyLastLine() throws {
+        let f = frame(try makeEditor("a\nb\n|"))
+        #expect(Array(textLines(f).prefix(3)) == padded(["a", "b", ""], 20))
+        #expect(f.screen.cursor! == (3, 0))
+    }
+
+    // MARK: Layout map
+
+    @Test func clicksMapToDocumentPositions() throws {
+        let e = try makeEditor("the quick brown fox jumps\n漢字 ok|")
+        let f = frame(e)
+        let map = f.map
+        #expect(map.position(atRow: 1, column: 4) == 4)           // on "q"
+        #expect(map.position(atRow: 1, column: 19) == 19)         // the hanging space of a wrapped row
+        #expect(map.position(atRow: 2, column: 2) == 22)          // on "m" of "jumps"
+        #expect(map.position(atRow: 2, column: 15) == 25)         // past the end of the line: its end
+        #expect(map.position(atRow: 3, column: 1) == 26)          // the continuation of "漢"
+        #expect(map.position(atRow: 3, column: 2) == 27)          // "字"
+        #expect(map.position(atRow: 4, column: 0) == 31)          // below the text: the end
+        #expect(map.position(atRow: 0, column: 0) == nil)         // the title
+        #expect(map.position(atRow: 6, column: 0) == nil)         // the message line
+    }
+}
+
+extension String {
+    /// Padded with blanks (or cut) to `width` characters.
+    func padding(_ width: Int) -> String {
+        padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+
+    var trimmed: String {
+        String(reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,95 @@
+"""A small harness that runs the real atpad binary in a detached tmux session.
+
+Each Session has its own tmux server socket (so tests never share state), waits for the
+effect of the last key with a predicate on the screen (never a fixed sleep), and reads
+the exit status from a line the wrapper prints after atpad exits.
+"""
+import os
+import shlex
+import subprocess
+import time
+import uuid
+
+
+class Session:
+    def __init__(self, command, width=80, height=24, env=None, cwd=None, term=None):
+        self.socket = f"atpad-test-{uuid.uuid4().hex[:10]}"
+        self.target = "t"
+        full = dict(env or {})
+        exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in full.items())
+        unset = " ".join(f"-u {k}" for k, v in full.items() if v is None)
+        wrapper = f"{exports} {command}; echo \"[exit $?]\"; sleep 600"
+        if term:
+            wrapper = f"TERM={term} " + wrapper
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", self.target, "-x", str(width), "-y", str(height),
+                   "-c", cwd or os.getcwd(), "sh", "-c", wrapper)
+        self._tmux("set-option", "-t", self.target, "status", "off")
+        del unset
+
+    def _tmux(self, *args, check=True):
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check)
+
+    # Input
+    def keys(self, *names):
+        """Sends tmux key names (Enter, Escape, BSpace, C-s, Down, ...)."""
+        self._tmux("send-keys", "-t", self.target, *names)
+
+    def type(self, text):
+        """Sends text literally, character by character as typed."""
+        self._tmux("send-keys", "-t", self.target, "-l", text)
+
+    def paste(self, text):
+        """A bracketed paste of `text` (tmux wraps it in ESC[200~ … ESC[201~)."""
+        self._tmux("set-buffer", "-b", "p", "--", text) if len(text) < 4000 else self._load(text)
+        self._tmux("paste-buffer", "-p", "-b", "p", "-t", self.target)
+
+    def _load(self, text):
+        path = f"/tmp/{self.socket}.paste"
+        with open(path, "w") as f:
+            f.write(text)
+        self._tmux("load-buffer", "-b", "p", path)
+        os.unlink(path)
+
+    def resize(self, width, height):
+        self._tmux("resize-window", "-t", self.target, "-x", str(width), "-y", str(height))
+
+    # Output
+    def screen(self, attributes=False):
+        args = ["capture-pane", "-p", "-t", self.target]
+        if attributes:
+            args.insert(2, "-e")
+        return self._tmux(*args).stdout
+
+    def lines(self):
+        return self.screen().split("\n")
+
+    def cursor(self):
+        out = self._tmux("display", "-p", "-t", self.target, "#{cursor_y} #{cursor_x}").stdout.split()
+        return int(out[0]), int(out[1])
+
+    def wait_for(self, predicate, timeout=10.0, what="the screen to match"):
+        """Waits until predicate(screen text) is true; fails with the last screen."""
+        if isinstance(predicate, str):
+            text = predicate
+            predicate = lambda s: text in s
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if predicate(screen):
+                return screen
+            time.sleep(0.02)
+        raise AssertionError(f"timed out waiting for {what}; screen was:\n{screen}")
+
+    def exit_status(self, timeout=10.0):
+        screen = self.wait_for(lambda s: "[exit " in s, timeout=timeout, what="atpad to exit")
+        for line in screen.splitlines():
+            if line.startswith("[exit "):
+                return int(line[len("[exit "):-1])
+        raise AssertionError(screen)
+
+    def pid(self):
+        return int(self._tmux("display", "-p", "-t", self.target, "#{pane_pid}").stdout.strip())
+
+    def close(self):
+        self._tmux("kill-server", check=False)
