@@ -17,17 +17,17 @@ class Session:
         self.target = "t"
         full = dict(env or {})
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in full.items())
-        unset = " ".join(f"-u {k}" for k, v in full.items() if v is None)
         wrapper = f"{exports} {command}; echo \"[exit $?]\"; sleep 600"
         if term:
             wrapper = f"TERM={term} " + wrapper
         self._tmux("-f", "/dev/null", "new-session", "-d", "-s", self.target, "-x", str(width), "-y", str(height),
                    "-c", cwd or os.getcwd(), "sh", "-c", wrapper)
         self._tmux("set-option", "-t", self.target, "status", "off")
-        del unset
 
     def _tmux(self, *args, check=True):
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check)
+        # LINES/COLUMNS from the test runner must not leak into the pane.
+        env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check, env=env)
 
     # Input
     def keys(self, *names):

@@ -10,8 +10,8 @@ import Darwin
 ///
 /// `start` takes the terminal over (raw mode, keypad, mouse, bracketed paste), `draw`
 /// shows a `Screen`, `readEvents` returns every input queued as one batch, and `stop`
-/// gives the terminal back; `stop` is idempotent and also runs at `exit()`, on a crash,
-/// or on a second exit signal the program did not take in time.
+/// (idempotent) gives the terminal back. Where `stop` never runs — `exit()`, a crash, a
+/// second exit signal the program did not take in time — an emergency restore does.
 public final class TerminalBackend {
     /// Whether the terminal is taken over (between `start` and `stop`).
     public private(set) var isActive = false
@@ -86,6 +86,9 @@ public final class TerminalBackend {
         // Before newterm: ncurses installs its own SIGINT/SIGTERM/SIGTSTP handlers only
         // where the disposition is still the default.
         signals.install()
+        // The size comes from the terminal itself, never from LINES/COLUMNS in the
+        // environment: an exported COLUMNS (a shell, a test runner) would pin a stale size.
+        use_tioctl(true)
         guard let newScreen = newterm(nil, output, input) else {
             signals.restore()
             closeOwnedFiles()

@@ -86,7 +86,9 @@ struct RowWrapper {
                           hint: Int) -> (rows: [DocumentRow], lineEnd: Int?) {
         var result: [DocumentRow] = []
         var s = start
-        var budget = max(hint, 2 * width + 64)
+        // Most lines are short: look two rows ahead first, then further as needed.
+        let floor = 2 * width + 64
+        var budget = floor
         while true {
             var hi = min(storage.count, s + budget)
             if hi < storage.count && !storage.isBoundary(hi) {
@@ -111,7 +113,7 @@ struct RowWrapper {
             }
             if let lineEnd { return (result, lineEnd) }
             s = result.last?.end ?? hi
-            budget = max(budget / 2, 2 * width + 64)
+            budget = min(2 * budget, max(hint - (s - start), floor))
         }
     }
 
@@ -137,8 +139,13 @@ struct RowWrapper {
     /// that is within `window` scalars, else an anchor (see the type's summary).
     private func lineAnchor(before position: Int) -> Int {
         guard position > 0 else { return 0 }
-        let lo = max(0, position - RowWrapper.window)
-        let text = storage.slice(lo..<position)
+        // Most lines are short: look a little way back first.
+        var lo = max(0, position - (2 * width + 64))
+        var text = storage.slice(lo..<position)
+        if text.utf8.firstIndex(of: 0x0A) == nil && lo > 0 {
+            lo = max(0, position - RowWrapper.window)
+            text = storage.slice(lo..<position)
+        }
         if let newline = text.utf8.lastIndex(of: 0x0A) {
             return lo + RowWrapper.scalarCount(text.utf8[...newline])
         }

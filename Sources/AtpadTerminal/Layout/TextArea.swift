@@ -84,8 +84,9 @@ struct TextArea {
             guard r < screen.height else { break }
             for cell in row.cells where cell.column < width {
                 let role = roles.role(at: row.base + cell.offset)
-                if cell.width == 1, let a = cell.character.asciiValue, a >= 0x20, a != 0x7F {
-                    screen[r, cell.column] = ScreenCell(String(cell.character), role)  // the common case
+                let text = String(cell.character)
+                if cell.width == 1, text.utf8.count == 1, let a = text.utf8.first, a >= 0x20, a != 0x7F {
+                    screen[r, cell.column] = ScreenCell(text, role)  // printable ASCII: the common case
                     continue
                 }
                 let glyphs = VisibleText.glyphs(of: cell.character, width: cell.width)

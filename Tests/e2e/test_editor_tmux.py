@@ -1,0 +1,272 @@
+"""The real editor in tmux (SPEC §5, §6, §8, §9, §10): typing, the chooser, picking,
+saving, quitting, resizing, colours, pastes and bad input."""
+import json
+import os
+import re
+import shlex
+import signal
+import time
+
+import pytest
+
+from conftest import atpad_binary
+from tmux import Session
+
+PEOPLE = [
+    {"id": "u1", "name": "John Doe", "handle": "jdoe", "detail": "iOS engineer"},
+    {"id": "u2", "name": "Jane Roe", "handle": "jroe"},
+    {"id": "u3", "name": "Johanna Lee"},
+    {"id": "u4", "name": "Bruce Wayne", "handle": "batman"},
+]
+
+
+@pytest.fixture
+def directory(tmp_path):
+    path = tmp_path / "people.json"
+    path.write_text(json.dumps(PEOPLE))
+    return str(path)
+
+
+@pytest.fixture
+def sessions():
+    opened = []
+
+    def start(args, width=80, height=24, env=None, cwd=None, redirect="", ready=True):
+        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args]) + redirect
+        s = Session(command, width=width, height=height, env=env, cwd=cwd)
+        opened.append(s)
+        if ready:
+            # Keys typed before atpad owns the terminal would meet a cooked tty.
+            s.wait_for(lambda sc: "atpad" in sc or "small" in sc, what="the first frame")
+        return s
+
+    yield start
+    for s in opened:
+        s.close()
+
+
+def popup_open(screen):
+    return "┌" in screen
+
+
+def test_type_pick_save_exact_content(sessions, directory, tmp_path):
+    path = tmp_path / "c.txt"
+    s = sessions([str(path), "-d", directory])
+    s.wait_for("c.txt")
+    s.type("hi @jo")
+    s.wait_for("John Doe")
+    s.keys("Enter")
+    s.wait_for(lambda sc: not popup_open(sc) and "hi @John Doe" in sc, what="the pick")
+    s.type("thanks")
+    s.keys("C-s")
+    s.wait_for("Saved c.txt")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_text() == "hi @[John Doe](u1) thanks"
+
+
+def test_esc_closes_popup_and_keeps_text(sessions, directory):
+    s = sessions(["-d", directory])
+    s.type("@jo")
+    s.wait_for(popup_open, what="the popup")
+    s.keys("Escape")
+    screen = s.wait_for(lambda sc: not popup_open(sc), what="the popup to close")
+    assert "@jo" in screen
+
+
+def test_backspace_selects_then_deletes(sessions, directory, tmp_path):
+    path = tmp_path / "m.txt"
+    path.write_text("hi @[John Doe](u1)")
+    s = sessions([str(path), "-d", directory])
+    s.wait_for("hi @John Doe")
+    s.keys("C-End")
+    s.keys("BSpace")
+    time.sleep(0.2)
+    assert "hi @John Doe" in s.screen(), "the first Backspace only selects"
+    s.keys("BSpace")
+    s.wait_for(lambda sc: "John" not in sc, what="the mention to go")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    assert path.read_text() == "hi "
+
+
+def popup_column(screen):
+    for line in screen.splitlines():
+        if "┌" in line:
+            # Columns, not characters: wide characters take two.
+            prefix = line[: line.index("┌")]
+            return sum(2 if re.match(r"[\u3000-\u9fff\uff00-\uffef]", ch) else 1 for ch in prefix)
+    raise AssertionError(screen)
+
+
+def test_popup_column_follows_cjk_width(sessions, directory):
+    ascii_session = sessions(["-d", directory])
+    ascii_session.type("ab @jo")
+    base = popup_column(ascii_session.wait_for(popup_open, what="the popup"))
+    cjk = sessions(["-d", directory])
+    cjk.type("你好 @jo")
+    column = popup_column(cjk.wait_for(popup_open, what="the popup"))
+    # "你好 " is 5 columns wide, "ab " 3: the popup moves right by 2 columns.
+    assert column == base + 2
+
+
+def test_resize_while_popup_open(sessions, directory):
+    s = sessions(["-d", directory], width=80, height=24)
+    s.type("@jo")
+    s.wait_for(popup_open, what="the popup")
+    s.resize(40, 12)
+    screen = s.wait_for(lambda sc: popup_open(sc) and len(sc.splitlines()[0]) <= 40, what="a redraw at 40 columns")
+    assert all(len(line) <= 40 for line in screen.splitlines())
+    s.resize(100, 30)
+    s.wait_for(lambda sc: "John Doe" in sc and popup_open(sc), what="a redraw at 100 columns")
+
+
+def test_five_row_terminal_uses_one_line_picker(sessions, directory):
+    s = sessions(["-d", directory], width=60, height=5)
+    s.type("@jo")
+    screen = s.wait_for(lambda sc: "John Doe" in sc, what="the picker")
+    assert not popup_open(screen)
+    assert "John Doe" in screen.splitlines()[-1] or "John Doe" in screen.splitlines()[-2]
+    s.keys("Enter")
+    s.wait_for("@John Doe")
+
+
+def test_no_color_keeps_mentions_distinguishable(sessions, directory):
+    s = sessions(["-d", directory], env={"NO_COLOR": "1"})
+    s.type("x @jo")
+    s.wait_for("John Doe", what="the results")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "x @John Doe" in sc and not popup_open(sc), what="the pick")
+    styled = s.screen(attributes=True)
+    line = next(l for l in styled.splitlines() if "John Doe" in l)
+    # No colour at all (no 30–37/90–97/38;5 foregrounds), but an attribute on the mention.
+    assert not re.search(r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5;\d+)m", styled)
+    before_mention = line[: line.index("@John")]
+    assert re.search(r"\x1b\[[0-9;]*[1-7]m", before_mention), repr(line)
+
+
+def test_quit_without_saving_leaves_file_and_exits_1(sessions, directory, tmp_path):
+    path = tmp_path / "keep.txt"
+    path.write_text("original\n")
+    s = sessions([str(path), "-d", directory])
+    s.wait_for("original")
+    s.type("more")
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.type("n")
+    assert s.exit_status() == 1
+    assert path.read_text() == "original\n"
+
+
+def test_quit_prompt_esc_cancels(sessions, directory, tmp_path):
+    s = sessions([str(tmp_path / "x.txt"), "-d", directory])
+    s.type("abc")
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.keys("Escape")
+    s.wait_for(lambda sc: "Save changes" not in sc, what="the prompt to close")
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.type("y")
+    assert s.exit_status() == 0
+    assert (tmp_path / "x.txt").read_text() == "abc"
+
+
+def test_print_with_stdout_redirected(sessions, directory, tmp_path):
+    out = tmp_path / "out.txt"
+    s = sessions(["--print", "-d", directory], redirect=f" > {shlex.quote(str(out))}")
+    s.wait_for("atpad")
+    s.type("hi @jo")
+    s.wait_for("John Doe")
+    s.keys("Enter")
+    s.keys("C-s")
+    assert s.exit_status() == 0
+    assert out.read_text() == "hi @[John Doe](u1) "
+
+
+def test_print_quit_without_confirming_prints_nothing(sessions, directory, tmp_path):
+    out = tmp_path / "out.txt"
+    s = sessions(["--print", "-d", directory], redirect=f" > {shlex.quote(str(out))}")
+    s.wait_for("atpad")
+    s.type("draft")
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.type("n")
+    assert s.exit_status() == 1
+    assert out.read_text() == ""
+
+
+def test_100kb_bracketed_paste(sessions, directory, tmp_path):
+    path = tmp_path / "paste.txt"
+    line = "pasted text @not-a-trigger with words and more words 0123456789\n"
+    text = (line * (100_000 // len(line) + 1))[:100_000]
+    s = sessions([str(path), "-d", directory])
+    s.wait_for("paste.txt")
+    start = time.monotonic()
+    s.paste(text)
+    s.wait_for("[+]", what="the paste to land")
+    s.keys("C-s")
+    s.wait_for("Saved", timeout=20)
+    elapsed = time.monotonic() - start
+    assert path.read_text() == text
+    assert elapsed < 10
+
+
+def test_terminal_too_small_keeps_document(sessions, directory, tmp_path):
+    path = tmp_path / "small.txt"
+    path.write_text("keep me")
+    s = sessions([str(path), "-d", directory], width=15, height=3)
+    s.wait_for(lambda sc: "small" in sc.lower(), what="the too-small notice")
+    s.resize(60, 10)
+    s.wait_for("keep me")
+
+
+def test_escape_sequences_in_names_are_drawn_visibly(sessions, tmp_path):
+    evil = tmp_path / "evil.json"
+    evil.write_text(json.dumps([{"id": "e1", "name": "Evil\u001b]2;PWNED\u0007Name", "detail": "\u001b[31mred"}]))
+    s = sessions(["-d", str(evil)])
+    s.type("@ev")
+    screen = s.wait_for("Evil", what="the evil row")
+    assert "^[" in screen
+    title = s._tmux("display", "-p", "-t", s.target, "#{pane_title}").stdout
+    assert "PWNED" not in title
+
+
+def test_failed_save_shows_reason_and_keeps_document(sessions, directory, tmp_path):
+    # A missing folder (the tests run as root, so permissions cannot make a save fail).
+    path = tmp_path / "gone" / "c.txt"
+    s = sessions([str(path), "-d", directory])
+    s.type("keep this")
+    s.keys("C-s")
+    screen = s.wait_for(lambda sc: "cannot save" in sc, what="the save error")
+    assert "keep this" in screen
+    assert not path.exists()
+    # Editing goes on, and a later save to a folder that now exists works.
+    path.parent.mkdir()
+    s.keys("C-s")
+    s.wait_for("Saved c.txt")
+    assert path.read_text() == "keep this"
+
+
+def test_sigterm_restores_terminal(sessions, directory):
+    s = sessions(["-d", directory])
+    s.wait_for("atpad")
+    pid = int(s._tmux("display", "-p", "-t", s.target, "#{pane_pid}").stdout)
+    # The pane runs sh, which runs atpad: signal atpad (sh's child).
+    children = open(f"/proc/{pid}/task/{pid}/children").read().split()
+    os.kill(int(children[0]), signal.SIGTERM)
+    assert s.exit_status() == 143
+
+
+def test_invalid_utf8_file_is_refused(atpad, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"ok \xff\xfe bad")
+    proc = atpad(str(path), check_exit=2)
+    assert "UTF-8" in proc.stderr and str(path) in proc.stderr
+    assert path.read_bytes() == b"ok \xff\xfe bad"
+
+
+def test_unknown_term_is_refused(sessions, directory, tmp_path):
+    s = sessions(["-d", directory], env={"TERM": "no-such-terminal-xyz"}, ready=False)
+    assert s.exit_status() == 2
+    assert "terminal" in s.screen().lower()
