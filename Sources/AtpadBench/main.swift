@@ -1,4 +1,6 @@
 import AtpadCore
+import AtpadDirectory
+import AtpadTerminal
 import CHeapStats
 import Foundation
 
@@ -70,6 +72,79 @@ func memoryRatio(_ doc: MarkedText) -> String {
     let held = Int(atpad_heap_in_use()) - Int(before)
     withExtendedLifetime(editor) {}
     return String(format: "%.2f×", Double(held) / Double(doc.text.utf8.count))
+}
+
+// `AtpadBench fold-table`: prints FoldTable.swift, the folds of U+0080 ..< U+2000 that
+// differ from the scalar itself, computed the slow way (through Foundation) once, so
+// that atpad never pays for it at start-up.
+if arguments.first == "fold-table" {
+    print(Folding.generatedTableSource())
+    exit(0)
+}
+
+// `AtpadBench typing N`: N keystrokes typed into an empty comment, each followed by its
+// frame, for profiling the echo path (`valgrind --tool=callgrind`).
+if arguments.first == "typing", let n = arguments.dropFirst().first.flatMap({ Int($0) }) {
+    var editor = Editor(MarkedText(), cursor: 0, config: EditorConfig(width: 120, pageRows: 37))
+    var view = EditorView(fileName: "bench.md")
+    let text = Array("the quick brown fox jumps over the lazy dog. ")
+    for i in 0..<n {
+        _ = editor.handle(.char(text[i % text.count]))
+        if i % 40 == 39 { _ = editor.handle(.enter) }
+        let frame = FrameLayout.frame(for: editor, view: view, width: 120, height: 40)
+        view.viewport = frame.viewport
+    }
+    exit(0)
+}
+
+// `AtpadBench load PATH`: the parts of loading a directory file, in milliseconds.
+if arguments.first == "load", let path = arguments.dropFirst().first {
+    var entities: [Entity] = []
+    let parse = time { entities = (try? DirectoryFile.load(path: path)) ?? [] }
+    var index: DirectoryIndex?
+    let build = time { index = DirectoryIndex(entities) }
+    let first = time { _ = index?.rank("jo") }
+    print(String(format: "parse %.2f ms, index %.2f ms, first query %.2f ms, %d entries", parse / 1000, build / 1000, first / 1000, entities.count))
+    exit(0)
+}
+
+// `AtpadBench layout`: one 120×40 frame of a document laid out by FrameLayout, at
+// random scroll positions (the viewport jumps there, so nothing is cached), and the
+// cost of a keystroke plus the frame it redraws when typing at one place.
+if arguments.first == "layout" {
+    print("one 120×40 frame laid out, microseconds")
+    print("| document | frame at a random position median / p99 | keystroke + frame median / p99 |")
+    print("|---|---|---|")
+    for (label, size) in [("empty", 0), ("10 KB", 10_000), ("1 MB", 1_000_000), ("10 MB", 10_000_000)] {
+        let doc = size == 0 ? MarkedText() : makeDocument(bytes: size)
+        var editor = Editor(doc, cursor: 0, config: EditorConfig(width: 120, pageRows: 37))
+        var jump: [Double] = []
+        var typing: [Double] = []
+        for round in 0..<(200 + repeatCount) {
+            if round == 200 { jump = []; typing = [] }
+            let target = Int.random(in: 0...editor.storage.count)
+            _ = editor.click(at: target)
+            let view = EditorView(fileName: "bench.md", viewport: Viewport(top: target))
+            jump.append(time { _ = FrameLayout.frame(for: editor, view: view, width: 120, height: 40) })
+        }
+        var view = EditorView(fileName: "bench.md")
+        _ = editor.click(at: editor.storage.count / 2)
+        view.viewport = FrameLayout.frame(for: editor, view: view, width: 120, height: 40).viewport
+        for round in 0..<(200 + repeatCount) {
+            if round == 200 { typing = [] }
+            typing.append(time {
+                _ = editor.handle(.char(round % 7 == 6 ? " " : "e"))
+                let frame = FrameLayout.frame(for: editor, view: view, width: 120, height: 40)
+                view.viewport = frame.viewport
+            })
+        }
+        func cell(_ s: [Double]) -> String {
+            let st = Stats(samples: s)
+            return String(format: "%.1f / %.1f", st.median, st.p99)
+        }
+        print("| \(label) | \(cell(jump)) | \(cell(typing)) |")
+    }
+    exit(0)
 }
 
 let people = [Candidate(entity: Entity(id: "u1", name: "John Doe", handle: "jdoe"))]

@@ -32,23 +32,18 @@ func padded(_ lines: [String], _ width: Int) -> [String] {
     lines.map { $0 + String(repeating: " ", count: max(0, width - $0.count)) }
 }
 
-/// Types `keys` into the editor and answers its last query with `people` (final).
+/// Types `keys` into the editor, ending cancelled queries at once (as a source would),
+/// and answers the current query with `people`; returns that query's id.
+@discardableResult
 func search(_ editor: inout Editor, typing keys: String, answer people: [Candidate]? = nil,
             isFinal: Bool = true) -> Int? {
-    var id: Int?
-    for ch in keys {
-        for effect in editor.handle(.char(ch)) {
-            if case let .query(q, _, _) = effect { id = q }
-            if case let .cancel(c) = effect { _ = editor.receive(.ended(queryID: c)) }
-        }
+    var queue: [Effect] = []
+    for ch in keys { queue += editor.handle(.char(ch)) }
+    while !queue.isEmpty {
+        if case let .cancel(id) = queue.removeFirst() { queue += editor.receive(.ended(queryID: id)) }
     }
-    // A query waiting behind one in flight is sent when that one ends.
-    if let current = editor.search?.queryID, id != current, let old = id {
-        for effect in editor.receive(.ended(queryID: old)) {
-            if case let .query(q, _, _) = effect { id = q }
-        }
-    }
-    if let people, let id { _ = editor.receive(.batch(queryID: id, people, isFinal: isFinal)) }
+    guard let id = editor.search?.queryID else { return nil }
+    if let people { _ = editor.receive(.batch(queryID: id, people, isFinal: isFinal)) }
     return id
 }
 
@@ -72,6 +67,19 @@ func expectGolden(_ f: Frame, _ name: String, sourceLocation: SourceLocation = #
 let john = Candidate(entity: Entity(id: "1", name: "John Doe", handle: "jdoe", detail: "iOS engineer"),
                      matches: [0..<2])
 let johanna = Candidate(entity: Entity(id: "3", name: "Johanna Lee"), matches: [0..<2])
+/// A small deterministic random source for property tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), matches: [0..<2])
 
 // MARK: - Layout
@@ -248,6 +256,20 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(f.screen.cursor! == (2, 0))
     }
 
+    @Test func aShortHelpListEndsInAnEllipsis() throws {
+        let f = frame(try makeEditor("hi|"), width: 24, height: 7, view: EditorView(showsHelp: true))
+        #expect(f.screen.lines == [
+            "[new comment]           ",
+            " Ctrl-S  Save           ",
+            " Ctrl-Q  Quit (asks to… ",
+            " Ctrl-Z  Undo           ",
+            " Ctrl-Y  Redo           ",
+            " …                      ",
+            "Any key Close help      ",
+        ])
+        #expect(f.screen.roleLines[1] == "hkkkkkkhhhhhhhhhhhhhhhhh")
+    }
+
     @Test func theHelpListHidesTheCursorAndTheMap() throws {
         let f = frame(try makeEditor("hi|"), width: 80, height: 24, view: EditorView(showsHelp: true))
         #expect(f.screen.cursor == nil)
@@ -338,8 +360,43 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         let f1 = frame(e, view: EditorView(viewport: Viewport(top: 0)))
         _ = e.handle(.up)
         let f2 = frame(e, view: EditorView(viewport: f1.viewport))
-        #expect(f2.viewport == f1.viewport)
+        #expect(f2.viewport.top == f1.viewport.top)
         #expect(textLines(f2).first?.trimmed == "line 8")
+    }
+
+    /// The layout skips re-checking that the viewport's top is a row start when no edit
+    /// can have reached the top row; after any edit script, a frame must equal one laid
+    /// out from the same top without that shortcut.
+    @Test func trustedViewportsMatchFreshLayouts() throws {
+        var random = SplitMix(seed: 7)
+        let keys: [Key] = [.char("a"), .char("b"), .char(" "), .char(" "), .char("@"), .backspace, .delete, .enter,
+                           .left, .right, .up, .down, .up, .up, .ctrl("z"), .ctrl("y"), .ctrl("w"), .pageUp, .pageDown,
+                           .shiftLeft, .char("x"), .tab]
+        let words = (0..<60).map { "w\($0)" }.joined(separator: " ")
+        var e = try makeEditor(words + "\n" + words + " @[John Doe](1) end\n" + words + "|")
+        var view = EditorView()
+        for step in 0..<400 {
+            _ = e.handle(keys[Int(random.next() % UInt64(keys.count))])
+            let f = frame(e, view: view)
+            let fresh = frame(e, view: EditorView(viewport: Viewport(top: view.viewport.top)))
+            #expect(f.screen == fresh.screen, "step \(step)")
+            view.viewport = f.viewport
+        }
+    }
+
+    @Test func aSpaceTypedAtAWrappedTopRowsStartReflowsTheTop() throws {
+        var e = try makeEditor("the quick brown fox |jumps over the lazy dog and more")
+        var view = EditorView(viewport: Viewport(top: 20))
+        var f = frame(e, view: view)
+        #expect(textLines(f).first == "jumps over the lazy ")
+        view.viewport = f.viewport
+        // The space hangs at the end of the row above, which now holds position 20: the
+        // viewport goes back to that row's start (the space is past the edge, not drawn).
+        _ = e.handle(.char(" "))
+        f = frame(e, view: view)
+        #expect(f.viewport.top == 0)
+        #expect(Array(textLines(f).prefix(2)) == ["the quick brown fox ", "jumps over the lazy "])
+        #expect(f.screen.cursor! == (2, 0))
     }
 
     @Test func scrollingWithinOneLongWrappedLine() throws {
@@ -354,28 +411,50 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(f.screen.cursor!.row == 5)
     }
 
-    /// Scrolling down a line far longer than the backward window, one row at a time from
-    /// its start, shows exactly the rows of wrapping the whole line.
-    @Test func rowsOfAVeryLongLineMatchTheWholeLineWrap() throws {
+    /// A line far longer than the backward window, with wide characters and double spaces.
+    func longLine() -> String {
         var text = ""
         var i = 0
         while text.unicodeScalars.count < 12_000 {
             text += (i % 7 == 0 ? "漢字" : "word\(i)") + (i % 5 == 0 ? "  " : " ")
             i += 1
         }
+        return text
+    }
+
+    /// Scrolling down such a line one row at a time from its start shows exactly the rows
+    /// of wrapping the whole line: forward wrapping from a known row start is exact.
+    @Test func rowsOfAVeryLongLineMatchTheWholeLineWrap() throws {
+        let text = longLine()
         let all = SoftWrap.rows(text, width: 20)
         let scalars = Array(text.unicodeScalars)
         func rowText(_ r: SoftWrap.Row) -> String { String(String.UnicodeScalarView(scalars[r.start..<r.end])) }
         var e = try makeEditor("|" + text)
         var view = EditorView()
-        for step in 0..<all.count - 5 where step % 37 == 0 || step > all.count - 12 {
-            // Put the cursor on row step+4 (the bottom row), coming from the row above.
-            e.moveCursor(to: all[step + 4].start)
-            view.viewport = frame(e, view: view).viewport
+        for row in 4..<all.count {
+            e.moveCursor(to: all[row].start)
             let f = frame(e, view: view)
-            #expect(f.viewport.top == all[step].start, "step \(step)")
-            #expect(textLines(f).map { $0.trimmed } == (step..<step + 5).map { rowText(all[$0]).trimmed })
+            view.viewport = f.viewport
+            guard row % 50 == 0 || row == all.count - 1 else { continue }
+            #expect(f.viewport.top == all[row - 4].start, "row \(row)")
+            #expect(textLines(f).map { $0.trimmed } == (row - 4...row).map { rowText(all[$0]).trimmed })
         }
+    }
+
+    /// Jumping into the middle of such a line wraps from an anchor near the cursor: the
+    /// rows may break elsewhere than a whole-line wrap would, but they are whole rows that
+    /// follow each other, and the cursor is on the bottom one.
+    @Test func aJumpIntoAVeryLongLineShowsContiguousRows() throws {
+        let text = longLine()
+        var e = try makeEditor("|" + text)
+        e.moveCursor(to: 9_000)
+        let f = frame(e)
+        #expect(f.screen.cursor?.row == 5)
+        let rows = f.map.rows
+        #expect(rows.count == 5)
+        for (a, b) in zip(rows, rows.dropFirst()) { #expect(a.end == b.start) }
+        #expect(rows.last!.holds(e.cursor))
+        for line in textLines(f) { #expect(!line.hasPrefix(" ")) }
     }
 
     @Test func aMegabyteLineLaysOutFromAnywhere() throws {

@@ -47,6 +47,7 @@ public final class TerminalBackend {
     /// streams, or on `/dev/tty` when stdout is not a terminal (`body=$(atpad --print)`).
     /// Throws, without touching the screen, when TERM is missing or unusable.
     public func start(ttyPath: String? = nil) throws {
+        lastScreen = nil
         guard !isActive else { return }
         Self.prepareLocale()
         guard let termPointer = getenv("TERM"), termPointer.pointee != 0 else {
@@ -294,6 +295,30 @@ public final class TerminalBackend {
 
     /// Reads everything queued, without waiting, through the decoder; true when
     /// anything was read.
+    /// Reads the rest of a bracketed paste straight from the terminal in large blocks.
+    /// ncurses reads input one byte at a time and holds nothing past the paste-start
+    /// sequence it just matched, so the body is still in the tty's buffer; one `wget_wch`
+    /// per pasted character made a 100 KB paste take about half a second. Stops at the
+    /// end marker (what follows it is decoded as ordinary input), or when nothing more
+    /// arrives for a while (the paste then stays open and ncurses reads on).
+    private func readPasteBody(into events: inout [InputEvent]) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var carry: [UInt8] = []
+        while decoder.isInsidePaste {
+            var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 50) > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            lastInput = .now
+            let (decoded, leftover) = decoder.feedPasteBytes(carry + buffer[0..<n])
+            events += decoded
+            carry = leftover
+        }
+        // A sequence cut off by a stalled paste cannot be completed any more: U+FFFD.
+        if !carry.isEmpty { events += decoder.feedPasteBytes(carry.map { _ in UInt8(0xFF) }).events }
+    }
+
     private func drain(into events: inout [InputEvent]) -> Bool {
         guard let window = atpad_stdscr() else { return false }
         wtimeout(window, 0)
@@ -313,6 +338,7 @@ public final class TerminalBackend {
             } else {
                 events += decoder.feed(.character(UInt32(character)))
             }
+            if decoder.isInsidePaste { readPasteBody(into: &events) }
         }
         if readAnything { lastInput = .now }
         events += decoder.flush()
@@ -355,6 +381,15 @@ public final class TerminalBackend {
     /// Draws a whole frame: every cell in its role's style, then the cursor, in one
     /// refresh (ncurses sends only what changed). With `colors` false, or a terminal
     /// without colour, styles keep only their attributes.
+    /// The last frame drawn and its looks, so the next draw sends only changed rows.
+    private var lastScreen: Screen?
+    private var lastLooks: [Role: (attributes: attr_t, pair: Int16)]?
+
+    /// Forgets the last frame, so the next draw repaints everything.
+    public func invalidate() {
+        lastScreen = nil
+    }
+
     public func draw(_ screen: Screen, style: (Role) -> Style, colors: Bool) {
         guard isActive, let window = atpad_stdscr() else { return }
         let rows = min(screen.height, Int(atpad_getmaxy(window)))
@@ -366,9 +401,26 @@ public final class TerminalBackend {
             looks[role] = look(of: style(role), useColor: useColor)
         }
 
-        werase(window)
+        // Only rows that differ from the last frame are sent to ncurses: a keystroke
+        // usually changes one or two rows, and putting all 4,800 cells of a 120×40
+        // screen costs about a millisecond.
+        let previous = lastScreen
+        let full = previous == nil || previous!.width != screen.width || previous!.height != screen.height
+            || lastLooks.map({ $0.mapValues { [$0.attributes, attr_t($0.pair)] } })
+                != looks.mapValues { [$0.attributes, attr_t($0.pair)] }
+        if full { werase(window) }
+        lastScreen = screen
+        lastLooks = looks
         var cell = cchar_t()
         for row in 0..<rows {
+            if !full, let previous, screen.cells[(row * screen.width)..<((row + 1) * screen.width)]
+                == previous.cells[(row * previous.width)..<((row + 1) * previous.width)] {
+                continue
+            }
+            if !full {
+                wmove(window, Int32(row), 0)
+                wclrtoeol(window)
+            }
             var column = 0
             while column < columns {
                 let content = screen[row, column]

@@ -67,6 +67,52 @@ public struct KeyDecoder: Sendable {
         meanings = Self.standardMeanings
     }
 
+    /// Feeds raw bytes of pasted text (read straight from the terminal, in blocks) while
+    /// a bracketed paste is open: UTF-8 is decoded here, the end marker closes the paste,
+    /// and whatever follows it is decoded as ordinary input. Returns the bytes of an
+    /// incomplete UTF-8 sequence at the end, to be prepended to the next block.
+    public mutating func feedPasteBytes(_ bytes: [UInt8]) -> (events: [InputEvent], leftover: [UInt8]) {
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(bytes.count)
+        var i = 0
+        var leftover: [UInt8] = []
+        while i < bytes.count {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b & 0xE0 == 0xC0 ? 2 : b & 0xF0 == 0xE0 ? 3 : b & 0xF8 == 0xF0 ? 4 : 1
+            if i + length > bytes.count {
+                leftover = Array(bytes[i...])
+                break
+            }
+            if length == 1 {
+                scalars.append(b < 0x80 ? UInt32(b) : 0xFFFD)
+            } else {
+                var value = UInt32(b) & (0xFF >> (length + 1))
+                var valid = true
+                for k in 1..<length {
+                    let c = bytes[i + k]
+                    if c & 0xC0 != 0x80 { valid = false; break }
+                    value = value << 6 | UInt32(c & 0x3F)
+                }
+                scalars.append(valid ? value : 0xFFFD)
+                if !valid {
+                    i += 1
+                    continue
+                }
+            }
+            i += length
+        }
+        for code in scalars {
+            if paste != nil {
+                pasteCharacter(code)
+            } else {
+                character(code)
+            }
+        }
+        let events = output
+        output.removeAll()
+        return (events, leftover)
+    }
+
     /// Whether a bracketed paste has started and not yet ended.
     public var isInsidePaste: Bool { paste != nil }
 
@@ -427,6 +473,9 @@ public struct KeyDecoder: Sendable {
     /// Esc and other control characters (except Tab and LF) are dropped.
     private mutating func pasteCharacter(_ code: UInt32) {
         guard var current = paste else { return }
+        // Take the paste out while editing it, so its text buffer is uniquely referenced
+        // and appended to in place (a copy per character made a 100 KB paste quadratic).
+        paste = nil
         let terminator = Self.pasteTerminator
         if current.terminatorMatched > 0 {
             if code == terminator[current.terminatorMatched] {

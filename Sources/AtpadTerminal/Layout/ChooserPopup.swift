@@ -28,7 +28,7 @@ enum ChooserPopup {
         // A status row (an error beside results) keeps its place; results get the rest.
         let itemRows = max(0, min(wantItems, height - 2 - (status == nil ? 0 : 1)))
         let window = content.window(rows: itemRows)
-        let label = scrollLabel(content, window: window)
+        let label = scrollLabel(content, window: window) + (window.upperBound < content.count ? "↓" : "")
         let loadingMark = content.isLoadingMore ? "…" : ""
 
         var inner = 0
@@ -57,12 +57,11 @@ enum ChooserPopup {
             screen.put(framed(text, inner: inner, fill: .chooserStatus), row: row, column: left)
             row += 1
         }
-        let more = window.upperBound < content.count ? "↓" : ""
-        screen.put(border("└", "┘", inner: inner, left: loadingMark, right: label + more), row: row, column: left)
+        screen.put(border("└", "┘", inner: inner, left: loadingMark, right: label), row: row, column: left)
         return ChooserArea(rows: top ..< top + height, columns: left ..< left + boxWidth, items: items)
     }
 
-    /// "3/20 " when not every result is in view (the selected one's place and the count).
+    /// " 3/20 " when not every result is in view (the selected one's place and the count).
     private static func scrollLabel(_ content: ChooserContent, window: Range<Int>) -> String {
         guard window.count < content.count else { return "" }
         return " \(content.selected + 1)/\(content.count) "

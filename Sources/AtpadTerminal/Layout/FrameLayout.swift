@@ -46,8 +46,10 @@ public enum FrameLayout {
             let content = ChooserContent(search: search)
             if height >= popupMinimumHeight {
                 let anchor = area.location(of: search.start).map { $0.column } ?? cursor.column
+                // The box may cover the text and the message line, but not the title or the
+                // help bar, which shows the chooser's keys.
                 chooser = ChooserPopup.draw(content, maxRows: editor.config.chooserRows, anchorColumn: anchor,
-                                            cursorRow: cursor.row, region: 1 ..< height, into: &screen)
+                                            cursorRow: cursor.row, region: 1 ..< height - 1, into: &screen)
             }
             if chooser == nil {
                 chooser = ChooserPicker.draw(content, into: &screen, row: height - 1)

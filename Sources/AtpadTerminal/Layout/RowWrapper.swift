@@ -52,11 +52,23 @@ struct RowWrapper {
 
     /// The start of the row that holds `position` (where the cursor there is drawn).
     func rowStart(containing position: Int) -> Int {
+        rows(endingWith: position, limit: 1).first?.start ?? 0
+    }
+
+    /// Up to `limit` rows in document order, the last of them the row that holds
+    /// `position`: one wrap from the line's start (or an anchor) through `position`, and
+    /// more from earlier lines only when that gives too few.
+    func rows(endingWith position: Int, limit: Int) -> [DocumentRow] {
         let p = min(max(position, 0), storage.count)
         let anchor = lineAnchor(before: p)
-        guard anchor < p else { return anchor }
-        let (rows, _) = lineRows(from: anchor, through: p, hint: p - anchor + 2 * width + 64)
-        return rows.last { $0.holds(p) }?.start ?? rows.last { $0.start <= p }?.start ?? anchor
+        var (rows, _) = lineRows(from: anchor, through: p, hint: p - anchor + 2 * width + 64)
+        if let i = rows.lastIndex(where: { $0.holds(p) }) {
+            rows.removeSubrange((i + 1)...)
+        } else {
+            rows.removeAll { $0.start > p }
+        }
+        if rows.count < limit { rows = self.rows(before: anchor, limit: limit - rows.count) + rows }
+        return Array(rows.suffix(limit))
     }
 
     /// The last `limit` rows that end at or before the row start `start`, in document order.

@@ -11,11 +11,38 @@ struct TextArea {
     /// Lays out `height` rows of `width` columns for `editor`, starting from `viewport`.
     init(editor: Editor, viewport: Viewport, width: Int, height: Int) {
         let wrapper = RowWrapper(storage: editor.storage, width: width, tabWidth: editor.config.tabWidth)
-        let stamp = Viewport.Stamp(version: editor.version, width: wrapper.width, tabWidth: wrapper.tabWidth)
         var top = min(max(viewport.top, 0), editor.storage.count)
-        if viewport.verified != stamp { top = wrapper.rowStart(containing: top) }
+        if !TextArea.isStillRowStart(viewport, editor: editor, wrapper: wrapper) {
+            top = wrapper.rowStart(containing: top)
+        }
         rows = TextArea.scroll(from: top, toShow: editor.cursor, rows: max(1, height), wrapper: wrapper)
-        self.viewport = Viewport(top: rows.first?.start ?? top, verified: stamp)
+        let newTop = rows.first?.start ?? top
+        let topRowEnd = rows.first?.end ?? newTop
+        self.viewport = Viewport(top: newTop, verified: Viewport.Stamp(
+            version: editor.version, width: wrapper.width, tabWidth: wrapper.tabWidth, top: newTop,
+            topRowEnd: topRowEnd, editFloor: TextArea.editFloor(editor),
+            fingerprint: TextArea.fingerprint(editor.storage, top: newTop, topRowEnd: topRowEnd)))
+    }
+
+    /// Whether `viewport.top` is known to be a row start still: it was one for this
+    /// geometry, the text up to the top row's end reads the same (which also tells another
+    /// document apart), and either the document is unchanged or every edit since lay after
+    /// the top row (the editor could only edit from after it, before and now).
+    private static func isStillRowStart(_ viewport: Viewport, editor: Editor, wrapper: RowWrapper) -> Bool {
+        guard let v = viewport.verified, v.width == wrapper.width, v.tabWidth == wrapper.tabWidth,
+              v.top == viewport.top, v.topRowEnd <= editor.storage.count,
+              fingerprint(editor.storage, top: v.top, topRowEnd: v.topRowEnd) == v.fingerprint else { return false }
+        return v.version == editor.version || (v.editFloor >= v.topRowEnd && editFloor(editor) >= v.topRowEnd)
+    }
+
+    /// The lowest position the editor's next edit could start from.
+    private static func editFloor(_ editor: Editor) -> Int {
+        min(editor.selection.range.lowerBound, editor.search?.start ?? .max,
+            editor.selectedMention?.range.lowerBound ?? .max)
+    }
+
+    private static func fingerprint(_ storage: TextStorage, top: Int, topRowEnd: Int) -> Int {
+        storage.slice(max(0, top - 64) ..< topRowEnd).hashValue
     }
 
     /// The rows to show: from `top` when the cursor is among them, else from the nearest
@@ -25,12 +52,13 @@ struct TextArea {
         if cursor < top {
             return wrapper.rows(from: wrapper.rowStart(containing: cursor), limit: n)
         }
-        if !isFarBelow(cursor, top: top, rows: n, storage: wrapper.storage) {
+        if !isFarBelow(cursor, top: top, rows: n, wrapper: wrapper) {
             var rows = wrapper.rows(from: top, limit: n)
             if rows.contains(where: { $0.holds(cursor) }) { return rows }
             // Just below: wrap on a little and drop rows from the top (minimal scrolling).
             let batch = max(1, n / 4)
-            while rows.count < 2 * n, let last = rows.last, let next = nextRowStart(after: last, wrapper.storage) {
+            while rows.count < 2 * n, let last = rows.last, let next = nextRowStart(after: last, wrapper.storage),
+                  cursor - next <= reach(rows: 2 * n - rows.count, wrapper: wrapper) {
                 let more = wrapper.rows(from: next, limit: batch)
                 if more.isEmpty { break }
                 rows += more
@@ -40,20 +68,25 @@ struct TextArea {
             }
         }
         // Far below: the cursor's row goes at the bottom.
-        let cursorRow = wrapper.rowStart(containing: cursor)
-        let above = wrapper.rows(before: cursorRow, limit: n - 1)
-        if above.count < n - 1 { return wrapper.rows(from: above.first?.start ?? cursorRow, limit: n) }
-        return above + wrapper.rows(from: cursorRow, limit: 1)
+        let rows = wrapper.rows(endingWith: cursor, limit: n)
+        if rows.count < n, let first = rows.first { return wrapper.rows(from: first.start, limit: n) }
+        return rows
     }
 
-    /// Whether at least `rows` line breaks lie between `top` and `cursor`, so the cursor is
-    /// certainly below the rows from `top` (each line takes a row at least). Only a bounded
-    /// stretch is looked at; past it the answer is "not certainly".
-    private static func isFarBelow(_ cursor: Int, top: Int, rows: Int, storage: TextStorage) -> Bool {
-        let end = min(cursor, top + rows * 512)
-        guard end - top >= rows else { return false }
+    /// The most scalars `rows` rows plausibly hold: a full row of wide emoji sequences
+    /// holds about 4 scalars a column. A cursor further away than this is treated as far
+    /// (its row goes to the bottom) rather than found by wrapping everything between.
+    private static func reach(rows: Int, wrapper: RowWrapper) -> Int {
+        rows * wrapper.width * 8
+    }
+
+    /// Whether the cursor is certainly (or, past `reach`, as good as) below the rows from
+    /// `top`: at least `rows` line breaks lie between (each line takes a row at least).
+    private static func isFarBelow(_ cursor: Int, top: Int, rows: Int, wrapper: RowWrapper) -> Bool {
+        if cursor - top > reach(rows: rows, wrapper: wrapper) { return true }
+        guard cursor - top >= rows else { return false }
         var breaks = 0
-        for b in storage.slice(top..<end).utf8 where b == 0x0A {
+        for b in wrapper.storage.slice(top..<cursor).utf8 where b == 0x0A {
             breaks += 1
             if breaks >= rows { return true }
         }

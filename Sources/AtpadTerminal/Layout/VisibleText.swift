@@ -6,7 +6,7 @@ import AtpadCore
 ///
 /// Everything drawn — the document, names and details from a directory, the file name,
 /// messages — goes through here, so nothing raw ever reaches the terminal.
-public enum VisibleText {
+enum VisibleText {
     /// The texts of the `width` cells that `ch` occupies in the document (`width` as the
     /// soft wrap measured it: tabs expand to spaces, a control character to its escape).
     /// A zero-width cluster (a lone format character) takes no cell and is not drawn.
@@ -23,7 +23,7 @@ public enum VisibleText {
     /// Cells for a one-line string from outside the document (a name, a detail, a file
     /// name, a message), all in `role`; clusters overlapping `emphasis` (Unicode-scalar
     /// offsets into `text`) get `emphasisRole` instead.
-    public static func cells(_ text: String, role: Role, emphasis: [Range<Int>] = [],
+    static func cells(_ text: String, role: Role, emphasis: [Range<Int>] = [],
                              emphasisRole: Role? = nil) -> [ScreenCell] {
         var out: [ScreenCell] = []
         var offset = 0
@@ -44,12 +44,9 @@ public enum VisibleText {
         return out
     }
 
-    /// The columns `cells` take.
-    public static func width(_ cells: [ScreenCell]) -> Int { cells.count }
-
     /// `cells` cut to at most `width` columns, ending in `…` when something was cut. A wide
     /// character is never split: its leading cell goes with its continuation.
-    public static func fit(_ cells: [ScreenCell], width: Int, ellipsisRole: Role? = nil) -> [ScreenCell] {
+    static func fit(_ cells: [ScreenCell], width: Int, ellipsisRole: Role? = nil) -> [ScreenCell] {
         guard cells.count > width else { return cells }
         guard width > 0 else { return [] }
         var kept = Array(cells.prefix(width - 1))
@@ -61,7 +58,7 @@ public enum VisibleText {
 
     /// `cells` cut from the front to at most `width` columns, starting with `…` when
     /// something was cut (for a file name, whose end matters most).
-    public static func fitLeading(_ cells: [ScreenCell], width: Int) -> [ScreenCell] {
+    static func fitLeading(_ cells: [ScreenCell], width: Int) -> [ScreenCell] {
         guard cells.count > width else { return cells }
         guard width > 0 else { return [] }
         var kept = Array(cells.suffix(width - 1))

@@ -3,9 +3,9 @@
 /// `chooser`) and finally from `text`.
 ///
 /// Inheritance is per field, so `[chooser.match] attributes = ["bold"]` keeps the
-/// chooser's background. Whatever the theme says, the result always keeps mentions,
-/// selected mentions, the search, the selection and the chosen row visibly different from
-/// what surrounds them — with colours, with 16 or 8, and with none at all.
+/// chooser's background (`attributes`, when given, replace the inherited set). Whatever
+/// the theme says, mentions, selected mentions, the search, the selection and the chosen
+/// row stay visibly different from what surrounds them — with 256 colours, 16, 8, or none.
 public struct Theme: Hashable, Sendable {
     /// A colour as a theme states it.
     public enum Color: Hashable, Sendable {
@@ -49,7 +49,19 @@ public struct Theme: Hashable, Sendable {
     /// The style of `role` on a terminal with `colors` colours (256, 16, 8; fewer than 8
     /// — `--no-color`, `NO_COLOR`, a terminal without colours — means attributes only).
     public func style(for role: Role, colors: Int) -> Style {
-        var style = resolved(role, colors: colors)
+        // Unset fields come from the parent's finished style, so a selected mention starts
+        // from whatever made mentions stand out.
+        var style = role == .text ? Style() : self.style(for: role.parent ?? .text, colors: colors)
+        if let entry = entries[role] {
+            if let fg = entry.foreground { style.foreground = Theme.terminalColor(fg, colors: colors) }
+            if let bg = entry.background { style.background = Theme.terminalColor(bg, colors: colors) }
+            if let set = entry.attributes {
+                style.bold = set.contains(.bold)
+                style.dim = set.contains(.dim)
+                style.underline = set.contains(.underline)
+                style.reverse = set.contains(.reverse)
+            }
+        }
         guard let rule = Theme.distinctness[role] else { return style }
         let others = rule.from.map { self.style(for: $0, colors: colors) }  // the rules form no cycle
         for attribute in rule.additions where others.contains(style) {
@@ -63,41 +75,8 @@ public struct Theme: Hashable, Sendable {
         Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, style(for: $0, colors: colors)) })
     }
 
-    // MARK: - Resolving
-
-    /// The role's own style: its fields, else its ancestors', else `text`'s, with colours
-    /// brought down to what the terminal has.
-    private func resolved(_ role: Role, colors: Int) -> Style {
-        var foreground: Color?
-        var background: Color?
-        var attributes: Set<Attribute>?
-        for r in lineage(of: role) {
-            guard let entry = entries[r] else { continue }
-            foreground = foreground ?? entry.foreground
-            background = background ?? entry.background
-            attributes = attributes ?? entry.attributes
-        }
-        let set = attributes ?? []
-        return Style(foreground: Theme.terminalColor(foreground, colors: colors),
-                     background: Theme.terminalColor(background, colors: colors),
-                     bold: set.contains(.bold), dim: set.contains(.dim),
-                     underline: set.contains(.underline), reverse: set.contains(.reverse))
-    }
-
-    /// `role`, its parents, then `text`.
-    private func lineage(of role: Role) -> [Role] {
-        var chain: [Role] = []
-        var r: Role? = role
-        while let current = r {
-            chain.append(current)
-            r = current.parent
-        }
-        if chain.last != .text { chain.append(.text) }
-        return chain
-    }
-
-    private static func terminalColor(_ color: Color?, colors: Int) -> TerminalColor? {
-        guard case let .indexed(index)? = color else { return nil }
+    private static func terminalColor(_ color: Color, colors: Int) -> TerminalColor? {
+        guard case let .indexed(index) = color else { return nil }
         return ColorDepth.reduce(index, colors: colors).map(TerminalColor.init)
     }
 
@@ -133,5 +112,47 @@ public struct Theme: Hashable, Sendable {
         case .reverse: s.reverse.toggle()
         }
         return s
+    }
+}
+
+/// Brings a 256-colour index down to what a terminal has: the nearest of the 16 basic
+/// colours (by the xterm palette), then the 8 (bright ones lose their brightness), or
+/// none at all.
+enum ColorDepth {
+    /// The index to use on a terminal with `colors` colours, or nil when it has fewer than 8.
+    static func reduce(_ index: Int, colors: Int) -> Int? {
+        guard colors >= 8, (0...255).contains(index) else { return nil }
+        var i = index
+        if colors < 256 && i >= 16 { i = nearestBasic(rgb(i)) }
+        if colors < 16 && i >= 8 { i -= 8 }
+        return i
+    }
+
+    /// xterm's default RGB for the 16 basic colours.
+    private static let basic: [(Int, Int, Int)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255),
+        (255, 255, 255),
+    ]
+
+    /// The RGB of an index of the 6×6×6 cube (16–231) or the grey ramp (232–255).
+    private static func rgb(_ index: Int) -> (Int, Int, Int) {
+        if index >= 232 {
+            let v = 8 + 10 * (index - 232)
+            return (v, v, v)
+        }
+        let levels = [0, 95, 135, 175, 215, 255]
+        let c = index - 16
+        return (levels[c / 36], levels[(c / 6) % 6], levels[c % 6])
+    }
+
+    private static func nearestBasic(_ color: (Int, Int, Int)) -> Int {
+        func distance(_ a: (Int, Int, Int)) -> Int {
+            let (r, g, b) = (a.0 - color.0, a.1 - color.1, a.2 - color.2)
+            return r * r + g * g + b * b
+        }
+        var best = 0
+        for i in 1..<basic.count where distance(basic[i]) < distance(basic[best]) { best = i }
+        return best
     }
 }

@@ -7,16 +7,21 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     /// 1-based line in the file, when known.
     public var line: Int?
+    /// 1-based column, for TOML syntax errors.
+    public var column: Int?
     public var message: String
 
-    public init(file: String, line: Int? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
+    /// `file:line:column: message`, with what is unknown left out; always one line.
     public var description: String {
-        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+        let place = [line, line == nil ? nil : column].compactMap { $0 }.map { ":\($0)" }.joined()
+        return "\(file)\(place): " + message.replacingOccurrences(of: "\n", with: " ")
     }
 }
 
@@ -39,7 +44,7 @@ extension Theme {
             table = try TOMLTable(string: source)
         } catch let error as TOMLParseError {
             let at = error.source.begin
-            throw ThemeError(file: file, line: at.line, message: "column \(at.column): \(error.description)")
+            throw ThemeError(file: file, line: at.line, column: at.column, message: error.description)
         } catch {
             throw ThemeError(file: file, message: "not a TOML file: \(error)")
         }
@@ -181,5 +186,71 @@ private struct ThemeReader {
 
     private mutating func fail(_ path: String, _ message: String) {
         errors.append(ThemeError(file: file, line: lines.line(of: path), message: message))
+    }
+}
+
+/// Where each table and key of a TOML text is defined, by dotted path, so an error found
+/// after parsing (TOMLKit keeps no positions for values) can name its line.
+///
+/// A light reading of the text, not a parser: `[a.b]` headers and `key = …` lines, with
+/// quoted parts. A path it does not find exactly is answered with the line of its
+/// nearest enclosing definition (an inline table's key, say).
+struct TOMLKeyLines {
+    private var definitions: [(path: [String], line: Int)] = []
+
+    init(_ source: String) {
+        var table: [String] = []
+        for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("[[") { continue }
+            if line.hasPrefix("[") {
+                let inside = TOMLKeyLines.upTo("]", in: line.dropFirst())
+                table = TOMLKeyLines.components(inside)
+                definitions.append((table, index + 1))
+            } else if let first = line.first, first != "#", line.contains("=") {
+                let key = TOMLKeyLines.components(TOMLKeyLines.upTo("=", in: line))
+                definitions.append((table + key, index + 1))
+            }
+        }
+    }
+
+    /// The 1-based line defining the dotted `path` (or its nearest enclosing definition).
+    func line(of path: String) -> Int? {
+        let wanted = TOMLKeyLines.components(Substring(path))
+        var best: (length: Int, line: Int)?
+        for d in definitions where d.path.count <= wanted.count && Array(wanted.prefix(d.path.count)) == d.path {
+            if best == nil || d.path.count > best!.length { best = (d.path.count, d.line) }
+        }
+        return best?.line
+    }
+
+    /// The text before the first `stop` outside quotes.
+    private static func upTo(_ stop: Character, in text: Substring) -> Substring {
+        var quote: Character?
+        for i in text.indices {
+            let c = text[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == stop {
+                return text[..<i]
+            }
+        }
+        return text
+    }
+
+    /// A dotted key split into its parts, quotes and surrounding blanks removed. A quoted
+    /// part with a dot in it (`["mention.selected"]`) splits too: it names the same role.
+    private static func components(_ key: Substring) -> [String] {
+        key.split(separator: ".", omittingEmptySubsequences: false).map { part in
+            String(part.filter { $0 != "\"" && $0 != "'" }).trimmingBlanks
+        }
+    }
+}
+
+private extension String {
+    var trimmingBlanks: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -1,0 +1,251 @@
+@testable import AtpadTerminal
+import Foundation
+import Testing
+
+/// SPEC §10: themes map roles to styles with fallback, load from TOML, reduce colours, and
+/// keep mentions distinguishable without colour.
+@Suite struct ThemeTests {
+    let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/themes")
+
+    func parse(_ toml: String) throws(ThemeError) -> Theme {
+        try Theme.parse(toml, file: "t.toml", name: "t")
+    }
+
+    func error(_ toml: String) -> ThemeError? {
+        do throws(ThemeError) {
+            _ = try parse(toml)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: Fallback
+
+    @Test func aMissingRoleFallsBackToItsParentThenText() throws {
+        let theme = try parse("""
+            [text]
+            foreground = "white"
+            [chooser]
+            background = 236
+            attributes = ["dim"]
+            """)
+        let match = theme.style(for: .chooserMatch, colors: 256)
+        #expect(match.background == TerminalColor(236))
+        #expect(match.foreground == TerminalColor(7))
+        // chooser.match falls back to chooser, which is dim; it stays distinguishable: bold.
+        #expect(match.dim && match.bold)
+        #expect(theme.style(for: .title, colors: 256) == Style(foreground: TerminalColor(7)))
+    }
+
+    @Test func fieldsAreInheritedOneByOne() throws {
+        let theme = try parse("""
+            [chooser]
+            foreground = 252
+            background = 236
+            [chooser.selected]
+            foreground = "black"
+            attributes = ["bold"]
+            """)
+        #expect(theme.style(for: .chooserSelected, colors: 256)
+            == Style(foreground: TerminalColor(0), background: TerminalColor(236), bold: true))
+    }
+
+    @Test func attributesReplaceTheInheritedOnesAndDefaultIsTheTerminals() throws {
+        let theme = try parse("""
+            [chooser]
+            foreground = "red"
+            attributes = ["bold", "underline"]
+            [chooser.detail]
+            foreground = "default"
+            attributes = []
+            """)
+        #expect(theme.style(for: .chooserDetail, colors: 256) == Style())
+    }
+
+    @Test func dottedRolesMayBeQuotedKeysOrInlineTables() throws {
+        let quoted = try parse("""
+            ["mention.selected"]
+            attributes = ["reverse"]
+            """)
+        #expect(quoted.entries[.mentionSelected]?.attributes == [.reverse])
+        let inline = try parse("""
+            mention = { foreground = "cyan", selected = { background = "bright-blue" } }
+            """)
+        #expect(inline.entries[.mention]?.foreground == .indexed(6))
+        #expect(inline.entries[.mentionSelected]?.background == .indexed(12))
+    }
+
+    // MARK: Bundled themes
+
+    @Test func theDefaultThemeLoads() throws {
+        let theme = try Theme.load(named: "default", in: [themes])
+        #expect(theme.name == "default")
+        let mention = theme.style(for: .mention, colors: 256)
+        #expect(mention.foreground == TerminalColor(6) && mention.bold)
+        #expect(theme.style(for: .chooser, colors: 256).background == TerminalColor(236))
+        #expect(Theme.names(in: themes) == ["default", "mono"])
+    }
+
+    @Test func theMonoThemeHasAttributesOnly() throws {
+        let theme = try Theme.load("mono", themesIn: [themes])
+        for role in Role.allCases {
+            let style = theme.style(for: role, colors: 256)
+            #expect(style.foreground == nil && style.background == nil, "\(role)")
+        }
+        #expect(theme.style(for: .mention, colors: 256) == Style(bold: true, underline: true))
+        #expect(theme.style(for: .mentionSelected, colors: 256) == Style(bold: true, reverse: true))
+        #expect(theme.style(for: .chooserSelected, colors: 256) == Style(reverse: true))
+    }
+
+    @Test func aThemeByPath() throws {
+        let theme = try Theme.load(themes.appendingPathComponent("mono.toml").path, themesIn: [])
+        #expect(theme.name == "mono")
+    }
+
+    // MARK: Colour depth
+
+    @Test func colorsAreReducedToWhatTheTerminalHas() throws {
+        let theme = try parse("""
+            [mention]
+            foreground = 196
+            background = 236
+            [search]
+            foreground = "bright-yellow"
+            """)
+        #expect(theme.style(for: .mention, colors: 256).foreground == TerminalColor(196))
+        #expect(theme.style(for: .mention, colors: 16) == Style(foreground: TerminalColor(9), background: TerminalColor(0)))
+        #expect(theme.style(for: .mention, colors: 8) == Style(foreground: TerminalColor(1), background: TerminalColor(0)))
+        #expect(theme.style(for: .search, colors: 16).foreground == TerminalColor(11))
+        #expect(theme.style(for: .search, colors: 8).foreground == TerminalColor(3))
+        // Greys and the cube go to their nearest basic colour.
+        #expect(ColorDepth.reduce(250, colors: 16) == 7)
+        #expect(ColorDepth.reduce(244, colors: 16) == 8)
+        #expect(ColorDepth.reduce(21, colors: 16) == 4)
+        #expect(ColorDepth.reduce(46, colors: 16) == 10)
+    }
+
+    // MARK: No colour
+
+    @Test func withoutColourAttributesStayAndMentionsStandOut() throws {
+        let theme = try Theme.load(named: "default", in: [themes])
+        for role in Role.allCases {
+            let style = theme.style(for: role, colors: 0)
+            #expect(style.foreground == nil && style.background == nil, "\(role)")
+        }
+        let text = theme.style(for: .text, colors: 0)
+        let mention = theme.style(for: .mention, colors: 0)
+        let selected = theme.style(for: .mentionSelected, colors: 0)
+        let search = theme.style(for: .search, colors: 0)
+        #expect(mention == Style(bold: true))
+        #expect(selected == Style(bold: true, reverse: true))
+        #expect(search == Style(underline: true))
+        #expect(Set([text, mention, selected, search]).count == 4)
+        #expect(theme.style(for: .chooserSelected, colors: 0).reverse)
+        #expect(theme.style(for: .selection, colors: 0).reverse)
+    }
+
+    @Test func aThemeThatSaysNothingStillMarksMentions() throws {
+        for colors in [0, 8, 256] {
+            let theme = Theme.plain
+            let text = theme.style(for: .text, colors: colors)
+            let mention = theme.style(for: .mention, colors: colors)
+            let selected = theme.style(for: .mentionSelected, colors: colors)
+            let search = theme.style(for: .search, colors: colors)
+            #expect(mention == Style(underline: true))
+            #expect(selected == Style(underline: true, reverse: true))
+            #expect(search == Style(bold: true, underline: true))
+            #expect(Set([text, mention, selected, search]).count == 4)
+            #expect(theme.style(for: .selection, colors: colors) == Style(reverse: true))
+        }
+    }
+
+    @Test func aColourOnlyMentionGetsAnAttributeWithoutColour() throws {
+        let theme = try parse("""
+            [mention]
+            foreground = "cyan"
+            [mention.selected]
+            foreground = "black"
+            background = "cyan"
+            """)
+        #expect(theme.style(for: .mention, colors: 256) == Style(foreground: TerminalColor(6)))
+        #expect(theme.style(for: .mention, colors: 0) == Style(underline: true))
+        #expect(theme.style(for: .mentionSelected, colors: 0) == Style(underline: true, reverse: true))
+    }
+
+    @Test func stylesForEveryRoleAtOnce() throws {
+        let styles = try Theme.load(named: "default", in: [themes]).styles(colors: 8)
+        #expect(styles.count == Role.allCases.count)
+        #expect(styles[.helpKey]?.reverse == true)
+    }
+
+    // MARK: Errors
+
+    @Test func aSyntaxErrorNamesTheFileAndLine() {
+        let e = error("[mention]\nforeground = \"cyan\n")
+        #expect(e?.file == "t.toml")
+        #expect(e?.line == 2)
+        #expect(e?.description.hasPrefix("t.toml:2:19: ") == true)
+        let header = error("[mention\nforeground = 3\n")
+        #expect(header?.line == 1)
+        #expect(header?.description.contains("\n") == false)
+        #expect(error("[mention]\nforeground = 3\nforeground = 4\n")?.line == 3)
+    }
+
+    @Test func anUnknownRole() {
+        let e = error("[text]\n\n[mentoin]\nforeground = \"red\"\n")
+        #expect(e?.line == 3)
+        #expect(e?.message.hasPrefix("unknown role \"mentoin\"") == true)
+        #expect(error("[chooser.matches]\nattributes = [\"bold\"]\n")?.message.hasPrefix("unknown role \"chooser.matches\"") == true)
+    }
+
+    @Test func anUnknownColour() {
+        let e = error("[mention]\nattributes = [\"bold\"]\nforeground = \"cyna\"\n")
+        #expect(e?.line == 3)
+        #expect(e?.message.hasPrefix("[mention] foreground: unknown colour \"cyna\"") == true)
+        #expect(e?.description.hasPrefix("t.toml:3: [mention] foreground: unknown colour \"cyna\"") == true)
+    }
+
+    @Test func aColourOutOfRangeOrOfTheWrongType() {
+        #expect(error("[search]\nbackground = 256\n")?.message == "[search] background: colour 256 is out of range (0–255)")
+        #expect(error("[search]\nbackground = -1\n")?.line == 2)
+        let e = error("[search]\nbackground = 1.5\n")
+        #expect(e?.line == 2)
+        #expect(e?.message.contains("expected a colour") == true)
+    }
+
+    @Test func anUnknownAttributeOrTheWrongType() {
+        let e = error("[chooser.match]\nattributes = [\"bold\", \"blink\"]\n")
+        #expect(e?.line == 2)
+        #expect(e?.message.hasPrefix("[chooser.match] attributes: unknown attribute \"blink\"") == true)
+        #expect(error("[chooser]\nattributes = \"bold\"\n")?.message.contains("expected an array") == true)
+        #expect(error("[chooser]\nattributes = [1]\n")?.message.contains("unknown attribute 1") == true)
+    }
+
+    @Test func anUnknownKeyOrATopLevelValue() {
+        let e = error("[mention]\nforground = \"red\"\n")
+        #expect(e?.line == 2)
+        #expect(e?.message.hasPrefix("[mention] forground: unknown key") == true)
+        #expect(error("foreground = \"red\"\n")?.message.contains("is not a role table") == true)
+    }
+
+    @Test func theFirstErrorInTheFileIsReported() {
+        let e = error("[title]\nforeground = \"nope\"\n[mention]\nforeground = \"nada\"\n")
+        #expect(e?.line == 2)
+    }
+
+    @Test func missingThemesAndFiles() {
+        #expect(throws: ThemeError.self) { try Theme.load(named: "solarized", in: [themes]) }
+        do {
+            _ = try Theme.load(named: "solarized", in: [themes])
+        } catch {
+            #expect(error.description == "solarized.toml: no theme named \"solarized\" (themes: default, mono)")
+        }
+        do {
+            _ = try Theme.load("/nonexistent/x.toml", themesIn: [themes])
+        } catch {
+            #expect(error.description == "/nonexistent/x.toml: no such theme file")
+        }
+    }
+}
