@@ -144,3 +144,37 @@ import Testing
         #expect(rows.map { [$0.start, $0.end] } == [[0, 2], [2, 11]])
     }
 }
+
+/// Soft wrap never makes a row wider than the width (a wide character after a word that
+/// moved down must wrap again).
+@Suite struct SoftWrapWidthTests {
+    @Test func wideCharacterAfterMovedWordWrapsAgain() {
+        let rows = SoftWrap.rows(" abc漢x", width: 4)
+        for row in rows {
+            let width = row.cells.last.map { $0.column + $0.width } ?? 0
+            #expect(width <= 4, "row \(row.start)..<\(row.end) is \(width) columns")
+        }
+        #expect(rows.map(\.start).first == 0)
+        #expect(rows.last?.end == 6)
+    }
+
+    @Test(arguments: 0..<200)
+    func randomLinesFitTheirWidth(_ seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed) + 77)
+        var line = ""
+        for _ in 0..<rng.int(0..<60) { line += rng.pick(["a", "b", " ", "漢", "👩‍💻", "e\u{301}", "\t", "\u{1B}", "xyz "]) }
+        let width = rng.int(2..<12)
+        let rows = SoftWrap.rows(line, width: width)
+        var covered = 0
+        for row in rows {
+            #expect(row.start == covered)
+            covered = row.end
+            // Blanks may hang past the edge; everything up to the last other cell fits,
+            // unless the row is one cluster wider than the width on its own.
+            let solid = row.cells.prefix { _ in true }.reversed().drop { $0.character == " " || $0.character == "\t" }
+            let used = solid.first.map { $0.column + $0.width } ?? 0
+            #expect(used <= width || solid.count == 1, "seed \(seed): \(line.debugDescription) width \(width)")
+        }
+        #expect(covered == line.unicodeScalars.count)
+    }
+}

@@ -9,6 +9,9 @@ public enum SoftWrap {
         public var column: Int
         public var width: Int
         public var character: Character
+        /// The character's byte when it is one ASCII scalar, else 0 (a fast path for
+        /// drawing, which would otherwise ask the `Character`).
+        public var ascii: UInt8 = 0
     }
 
     /// One screen row of a logical line: scalar offsets `start..<end` relative to the line.
@@ -26,10 +29,15 @@ public enum SoftWrap {
     /// Wraps `line` (no newline in it) to `width` columns. Breaks go after whitespace, never
     /// inside a mention (`atomic` ranges, relative to the line) unless a word or mention is
     /// wider than the row; whitespace that overflows hangs at the end of its row.
+    ///
+    /// Single-byte ASCII clusters (an ASCII byte followed by another, or by the end) are
+    /// read straight from the UTF-8 bytes without building a grapheme or asking Unicode
+    /// properties: this runs on every frame, for every visible line.
     public static func rows(_ line: String, width: Int, tabWidth: Int = 4, atomic: [Range<Int>] = []) -> [Row] {
         let width = max(1, width)
         var rows: [Row] = []
         var cells: [Cell] = []
+        cells.reserveCapacity(width + 8)
         var rowStart = 0
         var column = 0
         var offset = 0
@@ -41,38 +49,58 @@ public enum SoftWrap {
             return atomicIndex < atomic.count && atomic[atomicIndex].lowerBound < pos && pos < atomic[atomicIndex].upperBound
         }
 
-        func relayout(_ pending: [Cell]) -> [Cell] {
+        /// The cells that move to a new row, laid out again from column 0.
+        func relayout(_ pending: ArraySlice<Cell>) -> [Cell] {
             var col = 0
-            return pending.map { cell in
+            var out: [Cell] = []
+            out.reserveCapacity(width + 8)
+            for cell in pending {
                 var c = cell
                 c.column = col
                 if c.character == "\t" { c.width = tabStop(after: col, tabWidth: tabWidth) - col }
                 col += c.width
-                return c
+                out.append(c)
             }
+            return out
         }
 
-        for ch in line {
-            let n = ch.unicodeScalars.count
-            let isBlank = ch.unicodeScalars.first.map(CharacterClass.isBlank) ?? false
-            var w = ch == "\t" ? tabStop(after: column, tabWidth: tabWidth) - column : DisplayWidth.of(ch)
-            if column + w > width && !cells.isEmpty && !isBlank {
-                // Wrap: at the last break if there is one, else before this cluster.
+        func place(_ ch: Character, scalars n: Int, isBlank: Bool, isTab: Bool, width naturalWidth: Int, ascii: UInt8 = 0) {
+            var w = isTab ? tabStop(after: column, tabWidth: tabWidth) - column : naturalWidth
+            // Wrap at the last break if there is one, else before this cluster; a word
+            // moved down may still leave no room for this cluster, so check again.
+            while column + w > width && !cells.isEmpty && !isBlank {
                 let cut = lastBreak ?? (cells.count - 1)
-                let kept = Array(cells[...cut])
-                let moved = Array(cells[(cut + 1)...])
-                let end = moved.first?.offset ?? offset
-                rows.append(Row(start: rowStart, end: end, cells: kept))
+                let end = cut + 1 < cells.count ? cells[cut + 1].offset : offset
+                rows.append(Row(start: rowStart, end: end, cells: Array(cells[...cut])))
                 rowStart = end
-                cells = relayout(moved)
+                cells = relayout(cells[(cut + 1)...])
                 column = cells.last.map { $0.column + $0.width } ?? 0
                 lastBreak = nil
-                if ch == "\t" { w = tabStop(after: column, tabWidth: tabWidth) - column }
+                if isTab { w = tabStop(after: column, tabWidth: tabWidth) - column }
             }
-            cells.append(Cell(offset: offset, column: column, width: w, character: ch))
+            cells.append(Cell(offset: offset, column: column, width: w, character: ch, ascii: ascii))
             column += w
             offset += n
             if isBlank && !insideAtomic(offset) { lastBreak = cells.count - 1 }
+        }
+
+        let utf8 = line.utf8
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            let next = utf8.index(after: i)
+            if b < 0x80 && (next == utf8.endIndex || utf8[next] < 0x80) && !(b == 0x0D && next < utf8.endIndex && utf8[next] == 0x0A) {
+                // One ASCII scalar is the whole cluster; controls show as 2-column escapes.
+                let blank = b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C
+                let w = (b < 0x20 || b == 0x7F) ? 2 : 1
+                place(Character(Unicode.Scalar(b)), scalars: 1, isBlank: blank, isTab: b == 0x09, width: w, ascii: b)
+                i = next
+                continue
+            }
+            let ch = line[i]
+            let blank = ch.unicodeScalars.first.map(CharacterClass.isBlank) ?? false
+            place(ch, scalars: ch.unicodeScalars.count, isBlank: blank, isTab: ch == "\t", width: DisplayWidth.of(ch))
+            i = line.index(after: i)
         }
         rows.append(Row(start: rowStart, end: offset, cells: cells))
         return rows

@@ -429,8 +429,7 @@ public final class TerminalBackend {
                 defer { column += span }
                 if content.isContinuation { continue }
                 let look = looks[content.role] ?? (atpad_a_normal(), 0)
-                let utf8 = content.text.utf8
-                if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                if let byte = content.asciiByte, byte >= 0x20, byte < 0x7F {
                     // Plain ASCII, the common case.
                     var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
                     withUnsafePointer(to: &characters.0) { pointer in

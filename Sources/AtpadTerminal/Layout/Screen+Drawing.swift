@@ -32,7 +32,8 @@ extension Screen {
         let cols = columns.map { max(0, $0.lowerBound) ..< min(width, $0.upperBound) } ?? 0 ..< width
         guard !cols.isEmpty else { return }
         splitWide(row: row, column: cols.lowerBound)
-        for c in cols { self[row, c] = ScreenCell(" ", role) }
+        let blank = ScreenCell(ascii: 0x20, role)
+        for c in cols { self[row, c] = blank }
         if cols.upperBound < width { dropOrphan(row: row, column: cols.upperBound) }
     }
 

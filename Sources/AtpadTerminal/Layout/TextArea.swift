@@ -117,9 +117,8 @@ struct TextArea {
             guard r < screen.height else { break }
             for cell in row.cells where cell.column < width {
                 let role = roles.role(at: row.base + cell.offset)
-                let text = String(cell.character)
-                if cell.width == 1, text.utf8.count == 1, let a = text.utf8.first, a >= 0x20, a != 0x7F {
-                    screen[r, cell.column] = ScreenCell(text, role)  // printable ASCII: the common case
+                if cell.width == 1, cell.ascii >= 0x20, cell.ascii != 0x7F {
+                    screen[r, cell.column] = ScreenCell(ascii: cell.ascii, role)  // printable ASCII: the common case
                     continue
                 }
                 let glyphs = VisibleText.glyphs(of: cell.character, width: cell.width)

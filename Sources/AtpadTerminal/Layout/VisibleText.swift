@@ -26,12 +26,22 @@ enum VisibleText {
     static func cells(_ text: String, role: Role, emphasis: [Range<Int>] = [],
                              emphasisRole: Role? = nil) -> [ScreenCell] {
         var out: [ScreenCell] = []
+        out.reserveCapacity(text.utf8.count)
+        // Printable ASCII is one cell per byte: no grapheme breaking, no glyph splitting.
+        if emphasis.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for b in text.utf8 { out.append(ScreenCell(ascii: b, role)) }
+            return out
+        }
         var offset = 0
         for ch in text {
             let n = ch.unicodeScalars.count
             let range = offset ..< offset + n
             offset += n
             let r = emphasisRole.flatMap { er in emphasis.contains { $0.overlaps(range) } ? er : nil } ?? role
+            if let a = ch.asciiValue, a >= 0x20, a < 0x7F {
+                out.append(ScreenCell(ascii: a, r))
+                continue
+            }
             if ch.unicodeScalars.contains(where: { DisplayWidth.escape(for: $0) != nil }) {
                 // Only lone controls and CR LF hold control scalars: show each one.
                 for s in ch.unicodeScalars {

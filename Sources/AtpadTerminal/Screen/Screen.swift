@@ -3,18 +3,74 @@
 /// A wide character (2 columns) occupies its cell plus a continuation cell whose `text`
 /// is empty; a control character is never stored raw (the layout stores its visible
 /// escape, one printable character per cell).
+///
+/// The cluster's UTF-8 is stored inline (at most 23 bytes; a longer cluster — a long
+/// emoji ZWJ sequence — keeps the scalars that fit, which is all a terminal draws of it
+/// anyway), so a cell is a plain value: a 120×40 screen is made and dropped every frame
+/// without reference counting 4,800 strings.
 public struct ScreenCell: Hashable, Sendable {
-    /// One grapheme cluster of printable text ("" for a continuation cell).
-    public var text: String
+    /// UTF-8 bytes, little-endian from `b0` through `b2`; the top byte of `b2` is the
+    /// length (so at most 23 bytes are kept).
+    private var b0: UInt64
+    private var b1: UInt64
+    private var b2: UInt64
     public var role: Role
 
+    /// The most UTF-8 bytes a cell keeps.
+    static let capacity = 23
+
     public init(_ text: String, _ role: Role) {
-        self.text = text
         self.role = role
+        b0 = 0
+        b1 = 0
+        b2 = 0
+        var text = text
+        var count = 0
+        text.withUTF8 { bytes in
+            var end = min(bytes.count, ScreenCell.capacity)
+            // Cut a longer cluster at a scalar boundary.
+            while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            for i in 0..<end {
+                let shift = UInt64(8 * (i % 8))
+                switch i / 8 {
+                case 0: b0 |= UInt64(bytes[i]) << shift
+                case 1: b1 |= UInt64(bytes[i]) << shift
+                default: b2 |= UInt64(bytes[i]) << shift
+                }
+            }
+            count = end
+        }
+        b2 |= UInt64(count) << 56
     }
 
-    public static let blank = ScreenCell(" ", .text)
-    public var isContinuation: Bool { text.isEmpty }
+    /// A cell showing one ASCII character (the fast path of the layout).
+    public init(ascii byte: UInt8, _ role: Role) {
+        self.role = role
+        b0 = UInt64(byte)
+        b1 = 0
+        b2 = 1 << 56
+    }
+
+    /// The grapheme cluster shown ("" for a continuation cell).
+    public var text: String {
+        let count = Int(b2 >> 56)
+        if count == 0 { return "" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for i in 0..<count {
+            let word = i < 8 ? b0 : i < 16 ? b1 : b2
+            bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * (i % 8))))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The one UTF-8 byte of an ASCII cell, or nil (for the backend's fast path).
+    public var asciiByte: UInt8? {
+        b2 >> 56 == 1 && b0 < 0x80 ? UInt8(b0) : nil
+    }
+
+    public static let blank = ScreenCell(ascii: 0x20, .text)
+    public var isContinuation: Bool { b2 >> 56 == 0 }
 }
 
 /// A whole frame as a grid of cells plus where the cursor goes: what the layout produces
