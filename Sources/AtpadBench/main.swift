@@ -97,6 +97,22 @@ if arguments.first == "typing", let n = arguments.dropFirst().first.flatMap({ In
     exit(0)
 }
 
+// `AtpadBench open PATH`: the parts of opening a comment file, in milliseconds.
+if arguments.first == "open", let path = arguments.dropFirst().first {
+    var bytes: [UInt8] = []
+    let read = time { bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data()) }
+    var text = ""
+    let utf8 = time { text = String(decoding: bytes, as: UTF8.self) }
+    var doc = MarkedText()
+    let decode = time { doc = AtpadMarkup.decode(text) }
+    var editor: Editor?
+    let store = time { editor = Editor(doc, cursor: 0) }
+    let layout = time { _ = FrameLayout.frame(for: editor!, view: EditorView(), width: 120, height: 40) }
+    print(String(format: "read %.2f, utf8 %.2f, decode %.2f, storage %.2f, first frame %.2f ms",
+                 read / 1000, utf8 / 1000, decode / 1000, store / 1000, layout / 1000))
+    exit(0)
+}
+
 // `AtpadBench load PATH`: the parts of loading a directory file, in milliseconds.
 if arguments.first == "load", let path = arguments.dropFirst().first {
     var entities: [Entity] = []

@@ -32,6 +32,13 @@ final class EditSession {
     private var savedOnce = false
     /// The mouse button is down on the text (a drag extends the selection).
     private var dragging = false
+    /// The theme resolved for the terminal's colours (worked out once, not per frame).
+    private var styles: (colors: Int, byRole: [Role: Style])?
+    /// How long the last frame's layout took (for the trace).
+    private var lastLayout = Duration.zero
+
+    /// With `ATPAD_TRACE_FILE` set, the time from input to drawn frame, per batch.
+    private let trace = ProcessInfo.processInfo.environment["ATPAD_TRACE_FILE"].map(FrameTrace.init)
 
     init(_ options: EditOptions) {
         self.options = options
@@ -55,9 +62,10 @@ final class EditSession {
             backend.stop()
         }
         resize()
+        draw()
         while true {
-            draw()
             let events = backend.readEvents(timeoutMilliseconds: runner.isBusy ? 10 : 250)
+            let started = ContinuousClock.now
             if let signal = backend.takeSignal() {
                 return (128 + signal, nil)
             }
@@ -66,10 +74,21 @@ final class EditSession {
                     return (status, status == 0 && options.print ? output() : nil)
                 }
             }
-            for event in runner.mailbox.takeAll() {
+            // Draw what the keys did before starting the queries they asked for, so the
+            // echo never waits for a search to be set up.
+            let drawn = !events.isEmpty
+            if drawn {
+                draw()
+                trace?.record(events: events.count, since: started, layout: lastLayout)
+            }
+            startQueries()
+            let answers = runner.mailbox.takeAll()
+            for event in answers {
                 if case let .ended(id) = event { runner.ended(id: id) }
                 perform(editor.receive(event))
             }
+            startQueries()
+            if !answers.isEmpty || !drawn { draw() }
         }
     }
 
@@ -153,13 +172,26 @@ final class EditSession {
 
     // MARK: - Effects
 
+    /// Queries asked for but not started yet (they start after the frame is drawn).
+    private var queued: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
+
+    private func startQueries() {
+        for q in queued { runner.start(id: q.id, trigger: q.trigger, query: q.query) }
+        queued.removeAll()
+    }
+
     private func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case let .query(id, trigger, query):
-                runner.start(id: id, trigger: trigger, query: query)
+                queued.append((id, trigger, query))
             case let .cancel(id):
-                runner.cancel(id: id)
+                if let i = queued.firstIndex(where: { $0.id == id }) {
+                    queued.remove(at: i)
+                    runner.mailbox.post(.ended(queryID: id))
+                } else {
+                    runner.cancel(id: id)
+                }
             case .picked, .documentChanged:
                 break  // frecency and drafts are later milestones
             }
@@ -211,11 +243,33 @@ final class EditSession {
 
     private func draw() {
         let (rows, columns) = backend.size()
+        let layoutStart = ContinuousClock.now
         let next = FrameLayout.frame(for: editor, view: view, width: columns, height: rows)
+        lastLayout = ContinuousClock.now - layoutStart
         view.viewport = next.viewport
         frame = next
         let colors = options.noColor || !backend.hasColors ? 0 : backend.colorCount
-        let styles = options.theme.styles(colors: colors)
-        backend.draw(next.screen, style: { styles[$0] ?? Style() }, colors: colors > 0)
+        if styles?.colors != colors {
+            styles = (colors, options.theme.styles(colors: colors))
+        }
+        backend.draw(next.screen, styles: styles!.byRole, colors: colors > 0)
+    }
+}
+
+/// Writes how long each input batch took to handle and draw (for profiling the echo path).
+final class FrameTrace {
+    private let handle: FileHandle?
+
+    init(path: String) {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        handle = FileHandle(forWritingAtPath: path)
+    }
+
+    func record(events: Int, since start: ContinuousClock.Instant, layout: Duration) {
+        guard events > 0, let handle else { return }
+        func micros(_ d: Duration) -> Int {
+            Int(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
+        }
+        handle.write(Data("\(events)\t\(micros(ContinuousClock.now - start))\t\(micros(layout))\n".utf8))
     }
 }

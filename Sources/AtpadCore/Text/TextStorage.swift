@@ -28,7 +28,7 @@ public struct TextStorage: Sendable {
 
     /// Chunks are split when they grow past this many scalars.
     static let maxChunk = 1024
-    /// The size chunks are cut to when built or split.
+    /// The size in bytes chunks are cut to when built or split.
     static let targetChunk = 512
 
     private(set) var chunks: [Chunk]
@@ -472,45 +472,41 @@ public struct TextStorage: Sendable {
         rebuildIndex()
     }
 
-    /// Cuts bytes into chunks of about `targetChunk` scalars, never inside a mention.
-    /// `mentions` have ranges relative to the start of `bytes` (minus `base`).
+    /// Cuts bytes into chunks of about `targetChunk` bytes (on scalar boundaries), never
+    /// inside a mention. `mentions` (sorted) have ranges relative to the start of `bytes`
+    /// plus `base`. One pass over the bytes and the mentions.
     static func cut(_ bytes: ArraySlice<UInt8>, mentions: [Mention], base: Int) -> [Chunk] {
         if bytes.isEmpty { return [] }
         var result: [Chunk] = []
-        var mentionIndex = 0
-        var chunkStartByte = bytes.startIndex
-        var chunkStartScalar = 0
-        var scalar = 0
-        var b = bytes.startIndex
-        while b < bytes.endIndex {
-            // Advance one scalar.
-            b += 1
-            while b < bytes.endIndex && bytes[b] & 0xC0 == 0x80 { b += 1 }
-            scalar += 1
-            if scalar - chunkStartScalar >= targetChunk && b < bytes.endIndex {
-                // Only cut outside mentions.
-                while mentionIndex < mentions.count && mentions[mentionIndex].range.upperBound - base <= scalar {
-                    mentionIndex += 1
-                }
-                let inside = mentionIndex < mentions.count
-                    && mentions[mentionIndex].range.lowerBound - base < scalar
-                if !inside {
-                    result.append(chunkOf(bytes[chunkStartByte..<b], mentions: mentions, from: chunkStartScalar, to: scalar, base: base))
-                    chunkStartByte = b
-                    chunkStartScalar = scalar
+        result.reserveCapacity(bytes.count / targetChunk + 1)
+        var next = 0  // the first mention not yet placed in a chunk
+        var start = bytes.startIndex
+        var startScalar = 0
+        while start < bytes.endIndex {
+            var end = min(bytes.endIndex, start + targetChunk)
+            while end < bytes.endIndex && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            var endScalar = startScalar + scalarCount(bytes[start..<end])
+            // A cut inside a mention moves to the mention's end.
+            var m = next
+            while m < mentions.count && mentions[m].range.upperBound - base <= endScalar { m += 1 }
+            if end < bytes.endIndex, m < mentions.count, mentions[m].range.lowerBound - base < endScalar {
+                let target = mentions[m].range.upperBound - base
+                while endScalar < target && end < bytes.endIndex {
+                    end += 1
+                    while end < bytes.endIndex && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                    endScalar += 1
                 }
             }
+            var local: [Mention] = []
+            while next < mentions.count && mentions[next].range.upperBound - base <= endScalar {
+                local.append(mentions[next].shifted(by: -(startScalar + base)))
+                next += 1
+            }
+            result.append(Chunk(bytes: Array(bytes[start..<end]), mentions: local))
+            start = end
+            startScalar = endScalar
         }
-        result.append(chunkOf(bytes[chunkStartByte..<bytes.endIndex], mentions: mentions, from: chunkStartScalar, to: scalar, base: base))
         return result
-    }
-
-    private static func chunkOf(_ bytes: ArraySlice<UInt8>, mentions: [Mention], from: Int, to: Int, base: Int) -> Chunk {
-        var local: [Mention] = []
-        for m in mentions where m.range.lowerBound - base >= from && m.range.upperBound - base <= to {
-            local.append(m.shifted(by: -(from + base)))
-        }
-        return Chunk(bytes: Array(bytes), mentions: local)
     }
 
     // MARK: - UTF-8 arithmetic

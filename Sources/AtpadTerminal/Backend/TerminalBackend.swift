@@ -48,6 +48,7 @@ public final class TerminalBackend {
     /// Throws, without touching the screen, when TERM is missing or unusable.
     public func start(ttyPath: String? = nil) throws {
         lastScreen = nil
+        lastStyles = nil
         guard !isActive else { return }
         Self.prepareLocale()
         guard let termPointer = getenv("TERM"), termPointer.pointee != 0 else {
@@ -384,51 +385,83 @@ public final class TerminalBackend {
     /// The last frame drawn and its looks, so the next draw sends only changed rows.
     private var lastScreen: Screen?
     private var lastLooks: [Role: (attributes: attr_t, pair: Int16)]?
+    private var lastStyles: [Role: Style]?
+    private var lastUseColor = false
 
     /// Forgets the last frame, so the next draw repaints everything.
     public func invalidate() {
         lastScreen = nil
+        lastStyles = nil
     }
 
     public func draw(_ screen: Screen, style: (Role) -> Style, colors: Bool) {
+        draw(screen, styles: Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, style($0)) }), colors: colors)
+    }
+
+    /// Draws a frame with a style per role; the attributes and colour pairs are worked
+    /// out again only when the styles change (not on every frame).
+    public func draw(_ screen: Screen, styles: [Role: Style], colors: Bool) {
         guard isActive, let window = atpad_stdscr() else { return }
         let rows = min(screen.height, Int(atpad_getmaxy(window)))
         let columns = min(screen.width, Int(atpad_getmaxx(window)))
         let useColor = colors && hasColors
 
-        var looks: [Role: (attributes: attr_t, pair: Int16)] = [:]
-        for role in Role.allCases {
-            looks[role] = look(of: style(role), useColor: useColor)
+        let stylesChanged = lastStyles != styles || lastUseColor != useColor
+        if stylesChanged {
+            var computed: [Role: (attributes: attr_t, pair: Int16)] = [:]
+            for role in Role.allCases {
+                computed[role] = look(of: styles[role] ?? Style(), useColor: useColor)
+            }
+            lastLooks = computed
+            lastStyles = styles
+            lastUseColor = useColor
         }
+        // By role code: a dictionary lookup per cell showed up in profiles.
+        let lookTable = Role.byCode.map { (lastLooks ?? [:])[$0] ?? (atpad_a_normal(), 0) }
 
         // Only rows that differ from the last frame are sent to ncurses: a keystroke
         // usually changes one or two rows, and putting all 4,800 cells of a 120×40
         // screen costs about a millisecond.
         let previous = lastScreen
         let full = previous == nil || previous!.width != screen.width || previous!.height != screen.height
-            || lastLooks.map({ $0.mapValues { [$0.attributes, attr_t($0.pair)] } })
-                != looks.mapValues { [$0.attributes, attr_t($0.pair)] }
+            || stylesChanged
         if full { werase(window) }
         lastScreen = screen
-        lastLooks = looks
         var cell = cchar_t()
         for row in 0..<rows {
-            if !full, let previous, screen.cells[(row * screen.width)..<((row + 1) * screen.width)]
-                == previous.cells[(row * previous.width)..<((row + 1) * previous.width)] {
-                continue
-            }
-            if !full {
-                wmove(window, Int32(row), 0)
-                wclrtoeol(window)
-            }
+            // Within a row, only the span of cells that changed is put (a typed character
+            // changes one or two cells; putting a whole row is 120 calls into ncurses).
             var column = 0
-            while column < columns {
+            var end = columns
+            if !full, let previous {
+                let base = row * screen.width
+                let span: (first: Int, last: Int)? = screen.cells.withUnsafeBufferPointer { new in
+                    previous.cells.withUnsafeBufferPointer { old in
+                        let a = UnsafeBufferPointer(rebasing: new[base ..< base + columns])
+                        let b = UnsafeBufferPointer(rebasing: old[base ..< base + columns])
+                        if ScreenCell.same(a, b) { return nil }
+                        var first = 0
+                        while first < columns && a[first] == b[first] { first += 1 }
+                        var last = columns - 1
+                        while last > first && a[last] == b[last] { last -= 1 }
+                        return (first, last)
+                    }
+                }
+                guard var (first, last) = span else { continue }
+                // Start on a character's first cell and end after its last (wide ones span two).
+                while first > 0 && screen.cells[base + first].isContinuation { first -= 1 }
+                last += 1
+                while last < columns && screen.cells[base + last].isContinuation { last += 1 }
+                column = first
+                end = last
+            }
+            while column < end {
                 let content = screen[row, column]
                 var span = 1
                 while column + span < columns && screen[row, column + span].isContinuation { span += 1 }
                 defer { column += span }
                 if content.isContinuation { continue }
-                let look = looks[content.role] ?? (atpad_a_normal(), 0)
+                let look = lookTable[content.role.code]
                 if let byte = content.asciiByte, byte >= 0x20, byte < 0x7F {
                     // Plain ASCII, the common case.
                     var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)

@@ -24,6 +24,29 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         return Role(rawValue: String(name[..<dot]))
     }
 
+    /// The role's index in `allCases` (a screen cell stores this).
+    var code: Int {
+        switch self {
+        case .text: 0
+        case .mention: 1
+        case .mentionSelected: 2
+        case .search: 3
+        case .selection: 4
+        case .chooser: 5
+        case .chooserSelected: 6
+        case .chooserMatch: 7
+        case .chooserDetail: 8
+        case .chooserStatus: 9
+        case .title: 10
+        case .status: 11
+        case .help: 12
+        case .helpKey: 13
+        }
+    }
+
+    /// The roles by `code`.
+    static let byCode: [Role] = Role.allCases
+
     /// One letter per role, for screens asserted as text in tests.
     public var letter: Character {
         switch self {

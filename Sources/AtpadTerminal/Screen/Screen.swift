@@ -1,3 +1,5 @@
+import Foundation
+
 /// One cell of the screen: what it shows and in which role.
 ///
 /// A wide character (2 columns) occupies its cell plus a continuation cell whose `text`
@@ -14,13 +16,20 @@ public struct ScreenCell: Hashable, Sendable {
     private var b0: UInt64
     private var b1: UInt64
     private var b2: UInt64
-    public var role: Role
+    /// The role as its index in `Role.allCases`, a full word so that the cell has no
+    /// padding and rows can be compared as raw memory.
+    private var roleCode: UInt64
+
+    public var role: Role {
+        get { Role.byCode[Int(roleCode)] }
+        set { roleCode = UInt64(newValue.code) }
+    }
 
     /// The most UTF-8 bytes a cell keeps.
     static let capacity = 23
 
     public init(_ text: String, _ role: Role) {
-        self.role = role
+        roleCode = UInt64(role.code)
         b0 = 0
         b1 = 0
         b2 = 0
@@ -45,7 +54,7 @@ public struct ScreenCell: Hashable, Sendable {
 
     /// A cell showing one ASCII character (the fast path of the layout).
     public init(ascii byte: UInt8, _ role: Role) {
-        self.role = role
+        roleCode = UInt64(role.code)
         b0 = UInt64(byte)
         b1 = 0
         b2 = 1 << 56
@@ -70,6 +79,12 @@ public struct ScreenCell: Hashable, Sendable {
     }
 
     public static let blank = ScreenCell(ascii: 0x20, .text)
+
+    /// Whether two runs of cells are the same, compared as raw memory (cells have no
+    /// padding, so equal cells have equal bytes).
+    static func same(_ a: UnsafeBufferPointer<ScreenCell>, _ b: UnsafeBufferPointer<ScreenCell>) -> Bool {
+        a.count == b.count && memcmp(a.baseAddress!, b.baseAddress!, a.count * MemoryLayout<ScreenCell>.stride) == 0
+    }
     public var isContinuation: Bool { b2 >> 56 == 0 }
 }
 
