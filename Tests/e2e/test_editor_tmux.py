@@ -270,3 +270,53 @@ def test_unknown_term_is_refused(sessions, directory, tmp_path):
     s = sessions(["-d", directory], env={"TERM": "no-such-terminal-xyz"}, ready=False)
     assert s.exit_status() == 2
     assert "terminal" in s.screen().lower()
+
+
+def test_control_characters_in_file_are_drawn_visibly(sessions, directory, tmp_path):
+    path = tmp_path / "ctl.txt"
+    path.write_text("before\u001b]2;HACKED\u0007after \u001b[31mred")
+    s = sessions([str(path), "-d", directory])
+    screen = s.wait_for("before", what="the file")
+    assert "^[" in screen and "^G" in screen
+    title = s._tmux("display", "-p", "-t", s.target, "#{pane_title}").stdout
+    assert "HACKED" not in title
+    # The colour escape was not obeyed: nothing on screen is red.
+    assert "\x1b[31m" not in s.screen(attributes=True)
+
+
+def test_unset_term_is_refused(sessions, directory):
+    s = sessions(["-d", directory], env={"TERM": ""}, ready=False)
+    assert s.exit_status() == 2
+
+
+def test_f1_lists_every_key_and_any_key_closes(sessions, directory):
+    s = sessions(["-d", directory], width=100, height=30)
+    s.keys("F1")
+    screen = s.wait_for("Ctrl-Space", what="the key list")
+    for needle in ("Save", "Quit", "Undo", "Redo", "Copy", "Cut", "Paste", "word"):
+        assert needle in screen, needle
+    s.keys("Escape")
+    s.wait_for(lambda sc: "Ctrl-Space" not in sc, what="the key list to close")
+
+
+def test_save_keeps_permissions(sessions, directory, tmp_path):
+    path = tmp_path / "perm.txt"
+    path.write_text("x")
+    os.chmod(path, 0o640)
+    s = sessions([str(path), "-d", directory])
+    s.type("y")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    assert oct(os.stat(path).st_mode & 0o777) == oct(0o640)
+    assert path.read_text() == "yx", "the editor opens with the cursor at the start"
+
+
+def test_mouse_click_places_cursor(sessions, directory, tmp_path):
+    path = tmp_path / "click.txt"
+    path.write_text("hello world")
+    s = sessions([str(path), "-d", directory])
+    s.wait_for("hello world")
+    # An SGR mouse press and release at row 2, column 7 (1-based): the text's "w".
+    s.type("\x1b[<0;7;2M\x1b[<0;7;2m")
+    s.type("X")
+    s.wait_for("hello Xworld")
