@@ -36,9 +36,12 @@ let package = Package(
         // Heap statistics for the memory benchmark (glibc's mallinfo2).
         .target(name: "CHeapStats"),
         .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "CHeapStats"]),
-        .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore"]),
-        .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore"]),
-        .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadCore"], exclude: ["Golden"]),
+        // Helpers the test targets share (a seeded random generator).
+        .target(name: "AtpadTestSupport", path: "Tests/AtpadTestSupport"),
+        .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore", "AtpadTestSupport"]),
+        .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore", "AtpadTestSupport"]),
+        .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadCore", "AtpadTestSupport"],
+                    exclude: ["Golden"]),
         .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadCore", "AtpadDirectory"]),
     ],
     swiftLanguageModes: [.v6]

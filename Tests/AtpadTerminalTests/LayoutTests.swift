@@ -1,6 +1,7 @@
 import AtpadCore
 @testable import AtpadTerminal
 import Foundation
+import AtpadTestSupport
 import Testing
 
 // MARK: - Support (shared with ChooserViewTests)
@@ -67,19 +68,6 @@ func expectGolden(_ f: Frame, _ name: String, sourceLocation: SourceLocation = #
 let john = Candidate(entity: Entity(id: "1", name: "John Doe", handle: "jdoe", detail: "iOS engineer"),
                      matches: [0..<2])
 let johanna = Candidate(entity: Entity(id: "3", name: "Johanna Lee"), matches: [0..<2])
-/// A small deterministic random source for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), matches: [0..<2])
 
 // MARK: - Layout
@@ -368,7 +356,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     /// can have reached the top row; after any edit script, a frame must equal one laid
     /// out from the same top without that shortcut.
     @Test func trustedViewportsMatchFreshLayouts() throws {
-        var random = SplitMix(seed: 7)
+        var random = SeededRandom(seed: 7)
         let keys: [Key] = [.char("a"), .char("b"), .char(" "), .char(" "), .char("@"), .backspace, .delete, .enter,
                            .left, .right, .up, .down, .up, .up, .ctrl("z"), .ctrl("y"), .ctrl("w"), .pageUp, .pageDown,
                            .shiftLeft, .char("x"), .tab]
