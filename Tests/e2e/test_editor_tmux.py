@@ -320,3 +320,16 @@ def test_mouse_click_places_cursor(sessions, directory, tmp_path):
     s.type("\x1b[<0;7;2M\x1b[<0;7;2m")
     s.type("X")
     s.wait_for("hello Xworld")
+
+
+def test_bad_theme_file_is_refused_naming_file_and_line(atpad, tmp_path):
+    theme = tmp_path / "mine.toml"
+    theme.write_text('[mention]\nforeground = "cyna"\n')
+    proc = atpad(str(tmp_path / "c.txt"), "--theme", str(theme), check_exit=2)
+    assert "mine.toml:2" in proc.stderr and "cyna" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_unknown_theme_name_is_refused(atpad, tmp_path):
+    proc = atpad(str(tmp_path / "c.txt"), "--theme", "no-such-theme", check_exit=2)
+    assert "no-such-theme" in proc.stderr
