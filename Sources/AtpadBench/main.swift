@@ -82,10 +82,12 @@ if arguments.first == "fold-table" {
     exit(0)
 }
 
-// `AtpadBench typing N`: N keystrokes typed into an empty comment, each followed by its
-// frame, for profiling the echo path (`valgrind --tool=callgrind`).
+// `AtpadBench typing N [BYTES]`: N keystrokes typed at the start of a comment (empty, or
+// a generated one of BYTES), each followed by its frame, for profiling the echo path
+// (`valgrind --tool=callgrind`).
 if arguments.first == "typing", let n = arguments.dropFirst().first.flatMap({ Int($0) }) {
-    var editor = Editor(MarkedText(), cursor: 0, config: EditorConfig(width: 120, pageRows: 37))
+    let start = arguments.dropFirst(2).first.flatMap { Int($0) }.map { makeDocument(bytes: $0) } ?? MarkedText()
+    var editor = Editor(start, cursor: 0, config: EditorConfig(width: 120, pageRows: 37))
     var view = EditorView(fileName: "bench.md")
     let text = Array("the quick brown fox jumps over the lazy dog. ")
     for i in 0..<n {

@@ -109,24 +109,28 @@ struct TextArea {
     /// Draws the rows on screen rows `top...` and returns where the cursor is, if shown.
     func draw(_ editor: Editor, into screen: inout Screen, top: Int) -> (row: Int, column: Int)? {
         guard let first = rows.first, let last = rows.last else { return nil }
-        let roles = RoleRanges(editor, visible: first.start..<max(last.end, first.start + 1))
+        var roles = RoleRanges(editor, visible: first.start..<max(last.end, first.start + 1))
         var cursor: (row: Int, column: Int)?
         let width = screen.width
         for (i, row) in rows.enumerated() {
             let r = top + i
             guard r < screen.height else { break }
-            for cell in row.cells where cell.column < width {
-                let role = roles.role(at: row.base + cell.offset)
-                if cell.width == 1, cell.ascii >= 0x20, cell.ascii != 0x7F {
-                    screen[r, cell.column] = ScreenCell(ascii: cell.ascii, role)  // printable ASCII: the common case
-                    continue
-                }
-                let glyphs = VisibleText.glyphs(of: cell.character, width: cell.width)
-                let isWide = glyphs.count == 2 && glyphs[1].isEmpty
-                for (k, glyph) in glyphs.enumerated() where cell.column + k < width {
-                    // A wide character cut by the right edge (an over-full row) shows as a blank.
-                    let cut = isWide && cell.column + 1 >= width
-                    screen[r, cell.column + k] = ScreenCell(cut ? " " : glyph, role)
+            row.cells.withUnsafeBufferPointer { cells in
+                for k in cells.indices where cells[k].column < width {
+                    let column = cells[k].column
+                    let role = roles.role(at: row.base + cells[k].offset)
+                    let ascii = cells[k].ascii
+                    if cells[k].width == 1, ascii >= 0x20, ascii != 0x7F {
+                        screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
+                        continue
+                    }
+                    let glyphs = VisibleText.glyphs(of: cells[k].character, width: cells[k].width)
+                    let isWide = glyphs.count == 2 && glyphs[1].isEmpty
+                    for (g, glyph) in glyphs.enumerated() where column + g < width {
+                        // A wide character cut by the right edge (an over-full row) shows as a blank.
+                        let cut = isWide && column + 1 >= width
+                        screen[r, column + g] = ScreenCell(cut ? " " : glyph, role)
+                    }
                 }
             }
             if cursor == nil, row.holds(editor.cursor) {
@@ -144,6 +148,9 @@ private struct RoleRanges {
     let selectedMention: Range<Int>?
     let mentions: [Range<Int>]
     let search: Range<Int>?
+    /// The first mention that may still hold a position asked about: the layout asks in
+    /// increasing order, so this moves forward instead of searching for every cell.
+    private var next = 0
 
     init(_ editor: Editor, visible: Range<Int>) {
         selection = editor.selection.isEmpty ? nil : editor.selection.range
@@ -156,22 +163,29 @@ private struct RoleRanges {
         }
     }
 
-    func role(at position: Int) -> Role {
+    mutating func role(at position: Int) -> Role {
         if let selection, selection.contains(position) { return .selection }
         if let selectedMention, selectedMention.contains(position) { return .mentionSelected }
-        if !mentions.isEmpty, mentionIndex(containing: position) != nil { return .mention }
+        if !mentions.isEmpty {
+            if next > 0 && mentions[next - 1].upperBound > position {
+                // Asked out of order: start over with a binary search.
+                next = mentionIndex(atOrAfter: position)
+            }
+            while next < mentions.count && mentions[next].upperBound <= position { next += 1 }
+            if next < mentions.count && mentions[next].lowerBound <= position { return .mention }
+        }
         if let search, search.contains(position) { return .search }
         return .text
     }
 
-    /// Binary search in the sorted, disjoint mention ranges.
-    private func mentionIndex(containing position: Int) -> Int? {
+    /// The first mention ending after `position` (binary search in the sorted ranges).
+    private func mentionIndex(atOrAfter position: Int) -> Int {
         var lo = 0
         var hi = mentions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if mentions[mid].upperBound <= position { lo = mid + 1 } else { hi = mid }
         }
-        return lo < mentions.count && mentions[lo].contains(position) ? lo : nil
+        return lo
     }
 }
