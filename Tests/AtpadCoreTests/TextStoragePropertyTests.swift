@@ -98,3 +98,20 @@ import Testing
         #expect(storage.chunks.count > 10)
     }
 }
+
+/// `distanceToNewline` against a plain scan.
+@Suite struct DistanceToNewlineTests {
+    @Test(arguments: 0..<20)
+    func matchesPlainScan(_ seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed) + 5000)
+        let text = TextStoragePropertyTests.text(&rng, rng.int(0..<4000))
+        let storage = TextStorage(MarkedText(text: text))
+        let scalars = Array(text.unicodeScalars)
+        for _ in 0..<100 {
+            let p = rng.int(0..<(scalars.count + 1))
+            let limit = rng.int(1..<400)
+            let plain = min(limit, (scalars[p...].firstIndex(of: "\n") ?? scalars.count) - p)
+            #expect(storage.distanceToNewline(from: p, limit: limit) == plain, "seed \(seed) at \(p)")
+        }
+    }
+}

@@ -108,6 +108,26 @@ public struct TextStorage: Sendable {
         return TextStorage.decodeScalar(chunk.bytes, at: b)
     }
 
+    /// How many scalars from `position` to the next newline (or the end of the text),
+    /// looking at most `limit` scalars ahead (then `limit`). A byte search per chunk.
+    public func distanceToNewline(from position: Int, limit: Int) -> Int {
+        guard position < count, limit > 0 else { return 0 }
+        var (i, start) = locate(position)
+        var b = TextStorage.byteOffset(chunks[i], position - start)
+        var n = 0
+        while i < chunks.count {
+            let chunk = chunks[i]
+            let ascii = chunk.bytes.count == chunk.scalars
+            let stop = chunk.bytes[b...].firstIndex(of: 0x0A) ?? chunk.bytes.count
+            n += ascii ? stop - b : TextStorage.scalarCount(chunk.bytes[b..<stop])
+            if n >= limit { return limit }
+            if stop < chunk.bytes.count { return n }
+            i += 1
+            b = 0
+        }
+        return n
+    }
+
     /// Visits the scalars after `position` in order while `body` returns true (at most
     /// `limit`), decoding straight from the chunks' bytes. Returns how many it accepted.
     @discardableResult

@@ -100,6 +100,17 @@ struct RowWrapper {
         var s = start
         // Most lines are short: look two rows ahead first, then further as needed.
         let floor = 2 * width + 64
+        // A line that ends within that reach is wrapped whole, from exactly its text (a
+        // bounded walk over the bytes finds its end; no window is sliced and searched).
+        let length = storage.distanceToNewline(from: s, limit: floor)
+        if length < floor {
+            let end = s + length
+            for row in wrap(s..<end, endsLine: true) {
+                result.append(row)
+                if result.count >= maxRows || row.end > through { return (result, nil) }
+            }
+            return (result, end)
+        }
         var budget = floor
         while true {
             var hi = min(storage.count, s + budget)
