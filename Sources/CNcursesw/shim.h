@@ -84,4 +84,15 @@ static inline int atpad_restore_signal(int sig, const struct sigaction *old) {
     return sigaction(sig, old, NULL);
 }
 
+#include <malloc.h>
+
+/// Keeps frame-sized buffers (a 120×40 screen is about 150 KB) on the heap instead of
+/// fresh mmaps: above glibc's default 128 KB threshold every frame paid for new pages
+/// (page faults on first touch) and an munmap.
+static inline void atpad_keep_frames_on_heap(void) {
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, 8 * 1024 * 1024);
+#endif
+}
+
 #endif

@@ -36,6 +36,8 @@ final class EditSession {
     private var styles: (colors: Int, byRole: [Role: Style])?
     /// How long the last frame's layout took (for the trace).
     private var lastLayout = Duration.zero
+    /// How long the last frame took to hand to the terminal (for the trace).
+    private var lastBackend = Duration.zero
 
     /// With `ATPAD_TRACE_FILE` set, the time from input to drawn frame, per batch.
     private let trace = ProcessInfo.processInfo.environment["ATPAD_TRACE_FILE"].map(FrameTrace.init)
@@ -79,7 +81,7 @@ final class EditSession {
             let drawn = !events.isEmpty
             if drawn {
                 draw()
-                trace?.record(events: events.count, since: started, layout: lastLayout)
+                trace?.record(events: events.count, since: started, layout: lastLayout, backend: lastBackend)
             }
             startQueries()
             let answers = runner.mailbox.takeAll()
@@ -252,7 +254,9 @@ final class EditSession {
         if styles?.colors != colors {
             styles = (colors, options.theme.styles(colors: colors))
         }
+        let drawStart = ContinuousClock.now
         backend.draw(next.screen, styles: styles!.byRole, colors: colors > 0)
+        lastBackend = ContinuousClock.now - drawStart
     }
 }
 
@@ -265,11 +269,11 @@ final class FrameTrace {
         handle = FileHandle(forWritingAtPath: path)
     }
 
-    func record(events: Int, since start: ContinuousClock.Instant, layout: Duration) {
+    func record(events: Int, since start: ContinuousClock.Instant, layout: Duration, backend: Duration) {
         guard events > 0, let handle else { return }
         func micros(_ d: Duration) -> Int {
             Int(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
         }
-        handle.write(Data("\(events)\t\(micros(ContinuousClock.now - start))\t\(micros(layout))\n".utf8))
+        handle.write(Data("\(events)\t\(micros(ContinuousClock.now - start))\t\(micros(layout))\t\(micros(backend))\n".utf8))
     }
 }

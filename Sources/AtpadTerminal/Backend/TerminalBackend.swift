@@ -47,6 +47,7 @@ public final class TerminalBackend {
     /// streams, or on `/dev/tty` when stdout is not a terminal (`body=$(atpad --print)`).
     /// Throws, without touching the screen, when TERM is missing or unusable.
     public func start(ttyPath: String? = nil) throws {
+        atpad_keep_frames_on_heap()
         lastScreen = nil
         lastStyles = nil
         guard !isActive else { return }
