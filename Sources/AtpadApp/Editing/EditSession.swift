@@ -265,7 +265,7 @@ final class FrameTrace {
     private let handle: FileHandle?
 
     init(path: String) {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         handle = FileHandle(forWritingAtPath: path)
     }
 
