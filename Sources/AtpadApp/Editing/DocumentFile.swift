@@ -1,3 +1,4 @@
+import AtpadCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,27 +33,7 @@ public enum DocumentFile {
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let length: Int
-            var minimum: UInt32 = 0
-            if b < 0x80 { i += 1; continue }
-            else if b & 0xE0 == 0xC0 { length = 2; minimum = 0x80 }
-            else if b & 0xF0 == 0xE0 { length = 3; minimum = 0x800 }
-            else if b & 0xF8 == 0xF0 { length = 4; minimum = 0x10000 }
-            else { return i }
-            guard i + length <= bytes.count else { return i }
-            var value = UInt32(b) & (0xFF >> (length + 1))
-            for k in 1..<length {
-                let c = bytes[i + k]
-                guard c & 0xC0 == 0x80 else { return i }
-                value = value << 6 | UInt32(c & 0x3F)
-            }
-            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
-            i += length
-        }
-        return nil
+        UTF8Validation.firstInvalidByte(in: bytes)
     }
 
     /// Writes `text` to `path` atomically: a temporary file in the same folder, written,

@@ -395,10 +395,6 @@ public final class TerminalBackend {
         lastStyles = nil
     }
 
-    public func draw(_ screen: Screen, style: (Role) -> Style, colors: Bool) {
-        draw(screen, styles: Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, style($0)) }), colors: colors)
-    }
-
     /// Draws a frame with a style per role; the attributes and colour pairs are worked
     /// out again only when the styles change (not on every frame).
     public func draw(_ screen: Screen, styles: [Role: Style], colors: Bool) {

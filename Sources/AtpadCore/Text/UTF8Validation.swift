@@ -1,0 +1,34 @@
+/// Strict UTF-8 checking for bytes read from files (comments and directories alike).
+public enum UTF8Validation {
+    /// The offset of the first byte that does not belong to well-formed UTF-8 (no
+    /// overlong forms, surrogates or scalars past U+10FFFF), starting at `start`, or nil.
+    public static func firstInvalidByte(in bytes: [UInt8], from start: Int = 0) -> Int? {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var secondRange: ClosedRange<UInt8> = 0x80 ... 0xBF
+            switch lead {
+            case 0xC2 ... 0xDF: length = 2
+            case 0xE0: length = 3; secondRange = 0xA0 ... 0xBF
+            case 0xE1 ... 0xEC, 0xEE ... 0xEF: length = 3
+            case 0xED: length = 3; secondRange = 0x80 ... 0x9F
+            case 0xF0: length = 4; secondRange = 0x90 ... 0xBF
+            case 0xF1 ... 0xF3: length = 4
+            case 0xF4: length = 4; secondRange = 0x80 ... 0x8F
+            default: return index
+            }
+            guard index + 1 < count, secondRange.contains(bytes[index + 1]) else { return index }
+            for next in 2 ..< length {
+                guard index + next < count, (0x80 ... 0xBF).contains(bytes[index + next]) else { return index }
+            }
+            index += length
+        }
+        return nil
+    }
+}
