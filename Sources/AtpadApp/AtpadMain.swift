@@ -13,6 +13,29 @@ public struct AtpadMain: AsyncParsableCommand {
 
     public init() {}
 
+    /// The names that select a subcommand rather than a FILE to edit.
+    static let subcommandNames: Set<String> = ["edit", "replay", "search", "help"]
+
+    /// Runs the command line and exits with its status. The editor starts on the calling
+    /// (main) thread without the async machinery when its arguments are simple (see
+    /// ``EditArguments``); everything else goes through ArgumentParser.
+    @MainActor
+    public static func main(_ arguments: [String]) -> Never {
+        if let edit = EditArguments.parse(arguments) {
+            do {
+                Foundation.exit(try edit.run())
+            } catch let error as UsageError {
+                FileHandle.standardError.write(Data("atpad: \(error.message)\n".utf8))
+                Foundation.exit(2)
+            } catch {
+                FileHandle.standardError.write(Data("atpad: \(error)\n".utf8))
+                Foundation.exit(2)
+            }
+        }
+        Task { Foundation.exit(await run(arguments)) }
+        dispatchMain()
+    }
+
     /// Runs the command line and returns the exit status: 0 on success, 2 for usage,
     /// directory and input errors (one line on stderr naming the problem).
     public static func run(_ arguments: [String]) async -> Int32 {

@@ -31,33 +31,16 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "On a successful exit also write the comment to stdout.")
     var print = false
 
+    /// The same values the fast reader of ``EditArguments`` produces.
+    var arguments: EditArguments {
+        EditArguments(file: file, directory: directories.directory, trigger: directories.trigger,
+                      implicit: implicit, trimMentions: trimMentions, theme: theme,
+                      noColor: noColor, print: print)
+    }
+
     func run() async throws {
-        guard implicit >= 0 else { throw UsageError("--implicit must be 0 or more") }
-        var document = MarkedText()
-        if let file {
-            do {
-                if let text = try DocumentFile.read(file) { document = AtpadMarkup.decode(text) }
-            } catch let error as DocumentFile.Failure {
-                throw UsageError(error.message)
-            }
-        }
-        let sources = try directories.load()
-        let loadedTheme: Theme
-        do {
-            loadedTheme = try Theme.load(theme, themesIn: [try BundledResources.themes()])
-        } catch {
-            throw UsageError("\(error)")
-        }
-        let noColorEnv = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let options = EditOptions(
-            path: file, document: document, sources: sources,
-            config: EditorConfig(triggers: sources.keys.sorted { $0.value < $1.value },
-                                 implicitThreshold: implicit, trimMentions: trimMentions),
-            theme: loadedTheme, noColor: noColor || noColorEnv, print: print)
-        let (status, printed) = await MainActor.run { EditSession(options).run() }
-        if let printed {
-            FileHandle.standardOutput.write(Data(printed.utf8))
-        }
+        let arguments = arguments
+        let status = try await MainActor.run { try arguments.run() }
         if status != 0 { throw ExitCode(status) }
     }
 }

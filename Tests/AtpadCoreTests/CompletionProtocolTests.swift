@@ -42,6 +42,40 @@ import Testing
         #expect(h.editor.search?.isLoading == false)
     }
 
+    @Test func previousResultsStayUntilTheNewQueryAnswers() throws {
+        var h = try manual()
+        try h.keys("@j")
+        let first = try #require(h.editor.search?.queryID)
+        h.run(h.editor.receive(.batch(queryID: first, [john, jane, johanna], isFinal: true)))
+        try h.keys("<Down>o")
+        let second = try #require(h.editor.search?.queryID)
+        #expect(second != first)
+        // Still the previous results (no empty chooser in between), still loading.
+        #expect(h.chooserIDs == ["1", "2", "3"])
+        #expect(h.editor.search?.isLoading == true)
+        h.run(h.editor.receive(.batch(queryID: second, [johanna], isFinal: false)))
+        #expect(h.chooserIDs == ["3"], "the first answer replaces them")
+        #expect(h.editor.search?.selected == 0)
+        h.run(h.editor.receive(.batch(queryID: second, [john], isFinal: true)))
+        #expect(h.chooserIDs == ["3", "1"], "later batches append")
+    }
+
+    @Test func anEmptyOrFailedAnswerClearsThePreviousResults() throws {
+        var h = try manual()
+        try h.keys("@j")
+        h.run(h.editor.receive(.batch(queryID: try #require(h.editor.search?.queryID), [john], isFinal: true)))
+        try h.keys("x")
+        h.run(h.editor.receive(.batch(queryID: try #require(h.editor.search?.queryID), [], isFinal: true)))
+        #expect(h.chooserIDs.isEmpty)
+        try h.keys("<BS>")
+        let id = try #require(h.editor.search?.queryID)
+        h.run(h.editor.receive(.batch(queryID: id, [john], isFinal: true)))
+        try h.keys("q")
+        h.run(h.editor.receive(.failed(queryID: try #require(h.editor.search?.queryID), message: "boom")))
+        #expect(h.chooserIDs.isEmpty)
+        #expect(h.editor.search?.error == "boom")
+    }
+
     @Test func staleBatchesAreIgnoredAndCancelled() throws {
         var h = try manual()
         try h.keys("@")

@@ -90,7 +90,9 @@ final class EditSession {
                 perform(editor.receive(event))
             }
             startQueries()
-            if !answers.isEmpty || !drawn { draw() }
+            // Only answers change the screen now: a quiet wake-up (the poll timing out)
+            // draws nothing.
+            if !answers.isEmpty { draw() }
         }
     }
 

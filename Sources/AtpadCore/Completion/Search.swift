@@ -21,8 +21,12 @@ public struct Search: Sendable, Equatable {
     public var queryID: Int
     /// Whether the query has been sent (it waits while another request is in flight).
     public var sent: Bool
-    /// Results so far, deduplicated by entity id, in arrival order.
+    /// Results so far, deduplicated by entity id, in arrival order. Until the first answer
+    /// to a new query arrives these are still the previous query's (`showsPrevious`).
     public var items: [Candidate] = []
+    /// The items are the previous query's, kept on screen until the new query answers so
+    /// the chooser does not blink (empty, then full again) on every keystroke.
+    public var showsPrevious: Bool = false
     /// The highlighted result.
     public var selected: Int = 0
     /// The first visible row of the chooser.
@@ -38,6 +42,15 @@ public struct Search: Sendable, Equatable {
     public var isOpen: Bool { kind == .explicit || !items.isEmpty }
     /// Whether more results may still come ("searching…").
     public var isLoading: Bool { !isFinal && error == nil }
+    /// Clears the previous query's results when the first answer to the current one comes.
+    mutating func dropPreviousResults() {
+        guard showsPrevious else { return }
+        items = []
+        selected = 0
+        scrollTop = 0
+        showsPrevious = false
+    }
+
     /// Position of the first character of the query in the document.
     public var queryStart: Int { kind == .explicit ? start + 1 : start }
 }

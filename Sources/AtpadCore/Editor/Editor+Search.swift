@@ -124,9 +124,8 @@ extension Editor {
         guard var s = search else { return }
         s.queryID = nextQueryID
         nextQueryID += 1
-        s.items = []
-        s.selected = 0
-        s.scrollTop = 0
+        // The previous results stay until the first answer replaces them (no blink).
+        s.showsPrevious = !s.items.isEmpty
         s.isFinal = false
         s.error = nil
         s.sent = false
@@ -163,6 +162,7 @@ extension Editor {
         switch event {
         case let .batch(id, candidates, isFinal):
             if var s = search, s.queryID == id {
+                s.dropPreviousResults()
                 var seen = Set(s.items.map(\.entity.id))
                 for c in candidates where !seen.contains(c.entity.id) {
                     seen.insert(c.entity.id)
@@ -175,6 +175,7 @@ extension Editor {
         case let .failed(id, message):
             if var s = search, s.queryID == id {
                 s.error = message
+                s.dropPreviousResults()
                 search = s
             }
             finishRequest(id)

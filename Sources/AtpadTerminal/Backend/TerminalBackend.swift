@@ -388,6 +388,8 @@ public final class TerminalBackend {
     private var lastLooks: [Role: (attributes: attr_t, pair: Int16)]?
     private var lastStyles: [Role: Style]?
     private var lastUseColor = false
+    /// The attributes and colour pair of each role, by role code.
+    private var lookTable: [(attributes: attr_t, pair: Int16)] = []
 
     /// Forgets the last frame, so the next draw repaints everything.
     public func invalidate() {
@@ -412,9 +414,9 @@ public final class TerminalBackend {
             lastLooks = computed
             lastStyles = styles
             lastUseColor = useColor
+            // By role code: a dictionary lookup per cell showed up in profiles.
+            lookTable = Role.byCode.map { computed[$0] ?? (atpad_a_normal(), 0) }
         }
-        // By role code: a dictionary lookup per cell showed up in profiles.
-        let lookTable = Role.byCode.map { (lastLooks ?? [:])[$0] ?? (atpad_a_normal(), 0) }
 
         // Only rows that differ from the last frame are sent to ncurses: a keystroke
         // usually changes one or two rows, and putting all 4,800 cells of a 120×40
@@ -462,6 +464,16 @@ public final class TerminalBackend {
                 if let byte = content.asciiByte, byte >= 0x20, byte < 0x7F {
                     // Plain ASCII, the common case.
                     var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
+                    withUnsafePointer(to: &characters.0) { pointer in
+                        _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
+                    }
+                    mvwadd_wch(window, Int32(row), Int32(column), &cell)
+                    continue
+                }
+                if let code = content.singleScalar, code >= 0xA0,
+                   Int(wcwidth(wchar_t(bitPattern: code))) == span {
+                    // One printable code point that fills its cells: no string needed.
+                    var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: code), 0)
                     withUnsafePointer(to: &characters.0) { pointer in
                         _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
                     }

@@ -24,7 +24,21 @@ enum VisibleText {
     /// name, a message), all in `role`; clusters overlapping `emphasis` (Unicode-scalar
     /// offsets into `text`) get `emphasisRole` instead.
     static func cells(_ text: String, role: Role, emphasis: [Range<Int>] = [],
-                             emphasisRole: Role? = nil) -> [ScreenCell] {
+                      emphasisRole: Role? = nil) -> [ScreenCell] {
+        // The same names, details, title and help are drawn frame after frame: remember
+        // them (a cluster walk costs far more than hashing the text).
+        guard text.utf8.count <= VisibleTextCache.longest else {
+            return convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
+        }
+        let key = VisibleTextCache.Key(text: text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
+        if let cached = VisibleTextCache.shared.cells(for: key) { return cached }
+        let cells = convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
+        VisibleTextCache.shared.store(cells, for: key)
+        return cells
+    }
+
+    private static func convert(_ text: String, role: Role, emphasis: [Range<Int>],
+                                emphasisRole: Role?) -> [ScreenCell] {
         var out: [ScreenCell] = []
         out.reserveCapacity(text.utf8.count)
         // Printable ASCII is one cell per byte: no grapheme breaking, no glyph splitting.

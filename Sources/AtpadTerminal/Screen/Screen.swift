@@ -78,6 +78,22 @@ public struct ScreenCell: Hashable, Sendable {
         b2 >> 56 == 1 && b0 < 0x80 ? UInt8(b0) : nil
     }
 
+    /// The code point of a cell that holds exactly one non-ASCII scalar (a box-drawing
+    /// line, an accented letter, a CJK character), or nil: the backend puts these
+    /// without building a string.
+    public var singleScalar: UInt32? {
+        let count = b2 >> 56
+        guard count >= 2, count <= 4 else { return nil }
+        let lead = UInt32(b0 & 0xFF)
+        let expected: UInt64 = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        guard expected == count else { return nil }
+        var value = lead & (0xFF >> (count + 1))
+        for i in 1 ..< Int(count) {
+            value = value << 6 | UInt32((b0 >> UInt64(8 * i)) & 0x3F)
+        }
+        return value
+    }
+
     public static let blank = ScreenCell(ascii: 0x20, .text)
 
     /// Whether two runs of cells are the same, compared as raw memory (cells have no

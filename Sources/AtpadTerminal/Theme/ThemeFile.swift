@@ -196,9 +196,16 @@ private struct ThemeReader {
 /// quoted parts. A path it does not find exactly is answered with the line of its
 /// nearest enclosing definition (an inline table's key, say).
 struct TOMLKeyLines {
-    private var definitions: [(path: [String], line: Int)] = []
+    // Only an error needs a line number, so the source is scanned then and not on every
+    // load: a theme is read on the way to the first frame.
+    private let source: String
 
     init(_ source: String) {
+        self.source = source
+    }
+
+    private var definitions: [(path: [String], line: Int)] {
+        var definitions: [(path: [String], line: Int)] = []
         var table: [String] = []
         for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.drop { $0 == " " || $0 == "\t" }
@@ -212,6 +219,7 @@ struct TOMLKeyLines {
                 definitions.append((table + key, index + 1))
             }
         }
+        return definitions
     }
 
     /// The 1-based line defining the dotted `path` (or its nearest enclosing definition).
