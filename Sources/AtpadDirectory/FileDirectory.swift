@@ -8,16 +8,19 @@ public struct FileDirectory: EntitySource {
     public let index: DirectoryIndex
     /// The most results a query keeps (SPEC §4: 50 unless configured).
     public var limit: Int
-    /// How recently and often an entity id was mentioned; higher ranks first within a
-    /// class. The app passes the frecency of the trigger this directory serves.
-    public var frecency: @Sendable (String) -> Double
+    /// How recently and often entity ids were mentioned, for the ids that have a score
+    /// (every other id scores 0); higher ranks first within a class. The app passes the
+    /// frecency of the trigger this directory serves; it is asked once per query.
+    public var frecency: @Sendable () -> [String: Double]
+    /// The last frecency table resolved to entry positions (a pick changes it rarely).
+    private let frecent = FrecentPositions()
 
     /// A directory of `entities` in the given order; of several entries with one id, the
     /// first is kept.
     public init(
         entities: [Entity],
         limit: Int = 50,
-        frecency: @escaping @Sendable (String) -> Double = { _ in 0 }
+        frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) {
         var seen = Set<String>()
         let unique = entities.filter { seen.insert($0.id).inserted }
@@ -30,7 +33,7 @@ public struct FileDirectory: EntitySource {
     public static func load(
         path: String,
         limit: Int = 50,
-        frecency: @escaping @Sendable (String) -> Double = { _ in 0 }
+        frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) throws -> FileDirectory {
         FileDirectory(entities: try DirectoryFile.load(path: path), limit: limit, frecency: frecency)
     }
@@ -39,7 +42,7 @@ public struct FileDirectory: EntitySource {
     public static func load(
         contentsOf url: URL,
         limit: Int = 50,
-        frecency: @escaping @Sendable (String) -> Double = { _ in 0 }
+        frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) throws -> FileDirectory {
         try load(path: url.path, limit: limit, frecency: frecency)
     }
@@ -49,7 +52,8 @@ public struct FileDirectory: EntitySource {
 
     /// The ranked results for `query`, at once (for `atpad search` and tests).
     public func rank(_ query: String) -> [Candidate] {
-        index.rank(query, limit: limit, frecency: frecency)
+        index.rankedMatches(query, limit: limit, frecent: frecent.positions(for: frecency(), in: index))
+            .map(\.candidate)
     }
 
     /// Answers with one batch, the ranked results (possibly empty), then ends.
@@ -65,5 +69,29 @@ public struct FileDirectory: EntitySource {
             }
             continuation.onTermination = { _ in work.cancel() }
         }
+    }
+}
+
+/// A frecency table (by id) resolved to entry positions, kept until the table changes:
+/// finding the positions walks the whole directory, which a keystroke must not.
+final class FrecentPositions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var scores: [String: Double] = [:]
+    private var positions: [Int32: Double] = [:]
+
+    func positions(for scores: [String: Double], in index: DirectoryIndex) -> [Int32: Double] {
+        let wanted = scores.filter { $0.value != 0 && !$0.value.isNaN }
+        lock.lock()
+        defer { lock.unlock() }
+        if wanted == self.scores { return positions }
+        var found: [Int32: Double] = [:]
+        if !wanted.isEmpty {
+            for (position, entity) in index.entities.enumerated() {
+                if let score = wanted[entity.id] { found[Int32(truncatingIfNeeded: position)] = score }
+            }
+        }
+        self.scores = wanted
+        positions = found
+        return found
     }
 }

@@ -38,19 +38,27 @@ public struct DirectoryIndex: Sendable {
     public let entities: [Entity]
 
     /// Folded names, all entries back to back; entry `i` is `names[nameStarts[i] ..< nameStarts[i + 1]]`.
-    private let names: [UInt32]
+    let names: [UInt32]
     /// For each folded name scalar, its scalar offset in the original name.
-    private let nameOrigins: [Int32]
-    private let nameStarts: [Int32]
+    let nameOrigins: [Int32]
+    let nameStarts: [Int32]
     /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`
     /// owns pairs `wordStarts[i] ..< wordStarts[i + 1]`.
-    private let words: [Int32]
-    private let wordStarts: [Int32]
+    let words: [Int32]
+    let wordStarts: [Int32]
     /// Folded handles (without a leading `@`), back to back like the names.
-    private let handles: [UInt32]
-    private let handleStarts: [Int32]
+    let handles: [UInt32]
+    let handleStarts: [Int32]
     /// Each name's length in Characters, the second tie-break.
-    private let nameLengths: [Int32]
+    let nameLengths: [Int32]
+    /// Every position, shortest name first, then in directory order (the tie-breaks).
+    let rankingOrder: [Int32]
+    /// Per entry, which letters its name and handle hold (see ``LetterMask``).
+    let letterMasks: [UInt64]
+    /// Name words and handles by their first scalars, for the prefix and initials classes.
+    let wordStartIndex: WordStartIndex
+    /// The entries that matched the last scanned query, to narrow the next scan from.
+    let narrowing = NarrowingCache()
 
     /// Prepares `entities` for ranking, in the given (directory) order.
     public init(_ entities: [Entity]) {
@@ -104,6 +112,12 @@ public struct DirectoryIndex: Sendable {
             nameLengths.append(Int32(clamping: entity.name.count))
         }
 
+        let (order, masks, index) = DirectoryIndex.buildSearchTables(
+            count: entities.count, names: names, nameStarts: nameStarts, words: words,
+            wordStarts: wordStarts, handles: handles, handleStarts: handleStarts, nameLengths: nameLengths)
+        self.rankingOrder = order
+        self.letterMasks = masks
+        self.wordStartIndex = index
         self.names = names
         self.nameOrigins = nameOrigins
         self.nameStarts = nameStarts
@@ -135,36 +149,23 @@ public struct DirectoryIndex: Sendable {
         limit: Int = 50,
         frecency: (String) -> Double = { _ in 0 }
     ) -> [RankedMatch] {
+        var frecent: [Int32: Double] = [:]
+        for (position, entity) in entities.enumerated() {
+            let score = frecency(entity.id)
+            if score != 0, !score.isNaN { frecent[Int32(truncatingIfNeeded: position)] = score }
+        }
+        return rankedMatches(query, limit: limit, frecent: frecent)
+    }
+
+    /// The ranked results, with the frecency of the entries that have one given by
+    /// position (every other entry's is 0): what a keystroke costs at most is then the
+    /// walk of one bucket of ``WordStartIndex`` plus, when that finds too few, a scan of
+    /// the entries that can match at all.
+    func rankedMatches(_ query: String, limit: Int, frecent: [Int32: Double]) -> [RankedMatch] {
         guard limit > 0, !entities.isEmpty else { return [] }
         let folded = FoldedQuery(query)
-        var best = TopK(limit: limit)
-
-        withBuffers { buffers in
-            for position in entities.indices {
-                let matchClass: UInt8
-                if folded.isEmpty {
-                    matchClass = 0
-                } else if let found = buffers.classify(position, folded) {
-                    matchClass = UInt8(found.rawValue)
-                } else {
-                    continue
-                }
-                // A full list only takes entries that beat its worst; skip the frecency
-                // lookup when the class alone already loses.
-                if best.isFull, matchClass > best.worst.matchClass { continue }
-                let score = frecency(entities[position].id)
-                let key = RankKey(
-                    matchClass: matchClass,
-                    frecency: score.isNaN ? 0 : score,
-                    // The empty query ignores name length (frecency, then directory order).
-                    length: folded.isEmpty ? 0 : nameLengths[position],
-                    position: Int32(truncatingIfNeeded: position)
-                )
-                best.insert(key)
-            }
-        }
-
-        return best.sorted().map { key in
+        let keys = withBuffers { bestKeys(folded, limit: limit, frecent: frecent, buffers: $0) }
+        return keys.map { key in
             let position = Int(key.position)
             let matchClass = MatchClass(rawValue: Int(key.matchClass))
             let matches = matchClass.map { self.nameRanges(position, folded, $0) } ?? []
@@ -222,7 +223,7 @@ public struct DirectoryIndex: Sendable {
         return merged
     }
 
-    private func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
+    func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
         names.withUnsafeBufferPointer { names in
             words.withUnsafeBufferPointer { words in
                 handles.withUnsafeBufferPointer { handles in
@@ -287,7 +288,7 @@ struct FoldedQuery {
 
 /// Borrowed views of the index's flat arrays for one search; the matchers below work on
 /// these without allocating.
-private struct Buffers {
+struct Buffers {
     let names: UnsafeBufferPointer<UInt32>
     let nameStarts: UnsafeBufferPointer<Int32>
     let words: UnsafeBufferPointer<Int32>
@@ -481,7 +482,7 @@ enum Matching {
 // MARK: - Bounded best-of selection
 
 /// What orders results: class, then higher frecency, then shorter name, then directory order.
-private struct RankKey {
+struct RankKey {
     var matchClass: UInt8
     var frecency: Double
     var length: Int32
@@ -498,7 +499,7 @@ private struct RankKey {
 
 /// Keeps the best `limit` keys seen, in a heap whose root is the worst kept, so a
 /// search over a large directory costs O(n log limit) rather than a full sort.
-private struct TopK {
+struct TopK {
     let limit: Int
     private var heap: [RankKey] = []
 

@@ -48,7 +48,7 @@ private func batches(_ source: some EntitySource, _ query: String) async throws 
     @Test func limitAndFrecencyAreUsed() async throws {
         var directory = FileDirectory(entities: people, limit: 1)
         #expect(try await batches(directory, "")[0].map(\.entity.id) == ["u1"])
-        directory.frecency = { $0 == "u3" ? 2 : 0 }
+        directory.frecency = { ["u3": 2] }
         #expect(try await batches(directory, "")[0].map(\.entity.id) == ["u3"])
         directory.limit = 50
         #expect(directory.rank("").map(\.entity.id) == ["u3", "u1", "u2"])

@@ -181,4 +181,46 @@ enum ReferenceRanker {
             }
         }
     }
+
+    /// The indexed search (word-start buckets walked in tie-break order, frecent entries
+    /// placed apart, scans narrowed from the previous keystroke's) against the reference,
+    /// on bigger directories typed into one character at a time, with negative, zero,
+    /// NaN and positive frecency.
+    @Test func typedQueriesOnLargerDirectoriesEqualTheReference() {
+        var rng = SeededRandom(seed: 77_001)
+        for trial in 0 ..< 60 {
+            let count = Int.random(in: 50 ... 400, using: &rng)
+            var entities: [Entity] = []
+            for offset in 0 ..< count {
+                var name = Self.randomText(Self.nameAlphabet, maxLength: 12, using: &rng)
+                if Folding.folded(name).isEmpty { name = "b" + name }
+                let handle: String? = Bool.random(using: &rng)
+                    ? Self.randomText(["a", "b", "s", "e", "@", "-"], maxLength: 6, using: &rng) : nil
+                entities.append(Entity(id: "e\(offset)", name: name, handle: handle))
+            }
+            var scores: [String: Double] = [:]
+            for entity in entities where Int.random(in: 0 ..< 10, using: &rng) == 0 {
+                scores[entity.id] = [-1, 0.5, 3, .nan].randomElement(using: &rng)!
+            }
+            let frecency = { (id: String) in scores[id] ?? 0 }
+            let directory = DirectoryIndex(entities)
+            for _ in 0 ..< 4 {
+                let typed = Self.randomText(Self.queryAlphabet, maxLength: 6, using: &rng)
+                let limit = [1, 5, 50].randomElement(using: &rng)!
+                var query = ""
+                for character in typed {
+                    query.append(character)
+                    let expected = ReferenceRanker.rank(entities, query: query, limit: limit, frecency: {
+                        let s = frecency($0)
+                        return s.isNaN ? 0 : s
+                    })
+                    let actual = directory.rankedMatches(query, limit: limit, frecency: frecency).map {
+                        ReferenceRanker.Result(id: $0.candidate.entity.id, matchClass: $0.matchClass, matches: $0.candidate.matches)
+                    }
+                    #expect(actual == expected, "trial \(trial), query \(query.debugDescription), limit \(limit)")
+                    if actual != expected { return }
+                }
+            }
+        }
+    }
 }

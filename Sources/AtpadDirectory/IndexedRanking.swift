@@ -1,0 +1,240 @@
+import Foundation
+
+/// Which letters a text holds, as 64 bits: a-z, 0-9, and everything else hashed into the
+/// rest. An entry can match a query only if its mask holds every bit of the query's, so
+/// most entries are rejected with one AND before any matching.
+enum LetterMask {
+    static func bit(_ value: UInt32) -> UInt64 {
+        switch value {
+        case 0x61 ... 0x7A: return 1 << UInt64(value - 0x61)
+        case 0x30 ... 0x39: return 1 << UInt64(26 + value - 0x30)
+        default: return 1 << UInt64(36 + (value &* 0x9E37_79B1) >> 27 % 28)
+        }
+    }
+
+    static func of(_ values: UnsafeBufferPointer<UInt32>) -> UInt64 {
+        var mask: UInt64 = 0
+        for v in values { mask |= bit(v) }
+        return mask
+    }
+
+    static func of(_ values: [UInt32]) -> UInt64 {
+        values.withUnsafeBufferPointer { of($0) }
+    }
+}
+
+/// The entries whose name or handle holds the last scanned query's letters in order: the
+/// next keystroke usually adds a letter, and its matches are among these.
+final class NarrowingCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var letters: [UInt32] = []
+    private var survivors: [Int32] = []
+    private var valid = false
+
+    /// The cached survivors when `letters` extends the cached query's letters.
+    func survivors(for letters: [UInt32]) -> [Int32]? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard valid, self.letters.count <= letters.count, letters.starts(with: self.letters) else { return nil }
+        return survivors
+    }
+
+    func store(_ letters: [UInt32], _ survivors: [Int32]) {
+        lock.lock()
+        self.letters = letters
+        self.survivors = survivors
+        valid = true
+        lock.unlock()
+    }
+}
+
+extension DirectoryIndex {
+    /// The ranking order, letter masks and word-start buckets of a directory.
+    static func buildSearchTables(
+        count: Int, names: [UInt32], nameStarts: [Int32], words: [Int32], wordStarts: [Int32],
+        handles: [UInt32], handleStarts: [Int32], nameLengths: [Int32]
+    ) -> (order: [Int32], masks: [UInt64], index: WordStartIndex) {
+        // Shortest name first, then directory order: a counting sort by length (lengths
+        // past `cap` are rare and sorted among themselves).
+        let cap = 512
+        var counts = [Int](repeating: 0, count: cap + 2)
+        for length in nameLengths { counts[min(Int(length), cap) + 1] += 1 }
+        for i in 1 ..< counts.count { counts[i] += counts[i - 1] }
+        var order = [Int32](repeating: 0, count: count)
+        for position in 0 ..< count {
+            let slot = min(Int(nameLengths[position]), cap)
+            order[counts[slot]] = Int32(position)
+            counts[slot] += 1
+        }
+        let longStart = counts[cap - 1]
+        if longStart < count {
+            order[longStart...].sort { (nameLengths[Int($0)], $0) < (nameLengths[Int($1)], $1) }
+        }
+
+        var masks = [UInt64](repeating: 0, count: count)
+        names.withUnsafeBufferPointer { names in
+            handles.withUnsafeBufferPointer { handles in
+                for position in 0 ..< count {
+                    let name = UnsafeBufferPointer(rebasing: names[Int(nameStarts[position]) ..< Int(nameStarts[position + 1])])
+                    let handle = UnsafeBufferPointer(rebasing: handles[Int(handleStarts[position]) ..< Int(handleStarts[position + 1])])
+                    masks[position] = LetterMask.of(name) | LetterMask.of(handle)
+                }
+            }
+        }
+
+        let index = WordStartIndex(count: count, order: order) { position, visit in
+            let base = Int(nameStarts[position])
+            for w in Int(wordStarts[position]) ..< Int(wordStarts[position + 1]) {
+                let start = base + Int(words[2 * w])
+                let end = base + Int(words[2 * w + 1])
+                guard end > start else { continue }
+                visit(names[start], end - start > 1 ? names[start + 1] : nil)
+            }
+            let h = Int(handleStarts[position])
+            let hEnd = Int(handleStarts[position + 1])
+            if hEnd > h { visit(handles[h], hEnd - h > 1 ? handles[h + 1] : nil) }
+        }
+        return (order, masks, index)
+    }
+
+    /// The best `limit` rank keys for `query` (SPEC §4), found class by class.
+    ///
+    /// Within a class, entries with no frecency are ordered by name length and then
+    /// position — the order of the word-start buckets — so walking a bucket yields them
+    /// best first; the few entries with a frecency are classified directly and placed
+    /// before (positive) or after (negative) them.
+    func bestKeys(_ query: FoldedQuery, limit: Int, frecent: [Int32: Double], buffers: Buffers) -> [RankKey] {
+        var result: [RankKey] = []
+        result.reserveCapacity(min(limit, 1024))
+
+        // Frecent entries by class, best first.
+        var frecentByClass: [[RankKey]] = Array(repeating: [], count: 5)
+        for (position, score) in frecent {
+            let matchClass: UInt8
+            if query.isEmpty {
+                matchClass = 0
+            } else if let found = buffers.classify(Int(position), query) {
+                matchClass = UInt8(found.rawValue)
+            } else {
+                continue
+            }
+            frecentByClass[Int(matchClass)].append(RankKey(
+                matchClass: matchClass, frecency: score,
+                length: query.isEmpty ? 0 : nameLengths[Int(position)], position: position))
+        }
+        for c in frecentByClass.indices { frecentByClass[c].sort { $0.precedes($1) } }
+
+        /// Adds one class: its positive-frecency entries, then `walk`'s (which must give
+        /// the class's other entries best first), then its negative-frecency entries.
+        /// Returns false when the limit is reached.
+        func add(_ matchClass: UInt8, walk: (_ take: (Int32) -> Bool) -> Void) -> Bool {
+            let ranked = frecentByClass[Int(matchClass)]
+            for key in ranked where key.frecency > 0 {
+                result.append(key)
+                if result.count == limit { return false }
+            }
+            var full = false
+            walk { position in
+                result.append(RankKey(matchClass: matchClass, frecency: 0,
+                                      length: matchClass == 0 ? 0 : nameLengths[Int(position)],
+                                      position: position))
+                full = result.count == limit
+                return !full
+            }
+            if full { return false }
+            for key in ranked where key.frecency < 0 {
+                result.append(key)
+                if result.count == limit { return false }
+            }
+            return true
+        }
+
+        if query.isEmpty {
+            // Frecency, then directory order.
+            _ = add(0) { take in
+                for position in 0 ..< Int32(entities.count) where frecent[position] == nil {
+                    if !take(position) { return }
+                }
+            }
+            return result
+        }
+
+        // The buckets hold entries by their words' first scalars; a query that does not
+        // start with its first word (a leading hyphen) is scanned instead.
+        guard let firstWord = query.words.first, firstWord.lowerBound == 0 else {
+            return scanKeys(query, limit: limit, frecent: frecent, buffers: buffers)
+        }
+        let w0 = query.scalars[0]
+        let bucket = firstWord.count >= 2
+            ? (wordStartIndex.pair, wordStartIndex.pair.bucket(WordStartIndex.hash(w0, query.scalars[1])))
+            : (wordStartIndex.first, wordStartIndex.first.bucket(WordStartIndex.hash(w0)))
+
+        /// Walks a bucket in ranking order, taking the entries of `matchClass`.
+        func walkBucket(_ table: WordStartIndex.Table, _ range: Range<Int>, _ matchClass: MatchClass,
+                        _ take: (Int32) -> Bool) {
+            let letters = LetterMask.of(query.letters)
+            table.positions.withUnsafeBufferPointer { positions in
+                var previous: Int32 = -1
+                for i in range {
+                    let position = positions[i]
+                    if position == previous { continue }
+                    previous = position
+                    if letterMasks[Int(position)] & letters != letters || frecent[position] != nil { continue }
+                    if buffers.classify(Int(position), query) == matchClass, !take(position) { return }
+                }
+            }
+        }
+
+        guard add(1, walk: { walkBucket(bucket.0, bucket.1, .prefix, $0) }) else { return result }
+        if !query.hasSpace, query.scalars.count >= 2 {
+            let initialsBucket = wordStartIndex.first.bucket(WordStartIndex.hash(w0))
+            guard add(2, walk: { walkBucket(wordStartIndex.first, initialsBucket, .initials, $0) }) else {
+                return result
+            }
+        }
+
+        // Substring and fuzzy: a scan of the entries that can match at all.
+        let rest = scanKeys(query, limit: limit - result.count, frecent: frecent, buffers: buffers,
+                            classes: 3 ... 4)
+        return result + rest
+    }
+
+    /// The best keys by classifying every entry that holds the query's letters in order
+    /// (narrowed from the previous scan when the query only grew), keeping classes in
+    /// `classes`.
+    func scanKeys(_ query: FoldedQuery, limit: Int, frecent: [Int32: Double], buffers: Buffers,
+                  classes: ClosedRange<UInt8> = 1 ... 4) -> [RankKey] {
+        guard limit > 0 else { return [] }
+        var best = TopK(limit: limit)
+        let letters = query.letters
+        let mask = LetterMask.of(letters)
+        var survivors: [Int32] = []
+
+        func consider(_ position: Int32) {
+            let p = Int(position)
+            let name = buffers.name(p)
+            let handle = buffers.handle(p)
+            guard Matching.isSubsequence(letters, of: name)
+                || (!handle.isEmpty && Matching.isSubsequence(letters, of: handle)) else { return }
+            survivors.append(position)
+            guard let found = buffers.classify(p, query) else { return }
+            let matchClass = UInt8(found.rawValue)
+            guard classes.contains(matchClass) else { return }
+            if best.isFull, matchClass > best.worst.matchClass { return }
+            let score = frecent[position] ?? 0
+            best.insert(RankKey(matchClass: matchClass, frecency: score, length: nameLengths[p], position: position))
+        }
+
+        if let previous = narrowing.survivors(for: letters) {
+            for position in previous { consider(position) }
+        } else {
+            letterMasks.withUnsafeBufferPointer { masks in
+                for position in 0 ..< masks.count where masks[position] & mask == mask {
+                    consider(Int32(truncatingIfNeeded: position))
+                }
+            }
+        }
+        narrowing.store(letters, survivors)
+        return best.sorted()
+    }
+}
