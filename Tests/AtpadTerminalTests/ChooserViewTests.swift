@@ -185,6 +185,15 @@ import Testing
 
     // MARK: Status rows
 
+    @Test func aDirectoryStillLoadingSaysSo() throws {
+        let e = try searching("|", "@jo", answer: nil)
+        let f = frame(e, width: 40, height: 8, view: EditorView(loadingDirectories: ["@"]))
+        #expect(Array(f.screen.lines[2...4]) == ["┌────────────────────┐", "│ loading directory… │", "└────────────────────┘"].map { $0.padding(40) })
+        // Another trigger's directory loading changes nothing here.
+        let g = frame(e, width: 40, height: 8, view: EditorView(loadingDirectories: ["#"]))
+        #expect(g.screen.lines[3] == "│ searching… │".padding(40))
+    }
+
     @Test func searchingBeforeTheFirstResults() throws {
         let e = try searching("|", "@jo", answer: nil)
         let f = frame(e, width: 40, height: 8)

@@ -4,6 +4,8 @@ import AtpadCore
 /// result's name and detail as safe cells, the status row, and which results are in view.
 struct ChooserContent {
     let search: Search
+    /// The search's directory is still being read.
+    var directoryLoading = false
 
     /// Whether anything is drawn: an explicit search always (results or a status row), an
     /// implicit one only with results.
@@ -17,7 +19,8 @@ struct ChooserContent {
     var status: String? {
         if let error = search.error { return error }
         guard search.items.isEmpty else { return nil }
-        return search.isLoading ? "searching…" : "no matches"
+        guard search.isLoading else { return "no matches" }
+        return directoryLoading ? "loading directory…" : "searching…"
     }
 
     /// More results may still come while some are shown (a quieter sign than the row).

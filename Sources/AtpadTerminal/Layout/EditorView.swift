@@ -11,9 +11,14 @@ public struct EditorView: Hashable, Sendable {
     /// Whether the F1 list of keys covers the text area.
     public var showsHelp: Bool
     public var viewport: Viewport
+    /// The triggers whose directory is still loading: their chooser says so instead of
+    /// "searching…".
+    public var loadingDirectories: Set<Unicode.Scalar>
 
     public init(fileName: String? = nil, isModified: Bool = false, message: String = "",
-                showsHelp: Bool = false, viewport: Viewport = Viewport()) {
+                showsHelp: Bool = false, viewport: Viewport = Viewport(),
+                loadingDirectories: Set<Unicode.Scalar> = []) {
+        self.loadingDirectories = loadingDirectories
         self.fileName = fileName
         self.isModified = isModified
         self.message = message

@@ -43,7 +43,8 @@ public enum FrameLayout {
 
         var chooser: ChooserArea?
         if let search = editor.search, search.isOpen, let cursor {
-            let content = ChooserContent(search: search)
+            let content = ChooserContent(search: search,
+                                         directoryLoading: view.loadingDirectories.contains(search.trigger))
             if height >= popupMinimumHeight {
                 let anchor = area.location(of: search.start).map { $0.column } ?? cursor.column
                 // The box may cover the text and the message line, but not the title or the

@@ -1,0 +1,113 @@
+import AtpadCore
+import Foundation
+
+/// A directory that is still being read on a thread of its own: a large file must not
+/// hold up the first screen. Queries asked before it is ready wait for it, then are
+/// answered by the loaded directory; a load that fails answers every query with its error.
+public final class LoadingDirectory: EntitySource, @unchecked Sendable {
+    private enum State {
+        case loading([CheckedContinuation<Void, Never>])
+        case ready(any EntitySource)
+        case failed(String)
+    }
+
+    private let lock = NSLock()
+    private var state: State = .loading([])
+
+    /// Starts `load` on a new thread at once.
+    public init(load: @escaping @Sendable () throws -> any EntitySource) {
+        let thread = Thread { [self] in
+            let outcome: State
+            do {
+                outcome = .ready(try load())
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            finish(outcome)
+        }
+        thread.name = "atpad directory load"
+        thread.start()
+    }
+
+    /// A directory already loaded (for a uniform type in the app).
+    public init(ready source: any EntitySource) {
+        state = .ready(source)
+    }
+
+    /// Whether the directory is still being read.
+    public var isLoading: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .loading = state { return true }
+        return false
+    }
+
+    /// The load's error message, once it has failed.
+    public var failure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if case let .failed(message) = state { return message }
+        return nil
+    }
+
+    /// Waits (off any thread that matters) until the load has finished.
+    public func waitUntilLoaded() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if case var .loading(waiting) = state {
+                waiting.append(continuation)
+                state = .loading(waiting)
+                lock.unlock()
+            } else {
+                lock.unlock()
+                continuation.resume()
+            }
+        }
+    }
+
+    private func finish(_ outcome: State) {
+        lock.lock()
+        guard case let .loading(waiting) = state else {
+            lock.unlock()
+            return
+        }
+        state = outcome
+        lock.unlock()
+        for continuation in waiting { continuation.resume() }
+    }
+
+    private var loaded: Result<any EntitySource, LoadFailure> {
+        lock.lock()
+        defer { lock.unlock() }
+        switch state {
+        case let .ready(source): return .success(source)
+        case let .failed(message): return .failure(LoadFailure(message: message))
+        case .loading: return .failure(LoadFailure(message: "directory not loaded"))
+        }
+    }
+
+    public func search(_ query: String, trigger: Unicode.Scalar) -> AsyncThrowingStream<[Candidate], any Error> {
+        AsyncThrowingStream { continuation in
+            let work = Task {
+                await self.waitUntilLoaded()
+                do {
+                    let source = try self.loaded.get()
+                    for try await batch in source.search(query, trigger: trigger) {
+                        if Task.isCancelled { break }
+                        continuation.yield(batch)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in work.cancel() }
+        }
+    }
+
+    /// Why a directory could not be loaded, shown as the chooser's error row.
+    public struct LoadFailure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+}
