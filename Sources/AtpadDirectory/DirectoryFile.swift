@@ -556,3 +556,30 @@ struct JSONReader {
         return quoted ? "'\(text)'" : text
     }
 }
+
+// MARK: - One entity on its own (a line printed by a directory command)
+
+extension DirectoryFile {
+    /// Parses `bytes` as one JSON object entity; `path` and `line` locate it in errors and
+    /// `number` names it (`entry 3 has no "name"`). Errors are ``DirectoryError``s.
+    static func entity(fromJSONLine bytes: [UInt8], path: String, line: Int, number: Int) throws -> Entity {
+        let fail = { (_: Int, message: String) in DirectoryError(path: path, line: line, message: message) }
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw fail(bad, "not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at column \(bad + 1))")
+        }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, offset: 0)
+            do {
+                reader.skipWhitespace()
+                let value = try reader.readValue()
+                reader.skipWhitespace()
+                if reader.peek() != nil {
+                    throw JSONSyntaxError(offset: reader.offset, message: "unexpected text after the entity")
+                }
+                return try entity(from: value, number: number, fail: fail)
+            } catch let error as JSONSyntaxError {
+                throw fail(error.offset, "not valid JSON: \(error.message)")
+            }
+        }
+    }
+}
