@@ -50,6 +50,7 @@ public enum Folding {
     /// to `origins`. Whitespace becomes one space; leading and trailing spaces are dropped;
     /// Unicode hyphens become `-` so word splitting only has to look for two scalars.
     static func append(_ text: String, to scalars: inout [UInt32], origins: inout [Int32]) {
+        if appendASCII(text, to: &scalars, origins: &origins) { return }
         let start = scalars.count
         var offset: Int32 = 0
         for scalar in text.unicodeScalars {
@@ -70,6 +71,35 @@ public enum Folding {
         if scalars.count > start, scalars[scalars.count - 1] == space {
             scalars.removeLast()
             origins.removeLast()
+        }
+    }
+
+    /// The fold of an all-ASCII text straight from its bytes (most names and handles):
+    /// lower case and collapsed whitespace, one folded scalar per byte. Returns false,
+    /// appending nothing, when the text is not ASCII.
+    private static func appendASCII(_ text: String, to scalars: inout [UInt32], origins: inout [Int32]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for b in bytes where b >= 0x80 { return false }
+            let start = scalars.count
+            scalars.reserveCapacity(start + bytes.count)
+            origins.reserveCapacity(origins.count + bytes.count)
+            for (offset, b) in bytes.enumerated() {
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    if scalars.count > start, scalars[scalars.count - 1] != space {
+                        scalars.append(space)
+                        origins.append(Int32(offset))
+                    }
+                    continue
+                }
+                scalars.append(b >= 0x41 && b <= 0x5A ? UInt32(b) + 0x20 : UInt32(b))
+                origins.append(Int32(offset))
+            }
+            if scalars.count > start, scalars[scalars.count - 1] == space {
+                scalars.removeLast()
+                origins.removeLast()
+            }
+            return true
         }
     }
 

@@ -76,6 +76,7 @@ public struct DirectoryIndex: Sendable {
         handleStarts.reserveCapacity(entities.count + 1)
         nameLengths.reserveCapacity(entities.count)
 
+        var ignored: [Int32] = []
         for entity in entities {
             let start = names.count
             Folding.append(entity.name, to: &names, origins: &nameOrigins)
@@ -100,7 +101,7 @@ public struct DirectoryIndex: Sendable {
             wordStarts.append(Int32(words.count / 2))
 
             if let handle = entity.handle {
-                var ignored: [Int32] = []
+                ignored.removeAll(keepingCapacity: true)
                 let handleStart = handles.count
                 Folding.append(handle, to: &handles, origins: &ignored)
                 // Handles are often written `@jdoe`; the query never includes the trigger.
@@ -109,7 +110,7 @@ public struct DirectoryIndex: Sendable {
                 }
             }
             handleStarts.append(Int32(handles.count))
-            nameLengths.append(Int32(clamping: entity.name.count))
+            nameLengths.append(Int32(clamping: DirectoryIndex.characterCount(entity.name)))
         }
 
         let (order, masks, index) = DirectoryIndex.buildSearchTables(
@@ -130,6 +131,17 @@ public struct DirectoryIndex: Sendable {
 
     /// The number of entries.
     public var count: Int { entities.count }
+
+    /// A name's length in Characters; ASCII without CR LF has one per byte, which spares
+    /// most names the grapheme walk.
+    static func characterCount(_ name: String) -> Int {
+        var name = name
+        let ascii: Int? = name.withUTF8 { bytes in
+            for b in bytes where b >= 0x80 || b == 0x0D { return nil }
+            return bytes.count
+        }
+        return ascii ?? name.count
+    }
 
     /// The best `limit` entries for `query`, ranked (SPEC §4).
     ///

@@ -1,3 +1,4 @@
+import AtpadTestSupport
 import Testing
 @testable import AtpadDirectory
 
@@ -69,5 +70,26 @@ import Testing
         let spaced = Folding.fold(" a  b ")
         #expect(spaced.string == "a b")
         #expect(spaced.origins == [1, 2, 4])
+    }
+
+    /// ASCII text is folded straight from its bytes; the scalar-by-scalar path (forced
+    /// here by a trailing "é") must agree with it on every ASCII text.
+    @Test func asciiFastPathAgreesWithTheGeneralPath() {
+        var rng = SeededRandom(seed: 4242)
+        let alphabet = Array("aZ m-\t\r\n09@_.  Q".unicodeScalars)
+        for _ in 0 ..< 2000 {
+            let length = Int.random(in: 0 ... 12, using: &rng)
+            var text = ""
+            for _ in 0 ..< length { text.unicodeScalars.append(alphabet.randomElement(using: &rng)!) }
+            let fast = Folding.fold(text)
+            var general = Folding.fold(text + "é")
+            general.scalars.removeLast()
+            general.origins.removeLast()
+            if general.scalars.last == " " {
+                general.scalars.removeLast()
+                general.origins.removeLast()
+            }
+            #expect(fast == general, "\(text.debugDescription)")
+        }
     }
 }
