@@ -81,9 +81,9 @@ public enum Folding {
         var text = text
         return text.withUTF8 { bytes in
             for b in bytes where b >= 0x80 { return false }
+            // No reserveCapacity here: reserving a little more on every call would
+            // reallocate the whole index array each time instead of growing it geometrically.
             let start = scalars.count
-            scalars.reserveCapacity(start + bytes.count)
-            origins.reserveCapacity(origins.count + bytes.count)
             for (offset, b) in bytes.enumerated() {
                 if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
                     if scalars.count > start, scalars[scalars.count - 1] != space {
