@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 "AtpadCore", "AtpadDirectory", "AtpadTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             resources: [.copy("../../Resources")]
         ),
