@@ -3,46 +3,61 @@ import AtpadCore
 import AtpadDirectory
 import Foundation
 
-/// The options that choose directories: files, and which trigger each one serves.
+/// The options that choose directories: files, a command or a URL, and which trigger
+/// each one serves.
 struct DirectoryOptions: ParsableArguments {
-    @Option(name: [.customShort("d"), .long], help: "A directory file (.json array). Repeatable; files merge.")
+    @Option(name: [.customShort("d"), .long], help: "A directory file (.json array, .ndjson, .csv) for @. Repeatable; files merge.")
     var directory: [String] = []
 
-    @Option(name: [.customShort("t"), .long], help: "Route a trigger to a directory file, as 'CHAR=PATH' (e.g. '#=channels.json').")
+    @Option(name: [.customShort("t"), .long],
+            help: "Route a trigger to a directory file or URL, as 'CHAR=SOURCE' (e.g. '#=channels.json'). Repeatable.")
     var trigger: [String] = []
 
-    /// The triggers and the files each one reads; `@` falls back to the bundled directory.
-    func routes() throws -> [(trigger: Unicode.Scalar, files: [String])] {
-        var routes: [(trigger: Unicode.Scalar, files: [String])] = [("@", directory)]
+    @Option(help: "A command that answers @ queries: run with sh -c, the query as $1, one JSON entity per output line.")
+    var directoryCommand: String?
+
+    @Option(help: "A URL that answers @ queries: GET with {query} replaced by the percent-encoded query; a JSON array.")
+    var directoryURL: String?
+
+    @Option(help: "Seconds a directory command or URL may take to answer (default 5).")
+    var commandTimeout: Double?
+
+    /// What these options say, as a config whose values override the config file's.
+    func commandLineConfig() throws -> Config {
+        var config = Config()
+        let at: Unicode.Scalar = "@"
+        if !directory.isEmpty { config.triggers[at, default: .init()].files = directory }
+        if let directoryCommand { config.triggers[at, default: .init()].command = directoryCommand }
+        if let directoryURL { config.triggers[at, default: .init()].url = directoryURL }
+        if directoryCommand != nil && directoryURL != nil {
+            throw UsageError("--directory-command and --directory-url cannot both answer @")
+        }
         for spec in trigger {
             guard let eq = spec.firstIndex(of: "="),
                   spec[..<eq].unicodeScalars.count == 1, let t = spec[..<eq].unicodeScalars.first,
                   EditorConfig.triggerSet.contains(t) else {
-                throw UsageError("--trigger '\(spec)': expected CHAR=PATH with CHAR one of @ # $ % + ~ :")
+                throw UsageError("--trigger '\(spec)': expected CHAR=SOURCE with CHAR one of @ # $ % + ~ :")
             }
-            let path = String(spec[spec.index(after: eq)...])
-            guard !path.isEmpty else { throw UsageError("--trigger '\(spec)': no directory file after '='") }
-            if let i = routes.firstIndex(where: { $0.trigger == t }) {
-                routes[i].files.append(path)
+            let source = String(spec[spec.index(after: eq)...])
+            guard !source.isEmpty else { throw UsageError("--trigger '\(spec)': no directory after '='") }
+            if source.hasPrefix("http://") || source.hasPrefix("https://") {
+                config.triggers[t, default: .init()].url = source
             } else {
-                routes.append((t, [path]))
+                config.triggers[t, default: .init()].files = (config.triggers[t]?.files ?? []) + [source]
             }
         }
-        return routes
+        if let commandTimeout {
+            guard commandTimeout > 0, commandTimeout.isFinite else { throw UsageError("--command-timeout must be more than 0 seconds") }
+            config.commandTimeout = .milliseconds(Int((commandTimeout * 1000).rounded(.up)))
+        }
+        return config
     }
 
-    /// Loads every routed directory (errors name the file, line and field).
-    func load(limit: Int = 50) throws -> [Unicode.Scalar: FileDirectory] {
-        var sources: [Unicode.Scalar: FileDirectory] = [:]
-        for route in try routes() {
-            let files = route.files.isEmpty && route.trigger == "@" ? [try BundledDirectory.path()] : route.files
-            do {
-                sources[route.trigger] = FileDirectory(entities: try files.flatMap(DirectoryFile.load(path:)), limit: limit)
-            } catch let error as DirectoryError {
-                throw UsageError(error.description)
-            }
-        }
-        return sources
+    /// The sources these options give on their own (no config file): `replay`'s.
+    func load(limit: Int = 50) throws -> DirectorySetup {
+        let config = try commandLineConfig()
+        return try DirectorySetup(triggers: config.triggers, limit: limit,
+                                  commandTimeout: config.commandTimeout ?? .seconds(5), inBackground: false)
     }
 }
 

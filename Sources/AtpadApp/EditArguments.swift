@@ -14,10 +14,17 @@ struct EditArguments: Equatable {
     var file: String?
     var directory: [String] = []
     var trigger: [String] = []
-    var implicit = 3
+    var directoryCommand: String?
+    var directoryURL: String?
+    var commandTimeout: Double?
+    /// Settings the config file may also give: nil (or false for a flag) = not on the
+    /// command line.
+    var implicit: Int?
     var trimMentions = false
-    var theme = "default"
+    var theme: String?
     var noColor = false
+    var format: String?
+    var config: String?
     var print = false
 
     /// The editor's arguments, or nil when ArgumentParser should read them: a subcommand,
@@ -58,12 +65,27 @@ struct EditArguments: Equatable {
             case "-t", "--trigger":
                 guard let v = value() else { return nil }
                 result.trigger.append(v)
+            case "--directory-command":
+                guard let v = value() else { return nil }
+                result.directoryCommand = v
+            case "--directory-url":
+                guard let v = value() else { return nil }
+                result.directoryURL = v
+            case "--command-timeout":
+                guard let v = value(), let seconds = Double(v) else { return nil }
+                result.commandTimeout = seconds
             case "--implicit":
                 guard let v = value(), let n = Int(v) else { return nil }
                 result.implicit = n
             case "--theme":
                 guard let v = value() else { return nil }
                 result.theme = v
+            case "-f", "--format":
+                guard let v = value() else { return nil }
+                result.format = v
+            case "--config":
+                guard let v = value() else { return nil }
+                result.config = v
             case "--trim-mentions":
                 guard flag() else { return nil }
                 result.trimMentions = true
@@ -80,10 +102,34 @@ struct EditArguments: Equatable {
         return result
     }
 
+    /// The directory options among these arguments.
+    var directoryOptions: DirectoryOptions {
+        var options = DirectoryOptions()
+        options.directory = directory
+        options.trigger = trigger
+        options.directoryCommand = directoryCommand
+        options.directoryURL = directoryURL
+        options.commandTimeout = commandTimeout
+        return options
+    }
+
+    /// What the command line sets, as a config that overrides the config file's.
+    func commandLineConfig() throws -> Config {
+        var config = try directoryOptions.commandLineConfig()
+        config.implicit = implicit
+        config.trimMentions = trimMentions ? true : nil
+        config.theme = theme
+        config.noColor = noColor ? true : nil
+        config.format = format
+        return config
+    }
+
     /// Checks the values, loads what the editor needs and runs it; returns the exit status.
     /// Problems found before the screen is drawn are `UsageError`s (exit status 2).
     func run() throws -> Int32 {
-        guard implicit >= 0 else { throw UsageError("--implicit must be 0 or more") }
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try Settings.resolve(configPath: config, commandLine: commandLineConfig(),
+                                            environment: environment)
         var document = MarkedText()
         if let file {
             do {
@@ -92,26 +138,53 @@ struct EditArguments: Equatable {
                 throw UsageError(error.message)
             }
         }
-        var directories = DirectoryOptions()
-        directories.directory = directory
-        directories.trigger = trigger
-        let sources = try directories.load()
+        let directories = try DirectorySetup(
+            triggers: settings.config.triggers, limit: settings.limit,
+            commandTimeout: settings.commandTimeout, inBackground: true)
         let loadedTheme: Theme
         do {
-            loadedTheme = try Theme.load(theme, themesIn: [try BundledResources.themes()])
+            loadedTheme = try Theme.load(settings.config.theme ?? "default", themesIn: [try BundledResources.themes()])
         } catch {
             throw UsageError("\(error)")
         }
-        let noColorEnv = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let options = EditOptions(
-            path: file, document: document, sources: sources,
-            config: EditorConfig(triggers: sources.keys.sorted { $0.value < $1.value },
-                                 implicitThreshold: implicit, trimMentions: trimMentions),
-            theme: loadedTheme, noColor: noColor || noColorEnv, print: print)
+            path: file, document: document, sources: directories.sources, loading: directories.loading,
+            warnings: directories.warnings,
+            config: EditorConfig(triggers: directories.triggers,
+                                 implicitThreshold: settings.config.implicit ?? 3,
+                                 trimMentions: settings.config.trimMentions ?? false,
+                                 chooserRows: settings.config.chooserRows ?? 8),
+            theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print)
         let (status, printed) = EditSession(options).run()
         if let printed {
             FileHandle.standardOutput.write(Data(printed.utf8))
         }
         return status
     }
+}
+
+/// The config file's settings overridden by the command line's, checked, with defaults.
+struct Settings {
+    var config: Config
+
+    /// Reads the config file (`configPath`, else the default location) and lets the
+    /// command line override it. Errors are `UsageError`s naming the file, line and key.
+    static func resolve(configPath: String?, commandLine: Config, environment: [String: String]) throws -> Settings {
+        let file: Config
+        do {
+            file = try Config.load(path: configPath, environment: environment).config
+        } catch {
+            throw UsageError(error.description)
+        }
+        let merged = file.overridden(by: commandLine)
+        if let implicit = merged.implicit, implicit < 0 { throw UsageError("--implicit must be 0 or more") }
+        if let format = merged.format, !Config.formats.contains(format.lowercased()) {
+            throw UsageError("unknown format '\(format)': use one of \(Config.formats.joined(separator: ", "))")
+        }
+        return Settings(config: merged)
+    }
+
+    var limit: Int { config.limit ?? 50 }
+    var commandTimeout: Duration { config.commandTimeout ?? .seconds(5) }
 }

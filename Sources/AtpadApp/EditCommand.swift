@@ -16,14 +16,20 @@ struct EditCommand: AsyncParsableCommand {
 
     @OptionGroup var directories: DirectoryOptions
 
-    @Option(help: "Word characters that start an implicit search (0 = off).")
-    var implicit: Int = 3
+    @Option(help: "Word characters that start an implicit search (0 = off; default 3).")
+    var implicit: Int?
 
     @Flag(help: "Backspace on a selected mention trims it to its first word first.")
     var trimMentions = false
 
     @Option(help: "A bundled theme name (default, mono) or a theme file path.")
-    var theme: String = "default"
+    var theme: String?
+
+    @Option(name: [.customShort("f"), .long], help: "The file's format, to open and save it: atpad, github, slack, discord, markdown, plain, json.")
+    var format: String?
+
+    @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")
+    var config: String?
 
     @Flag(help: "Draw with attributes only (also set by the NO_COLOR environment variable).")
     var noColor = false
@@ -34,8 +40,10 @@ struct EditCommand: AsyncParsableCommand {
     /// The same values the fast reader of ``EditArguments`` produces.
     var arguments: EditArguments {
         EditArguments(file: file, directory: directories.directory, trigger: directories.trigger,
+                      directoryCommand: directories.directoryCommand, directoryURL: directories.directoryURL,
+                      commandTimeout: directories.commandTimeout,
                       implicit: implicit, trimMentions: trimMentions, theme: theme,
-                      noColor: noColor, print: print)
+                      noColor: noColor, format: format, config: config, print: print)
     }
 
     func run() async throws {

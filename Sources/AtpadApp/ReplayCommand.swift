@@ -38,9 +38,10 @@ struct ReplayCommand: AsyncParsableCommand {
         do { script = try KeyScript.parse(keys) } catch { throw UsageError(error.description) }
         let start: (MarkedText, cursor: Int?)
         do { start = try AtpadMarkup.decodeWithCursor(text) } catch { throw UsageError(error.description) }
-        let sources = try directories.load()
+        let directories = try directories.load()
+        let sources = directories.sources
         let config = EditorConfig(
-            triggers: sources.keys.sorted { $0.value < $1.value },
+            triggers: directories.triggers,
             implicitThreshold: implicit, trimMentions: trimMentions,
             width: width, pageRows: max(1, height - 3))
         var session = ReplaySession(editor: Editor(start.0, cursor: start.cursor, config: config), sources: sources)

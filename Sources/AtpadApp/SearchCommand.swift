@@ -18,8 +18,11 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "The trigger whose directory to search.")
     var triggerChar: String = "@"
 
-    @Option(help: "The most results to print.")
-    var limit: Int = 50
+    @Option(help: "The most results to print (default 50, or the config's limit).")
+    var limit: Int?
+
+    @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")
+    var config: String?
 
     @Flag(help: "Print JSON with match ranges instead of TSV.")
     var json = false
@@ -31,15 +34,23 @@ struct SearchCommand: AsyncParsableCommand {
     var timing = false
 
     func run() async throws {
-        guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
         guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
             throw UsageError("--trigger-char takes one character")
         }
+        let settings = try Settings.resolve(configPath: config, commandLine: try directories.commandLineConfig(),
+                                            environment: ProcessInfo.processInfo.environment)
+        let limit = self.limit ?? settings.limit
+        guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
         let clock = ContinuousClock()
         let loadStart = clock.now
-        let sources = try directories.load(limit: limit)
+        let setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
+                                       commandTimeout: settings.commandTimeout, inBackground: false)
         let loadTime = clock.now - loadStart
-        guard let directory = sources[t] else { throw UsageError("no directory is routed to '\(triggerChar)'") }
+        for warning in setup.warnings { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
+        guard let source = setup.sources[t] else { throw UsageError("no directory is routed to '\(triggerChar)'") }
+        // A trigger served by files alone is ranked here directly (what --timing measures);
+        // a command or URL is asked like the editor asks it.
+        let ranked = setup.files[t].flatMap { files in setup.sources[t] is FileDirectory ? files : nil }
 
         let queries: [String]
         if type {
@@ -49,12 +60,18 @@ struct SearchCommand: AsyncParsableCommand {
             queries = [query]
         }
         if timing {
-            let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(directory.entities.count)}"
-            print(json ? line : "load\t\(Self.ms(loadTime)) ms\t\(directory.entities.count) entries")
+            let entries = ranked?.entities.count ?? 0
+            let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries)}"
+            print(json ? line : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries")
         }
         for q in queries {
             let start = clock.now
-            let results = directory.rank(q)
+            let results: [Candidate]
+            if let ranked {
+                results = ranked.rank(q)
+            } else {
+                results = try await Self.answer(source, q, trigger: t, limit: limit)
+            }
             let elapsed = clock.now - start
             if timing {
                 if json {
@@ -71,6 +88,22 @@ struct SearchCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// Every batch a source answers, without repeated ids, up to `limit`; a failure is a
+    /// usage error (exit status 2) naming it.
+    static func answer(_ source: any EntitySource, _ query: String, trigger: Unicode.Scalar,
+                       limit: Int) async throws -> [Candidate] {
+        var seen = Set<String>()
+        var results: [Candidate] = []
+        do {
+            for try await batch in source.search(query, trigger: trigger) {
+                for c in batch where results.count < limit && seen.insert(c.entity.id).inserted { results.append(c) }
+            }
+        } catch {
+            throw UsageError("\(error)")
+        }
+        return results
     }
 
     static func json(query: String, _ results: [Candidate]) -> String {

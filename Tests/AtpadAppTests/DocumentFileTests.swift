@@ -1,4 +1,5 @@
 @testable import AtpadApp
+import AtpadDirectory
 import Foundation
 import Testing
 
@@ -76,19 +77,45 @@ import Testing
     }
 }
 
-/// `-t CHAR=FILE` routing (SPEC §8).
+/// `-d`, `-t CHAR=SOURCE`, `--directory-command`, `--directory-url` routing (SPEC §8).
 @Suite struct TriggerRoutingTests {
     @Test func filesMergePerTrigger() throws {
         let options = try DirectoryOptions.parse(["-d", "a.json", "-t", "#=c.json", "-t", "@=b.json", "-t", "#=d.json"])
-        let routes = try options.routes()
-        #expect(routes.map { String(Character($0.trigger)) } == ["@", "#"])
-        #expect(routes[0].files == ["a.json", "b.json"])
-        #expect(routes[1].files == ["c.json", "d.json"])
+        let triggers = try options.commandLineConfig().triggers
+        #expect(triggers["@"]?.files == ["a.json", "b.json"])
+        #expect(triggers["#"]?.files == ["c.json", "d.json"])
     }
 
-    @Test(arguments: ["x=a.json", "@", "@=", "@@=a.json"])
-    func badRoutesAreUsageErrors(_ spec: String) throws {
-        let options = try DirectoryOptions.parse(["-t", spec])
-        #expect(throws: UsageError.self) { _ = try options.routes() }
+    @Test func commandsAndURLs() throws {
+        let options = try DirectoryOptions.parse([
+            "-d", "a.json", "--directory-command", "grep -- \"$1\" people", "-t", "#=https://x.test/c?q={query}",
+            "--command-timeout", "0.5",
+        ])
+        let config = try options.commandLineConfig()
+        #expect(config.triggers["@"] == .init(files: ["a.json"], command: "grep -- \"$1\" people"))
+        #expect(config.triggers["#"] == .init(url: "https://x.test/c?q={query}"))
+        #expect(config.commandTimeout == .milliseconds(500))
+    }
+
+    @Test(arguments: [
+        ["-t", "x=a.json"], ["-t", "@"], ["-t", "@="], ["-t", "@@=a.json"],
+        ["--directory-command", "a", "--directory-url", "http://x/{query}"], ["--command-timeout", "0"],
+    ])
+    func badRoutesAreUsageErrors(_ arguments: [String]) throws {
+        let options = try DirectoryOptions.parse(arguments)
+        #expect(throws: UsageError.self) { _ = try options.commandLineConfig() }
+    }
+
+    @Test func theBundledDirectoryServesAtWhenNothingElseDoes() throws {
+        let setup = try DirectoryOptions.parse(["-t", "#=" + (try BundledDirectory.path())]).load()
+        #expect(setup.triggers == ["#", "@"])
+        #expect(setup.files["@"] != nil)
+        let commandOnly = try DirectoryOptions.parse(["--directory-command", "true"]).load()
+        #expect(commandOnly.sources["@"] is CommandSource)
+        #expect(commandOnly.files["@"] == nil)
+    }
+
+    @Test func aMissingDirectoryFileIsAUsageError() throws {
+        #expect(throws: UsageError.self) { _ = try DirectoryOptions.parse(["-d", "/nonexistent/people.json"]).load() }
     }
 }

@@ -20,6 +20,8 @@ import Testing
         ["--implicit=5", "--theme=./my theme.toml", "x"],
         ["--", "-file-with-dash"],
         ["--print", "--", "--no-color"],
+        ["--directory-command", "grep -- \"$1\" p", "--command-timeout", "2.5", "--config", "c.toml"],
+        ["--directory-url=http://x.test/?q={query}", "-f", "github", "--format=slack", "a.md"],
     ])
     func fastReadingEqualsArgumentParser(_ arguments: [String]) throws {
         let fast = try #require(EditArguments.parse(arguments))
@@ -29,7 +31,7 @@ import Testing
     @Test(arguments: [
         ["--help"], ["-h"], ["--version"], ["search", "jo"], ["replay", "--keys", "x"], ["help"],
         ["--implicit", "many"], ["--implicit"], ["-d"], ["--unknown"], ["a.txt", "b.txt"],
-        ["--print=yes"], ["-x"],
+        ["--print=yes"], ["-x"], ["--command-timeout", "soon"], ["-f"],
     ])
     func anythingElseGoesToArgumentParser(_ arguments: [String]) {
         #expect(EditArguments.parse(arguments) == nil)

@@ -7,7 +7,11 @@ import Foundation
 struct EditOptions: Sendable {
     var path: String?
     var document: MarkedText
-    var sources: [Unicode.Scalar: FileDirectory]
+    var sources: [Unicode.Scalar: any EntitySource]
+    /// Directories still loading on their own threads, by trigger.
+    var loading: [Unicode.Scalar: LoadingDirectory] = [:]
+    /// Notes about the directories for the message line.
+    var warnings: [String] = []
     var config: EditorConfig
     var theme: Theme
     var noColor: Bool
@@ -64,9 +68,12 @@ final class EditSession {
             backend.stop()
         }
         resize()
+        if !options.warnings.isEmpty { view.message = options.warnings.joined(separator: "; ") }
+        view.loadingDirectories = Set(options.loading.keys)
         draw()
         while true {
-            let events = backend.readEvents(timeoutMilliseconds: runner.isBusy ? 10 : 250)
+            let waiting = runner.isBusy || !view.loadingDirectories.isEmpty
+            let events = backend.readEvents(timeoutMilliseconds: waiting ? 10 : 250)
             let started = ContinuousClock.now
             if let signal = backend.takeSignal() {
                 return (128 + signal, nil)
@@ -90,10 +97,25 @@ final class EditSession {
                 perform(editor.receive(event))
             }
             startQueries()
-            // Only answers change the screen now: a quiet wake-up (the poll timing out)
-            // draws nothing.
-            if !answers.isEmpty { draw() }
+            let loadingChanged = noteFinishedLoads()
+            // Only answers and finished loads change the screen now: a quiet wake-up
+            // (the poll timing out) draws nothing.
+            if !answers.isEmpty || loadingChanged { draw() }
         }
+    }
+
+    /// Takes the directories that finished loading off the "loading directory…" list; a
+    /// load that failed is reported on the message line. Returns whether anything changed.
+    private func noteFinishedLoads() -> Bool {
+        guard !view.loadingDirectories.isEmpty else { return false }
+        var changed = false
+        for trigger in view.loadingDirectories {
+            guard let directory = options.loading[trigger], !directory.isLoading else { continue }
+            view.loadingDirectories.remove(trigger)
+            if let failure = directory.failure { view.message = "Directory for \(Character(trigger)) not loaded: \(failure)" }
+            changed = true
+        }
+        return changed
     }
 
     // MARK: - Input
