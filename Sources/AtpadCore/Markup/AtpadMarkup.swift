@@ -40,84 +40,67 @@ public enum AtpadMarkup {
     /// range, its text not equal to trigger + name, an empty name or id, or a trigger that
     /// markup cannot spell) is written as the plain text it covers: the text always
     /// survives, only that mention's id is lost.
+    ///
+    /// Works on UTF-8 bytes: every character markup escapes is ASCII, so a byte is one of
+    /// them exactly when the scalar is, and plain stretches are copied whole.
     public static func encode(_ doc: MarkedText) -> String {
-        let scalars = Array(doc.text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var position = 0
-        for mention in writableMentions(of: doc, scalars: scalars) {
-            writePlain(scalars, from: position, to: mention.range.lowerBound, mentionFollows: true, into: &out)
-            writeMention(mention, into: &out)
-            position = mention.range.upperBound
-        }
-        writePlain(scalars, from: position, to: scalars.count, mentionFollows: false, into: &out)
-        return String(out)
+        var out: [UInt8] = []
+        out.reserveCapacity(doc.text.utf8.count + doc.mentions.count * 8 + 16)
+        MentionRuns.forEach(in: doc, accept: { isTrigger($0.trigger) }, plain: { run, mentionFollows in
+            writePlain(run, mentionFollows: mentionFollows, into: &out)
+        }, mention: { m in
+            writeMention(m, into: &out)
+        })
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The mentions of `doc` that can be written as markup and read back unchanged.
-    private static func writableMentions(of doc: MarkedText, scalars: [Unicode.Scalar]) -> [Mention] {
-        var result: [Mention] = []
-        result.reserveCapacity(doc.mentions.count)
-        var end = 0
-        for mention in doc.mentions {
-            let range = mention.range
-            guard range.lowerBound >= end, range.upperBound <= scalars.count,
-                  isTrigger(mention.trigger), !mention.name.isEmpty, !mention.id.isEmpty,
-                  scalars[range.lowerBound] == mention.trigger,
-                  scalars[range.lowerBound + 1 ..< range.upperBound].elementsEqual(mention.name.unicodeScalars)
-            else { continue }
-            result.append(mention)
-            end = range.upperBound
-        }
-        return result
-    }
+    private static let backslash = UInt8(ascii: "\\")
+    private static let openBracket = UInt8(ascii: "[")
 
-    /// Writes the plain scalars `lower ..< upper`; `mentionFollows` tells whether a mention
-    /// (whose markup starts with a trigger and `[`) is written right after them.
-    private static func writePlain(
-        _ scalars: [Unicode.Scalar], from lower: Int, to upper: Int, mentionFollows: Bool,
-        into out: inout String.UnicodeScalarView
-    ) {
-        var i = lower
-        while i < upper {
-            let scalar = scalars[i]
+    /// Writes a run of plain text; `mentionFollows` tells whether a mention (whose markup
+    /// starts with a trigger and `[`) is written right after it.
+    private static func writePlain(_ run: UnsafeBufferPointer<UInt8>, mentionFollows: Bool, into out: inout [UInt8]) {
+        var copied = 0
+        for i in 0 ..< run.count {
+            let b = run[i]
             let next = i + 1
-            if scalar == "\\" {
-                // Doubled only when the next written scalar is itself a backslash: a plain
+            // Whether a backslash goes before this character.
+            let escaped: Bool
+            if b == backslash {
+                // Doubled only when the next written character is itself a backslash: a plain
                 // backslash, an escaped `\T[`, or — for the mention's `T[` — a would-be escape.
-                let pairs: Bool
-                if next == upper {
-                    pairs = mentionFollows
+                if next == run.count {
+                    escaped = mentionFollows
                 } else {
-                    pairs = scalars[next] == "\\"
-                        || (isTrigger(scalars[next]) && next + 1 < upper && scalars[next + 1] == "[")
+                    escaped = run[next] == backslash
+                        || (MarkupReader.isTrigger(run[next]) && next + 1 < run.count && run[next + 1] == openBracket)
                 }
-                out.append("\\")
-                if pairs { out.append("\\") }
-            } else if isTrigger(scalar), next < upper, scalars[next] == "[" {
-                // The `[` itself is written as is on the next turn.
-                out.append("\\")
-                out.append(scalar)
             } else {
-                out.append(scalar)
+                // A trigger followed by `[` would start a mention: written `\T[`.
+                escaped = MarkupReader.isTrigger(b) && next < run.count && run[next] == openBracket
             }
-            i = next
+            guard escaped else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied ..< i]))
+            out.append(backslash)
+            copied = i
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied...]))
     }
 
-    private static func writeMention(_ mention: Mention, into out: inout String.UnicodeScalarView) {
-        out.append(mention.trigger)
-        out.append("[")
-        for scalar in mention.name.unicodeScalars {
-            if scalar == "\\" || scalar == "[" || scalar == "]" { out.append("\\") }
-            out.append(scalar)
+    private static func writeMention(_ mention: Mention, into out: inout [UInt8]) {
+        out.append(contentsOf: String(Character(mention.trigger)).utf8)
+        out.append(openBracket)
+        for b in mention.name.utf8 {
+            if b == backslash || b == openBracket || b == UInt8(ascii: "]") { out.append(backslash) }
+            out.append(b)
         }
-        out.append("]")
-        out.append("(")
-        for scalar in mention.id.unicodeScalars {
-            if scalar == "\\" || scalar == "(" || scalar == ")" { out.append("\\") }
-            out.append(scalar)
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "("))
+        for b in mention.id.utf8 {
+            if b == backslash || b == UInt8(ascii: "(") || b == UInt8(ascii: ")") { out.append(backslash) }
+            out.append(b)
         }
-        out.append(")")
+        out.append(UInt8(ascii: ")"))
     }
 
     // MARK: - Reading
@@ -216,10 +199,10 @@ private struct MarkupReader {
         b == 0x40 || b == 0x23 || b == 0x24 || b == 0x25 || b == 0x2B || b == 0x7E || b == 0x3A
     }
 
-    private static func scalars(_ bytes: ArraySlice<UInt8>) -> Int {
-        var n = 0
-        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
-        return n
+    /// The bytes that end a run of ordinary text: the triggers, `\` and `|` (the last only
+    /// in the `--text` dialect).
+    private static let stops: [Bool] = (0 ..< 256).map { b in
+        isTrigger(UInt8(b)) || UInt8(b) == backslash || UInt8(b) == bar
     }
 
     mutating func run() {
@@ -243,15 +226,20 @@ private struct MarkupReader {
                 length += mention.range.count
                 i = next
             } else {
-                // A run of ordinary text, copied at once.
+                // A run of ordinary text, copied at once, its scalars counted on the way.
                 var j = i + 1
-                while j < n {
-                    let c = input[j]
-                    if c == Self.backslash || (marksCursor && c == Self.bar) || Self.isTrigger(c) { break }
-                    j += 1
+                var scalars = 1
+                let stops = Self.stops
+                input.withUnsafeBufferPointer { bytes in
+                    while j < n {
+                        let c = bytes[j]
+                        if stops[Int(c)] && (c != Self.bar || marksCursor) { break }
+                        if c & 0xC0 != 0x80 { scalars += 1 }
+                        j += 1
+                    }
                 }
                 text.append(contentsOf: input[i..<j])
-                length += Self.scalars(input[i..<j])
+                length += scalars
                 i = j
             }
         }
@@ -297,9 +285,19 @@ private struct MarkupReader {
     /// holds an unescaped `open` (which reads better as the start of something else: in
     /// `@[a @[b](c)` the mention is `@b`).
     private func readField(from: Int, open: UInt8, close: UInt8, cursorMark: inout Int?) -> (String, next: Int)? {
-        var field: [UInt8] = []
-        var i = from
         let limit = min(input.count, from + Self.longestField)
+        // Most fields hold no escape and no bar: read those straight from the input.
+        var end = from
+        while end < limit {
+            let b = input[end]
+            if b == close || b == open || b == Self.backslash || (marksCursor && b == Self.bar) { break }
+            end += 1
+        }
+        if end < limit, input[end] == close {
+            return end == from ? nil : (String(decoding: input[from ..< end], as: UTF8.self), end + 1)
+        }
+        var field: [UInt8] = Array(input[from ..< end])
+        var i = end
         while i < limit {
             let b = input[i]
             if b == Self.backslash, i + 1 < input.count {

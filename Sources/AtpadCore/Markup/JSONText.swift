@@ -8,33 +8,69 @@ public enum JSONText {
     /// line-oriented readers, and a line of NDJSON must stay one line. Everything else is
     /// written as is (UTF-8).
     public static func quote(_ s: String) -> String {
-        var out = "\""
+        var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 2)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += #"\""#
-            case "\\": out += #"\\"#
-            case "\n": out += #"\n"#
-            case "\t": out += #"\t"#
-            case "\r": out += #"\r"#
-            case "\u{08}": out += #"\b"#
-            case "\u{0C}": out += #"\f"#
-            case "\u{00}" ... "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                appendUnicodeEscape(scalar.value, to: &out)
-            default: out.unicodeScalars.append(scalar)
+        appendQuoted(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `s` as a JSON string literal (see `quote`) to UTF-8 output.
+    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendQuoted($0, to: &out) }
+    }
+
+    /// Appends the UTF-8 text `bytes` as a JSON string literal, copying the stretches that
+    /// need no escape whole.
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var copied = 0
+        let mayEscape = Self.mayEscape
+        for i in 0 ..< bytes.count where mayEscape[Int(bytes[i])] {
+            let b = bytes[i]
+            var escape: StaticString?
+            var code: UInt32?
+            switch b {
+            case UInt8(ascii: "\""): escape = #"\""#
+            case UInt8(ascii: "\\"): escape = #"\\"#
+            case 0x0A: escape = #"\n"#
+            case 0x09: escape = #"\t"#
+            case 0x0D: escape = #"\r"#
+            case 0x08: escape = #"\b"#
+            case 0x0C: escape = #"\f"#
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                guard i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 else { continue }
+                code = bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029
+            default: code = UInt32(b)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied ..< i]))
+            if let escape {
+                escape.withUTF8Buffer { out.append(contentsOf: $0) }
+                copied = i + 1
+            } else if let code {
+                appendUnicodeEscape(code, to: &out)
+                copied = code > 0x7F ? i + 3 : i + 1
             }
         }
-        out += "\""
-        return out
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes that may need an escape: `"`, `\`, controls, DEL, and E2 (which starts
+    /// U+2028 and U+2029, among others).
+    private static let mayEscape: [Bool] = (0 ..< 256).map { b in
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2
     }
 
     /// Appends `\uXXXX` (four lower-case hex digits) for a BMP code point.
-    private static func appendUnicodeEscape(_ value: UInt32, to out: inout String) {
-        out += #"\u"#
+    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "u"))
         for shift in stride(from: 12, through: 0, by: -4) {
-            let digit = (value >> UInt32(shift)) & 0xF
+            let digit = UInt8((value >> UInt32(shift)) & 0xF)
             // 0-9 from "0" (48), a-f from "a" (97).
-            out.unicodeScalars.append(Unicode.Scalar(UInt8(digit < 10 ? 48 + digit : 87 + digit)))
+            out.append(digit < 10 ? 48 + digit : 87 + digit)
         }
     }
 }
@@ -49,30 +85,33 @@ public enum MentionJSON {
     /// which do one pass for all of them.
     public static func object(_ m: Mention, in text: String) -> String {
         let units = UnitOffsets(of: [m.range.lowerBound, m.range.upperBound], in: text)
-        var out = ""
+        var out: [UInt8] = []
         write(m, units: units, at: 0, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The whole document: `{"text": "...", "mentions": [...]}`.
     public static func document(_ doc: MarkedText) -> String {
-        var out = #"{"text": "#
-        out += JSONText.quote(doc.text)
-        out += #", "mentions": "#
+        var out: [UInt8] = []
+        out.reserveCapacity(doc.text.utf8.count + doc.text.utf8.count / 8 + doc.mentions.count * 120 + 32)
+        append(#"{"text": "#, to: &out)
+        JSONText.appendQuoted(doc.text, to: &out)
+        append(#", "mentions": "#, to: &out)
         writeArray(doc, into: &out)
-        out += "}"
-        return out
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The document's mentions as a JSON array of mention objects (what `atpad mentions`
     /// prints), offsets computed in one pass over the text.
     public static func array(_ doc: MarkedText) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(doc.mentions.count * 120 + 2)
         writeArray(doc, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func writeArray(_ doc: MarkedText, into out: inout String) {
+    private static func writeArray(_ doc: MarkedText, into out: inout [UInt8]) {
         var points: [Int] = []
         points.reserveCapacity(doc.mentions.count * 2)
         for mention in doc.mentions {
@@ -80,40 +119,50 @@ public enum MentionJSON {
             points.append(mention.range.upperBound)
         }
         let units = UnitOffsets(of: points, in: doc.text)
-        out += "["
+        out.append(UInt8(ascii: "["))
         for (index, mention) in doc.mentions.enumerated() {
-            if index > 0 { out += ", " }
+            if index > 0 { append(", ", to: &out) }
             write(mention, units: units, at: index * 2, into: &out)
         }
-        out += "]"
+        out.append(UInt8(ascii: "]"))
     }
 
     /// Appends one mention object; its offsets are `units` at `point` and `point + 1`.
-    private static func write(_ m: Mention, units: UnitOffsets, at point: Int, into out: inout String) {
-        out += #"{"trigger": "#
-        out += JSONText.quote(String(Character(m.trigger)))
-        out += #", "id": "#
-        out += JSONText.quote(m.id)
-        out += #", "name": "#
-        out += JSONText.quote(m.name)
-        out += #", "start": "#
-        out += String(m.range.lowerBound)
-        out += #", "end": "#
-        out += String(m.range.upperBound)
-        out += #", "utf16": ["#
-        out += String(units.utf16[point])
-        out += ", "
-        out += String(units.utf16[point + 1])
-        out += #"], "utf8": ["#
-        out += String(units.utf8[point])
-        out += ", "
-        out += String(units.utf8[point + 1])
-        out += "]}"
+    private static func write(_ m: Mention, units: UnitOffsets, at point: Int, into out: inout [UInt8]) {
+        append(#"{"trigger": "#, to: &out)
+        JSONText.appendQuoted(String(Character(m.trigger)), to: &out)
+        append(#", "id": "#, to: &out)
+        JSONText.appendQuoted(m.id, to: &out)
+        append(#", "name": "#, to: &out)
+        JSONText.appendQuoted(m.name, to: &out)
+        append(#", "start": "#, to: &out)
+        append(m.range.lowerBound, to: &out)
+        append(#", "end": "#, to: &out)
+        append(m.range.upperBound, to: &out)
+        append(#", "utf16": ["#, to: &out)
+        append(units.utf16[point], to: &out)
+        append(", ", to: &out)
+        append(units.utf16[point + 1], to: &out)
+        append(#"], "utf8": ["#, to: &out)
+        append(units.utf8[point], to: &out)
+        append(", ", to: &out)
+        append(units.utf8[point + 1], to: &out)
+        append("]}", to: &out)
+    }
+
+    private static func append(_ s: StaticString, to out: inout [UInt8]) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Appends the decimal digits of `n` (a small string: no allocation).
+    private static func append(_ n: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: String(n).utf8)
     }
 }
 
 /// UTF-16 and UTF-8 offsets of a list of scalar offsets into one text, found in a single
-/// pass (the points may come in any order; a point past the end maps to the end).
+/// pass over its UTF-8 (the points may come in any order; a point past the end maps to the
+/// end).
 private struct UnitOffsets {
     var utf16: [Int]
     var utf8: [Int]
@@ -123,23 +172,34 @@ private struct UnitOffsets {
         utf8 = Array(repeating: 0, count: points.count)
         // Mentions come sorted, so this is already in order; sorting keeps a malformed
         // document from producing wrong numbers instead of merely odd ones.
-        let order = points.indices.sorted { points[$0] < points[$1] }
+        var order = Array(points.indices)
+        if !zip(points, points.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            order.sort { points[$0] < points[$1] }
+        }
         var next = 0
-        var scalars = 0, units16 = 0, units8 = 0
-        for scalar in text.unicodeScalars {
-            while next < order.count, points[order[next]] <= scalars {
-                utf16[order[next]] = units16
-                utf8[order[next]] = units8
-                next += 1
+        var scalars = 0, units16 = 0
+        var text = text
+        let end = text.withUTF8 { bytes -> Int in
+            var i = 0
+            while i < bytes.count {
+                while next < order.count, points[order[next]] <= scalars {
+                    utf16[order[next]] = units16
+                    utf8[order[next]] = i
+                    next += 1
+                }
+                if next == order.count { return i }
+                let lead = bytes[i]
+                // A scalar of four UTF-8 bytes is a surrogate pair in UTF-16.
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                units16 += length == 4 ? 2 : 1
+                scalars += 1
+                i += length
             }
-            if next == order.count { return }
-            scalars += 1
-            units16 += UTF16.width(scalar)
-            units8 += UTF8.width(scalar)
+            return bytes.count
         }
         while next < order.count {
             utf16[order[next]] = units16
-            utf8[order[next]] = units8
+            utf8[order[next]] = end
             next += 1
         }
     }
