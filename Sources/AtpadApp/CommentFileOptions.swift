@@ -26,10 +26,10 @@ struct CommentFileOptions: ParsableArguments {
     /// errors.
     func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil) throws -> Comment {
         let source = try from.map { try DocumentFormat(option: "--from", name: $0) } ?? DocumentFormat.implied(byPath: file)
-        let text: String
+        let bytes: [UInt8]
         do {
-            guard let contents = try DocumentFile.read(file) else { throw UsageError("\(file): no such file") }
-            text = contents
+            guard let contents = try DocumentFile.readUTF8(file) else { throw UsageError("\(file): no such file") }
+            bytes = contents
         } catch let error as DocumentFile.Failure {
             throw UsageError(error.message)
         }
@@ -37,7 +37,7 @@ struct CommentFileOptions: ParsableArguments {
         let lookup = needsDirectory ? try directories.lookup() : .empty
         let decoded: DecodedDocument
         do {
-            decoded = try source.decode(text, lookup: lookup)
+            decoded = try source.decode(utf8: bytes, lookup: lookup)
         } catch {
             throw UsageError("\(file): not in the \(source) format: \(error.message)")
         }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import AtpadCore
-import Foundation
 
 /// `atpad render FILE --format F`: converts a saved comment to another format and writes
 /// it to stdout, adding no newline (SPEC §8).
@@ -21,6 +20,6 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let target = try DocumentFormat(option: "--format", name: format)
         let comment = try input.read(directories: directories, encodingTo: target)
-        FileHandle.standardOutput.write(Data(target.encode(comment.document, lookup: comment.lookup).utf8))
+        try StandardOutput.writeAll(target.encodeUTF8(comment.document, lookup: comment.lookup))
     }
 }

@@ -13,15 +13,15 @@
 /// Not escaped, on purpose: `@everyone` and `@here` typed as text (Discord decides on
 /// those pings through the message's allowed mentions, not its text), and Markdown.
 enum DiscordFormat {
-    static func encode(_ doc: MarkedText) -> String {
+    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(doc.text.utf8.count + 64)
+        out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
         MentionRuns.forEach(in: doc, plain: { run, mentionFollows in escape(run, mentionFollows: mentionFollows, into: &out) }, mention: { m in
             out.append(contentsOf: AngleMention.opening(for: m).utf8)
             out.append(contentsOf: m.id.utf8)
             out.append(UInt8(ascii: ">"))
         })
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Appends `run`, writing `\<` for a `<` that a `@` or `#` follows, and doubling the
@@ -52,49 +52,47 @@ enum DiscordFormat {
         b == UInt8(ascii: "@") || b == UInt8(ascii: "#")
     }
 
-    static func decode(_ input: String, lookup: EntityLookup) -> DecodedDocument {
-        var input = input
-        return input.withUTF8 { bytes in
-            var builder = MarkedTextBuilder(capacity: bytes.count)
-            var unresolved = UnresolvedMentions()
-            var runStart = 0
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b == UInt8(ascii: "\\") {
-                    var end = i
-                    while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
-                    guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), isKind(bytes[end + 1]) else {
-                        i = end
-                        continue
-                    }
-                    // Before `<@` or `<#`, backslashes pair up; an odd one escapes the `<`.
-                    builder.appendPlain(bytes, runStart ..< i)
-                    let count = end - i
-                    for _ in 0 ..< count / 2 { builder.appendASCII(UInt8(ascii: "\\")) }
-                    if count % 2 == 1 {
-                        builder.appendASCII(UInt8(ascii: "<"))
-                        i = end + 1
-                    } else {
-                        i = end
-                    }
-                    runStart = i
-                } else if b == UInt8(ascii: "<"), let token = AngleMention.read(bytes, at: i, bang: true, label: false) {
-                    let id = UTF8Scan.string(bytes, token.id)
-                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty {
-                        builder.appendPlain(bytes, runStart ..< i)
-                        builder.appendMention(trigger: trigger, entity: entity)
-                        runStart = token.end
-                    } else {
-                        unresolved.add(UTF8Scan.string(bytes, i ..< token.end))
-                    }
-                    i = token.end
-                } else {
-                    i += 1
+    /// Reads valid UTF-8 `bytes`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
+        var builder = MarkedTextBuilder(capacity: bytes.count)
+        var unresolved = UnresolvedMentions()
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") {
+                var end = i
+                while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
+                guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), isKind(bytes[end + 1]) else {
+                    i = end
+                    continue
                 }
+                // Before `<@` or `<#`, backslashes pair up; an odd one escapes the `<`.
+                builder.appendPlain(bytes, runStart ..< i)
+                let count = end - i
+                for _ in 0 ..< count / 2 { builder.appendASCII(UInt8(ascii: "\\")) }
+                if count % 2 == 1 {
+                    builder.appendASCII(UInt8(ascii: "<"))
+                    i = end + 1
+                } else {
+                    i = end
+                }
+                runStart = i
+            } else if b == UInt8(ascii: "<"), let token = AngleMention.read(bytes, at: i, bang: true, label: false) {
+                let id = UTF8Scan.string(bytes, token.id)
+                if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty {
+                    builder.appendPlain(bytes, runStart ..< i)
+                    builder.appendMention(trigger: trigger, entity: entity)
+                    runStart = token.end
+                } else {
+                    unresolved.add(UTF8Scan.string(bytes, i ..< token.end))
+                }
+                i = token.end
+            } else {
+                i += 1
             }
-            builder.appendPlain(bytes, runStart ..< bytes.count)
-            return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
         }
+        builder.appendPlain(bytes, runStart ..< bytes.count)
+        return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
     }
 }

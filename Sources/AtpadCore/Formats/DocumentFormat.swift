@@ -52,14 +52,20 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// urls (it is asked first; the handle and url a mention carries are the fallback,
     /// then the name or `mention:id`).
     public func encode(_ doc: MarkedText, lookup: EntityLookup = .empty) -> String {
+        self == .plain ? doc.text : String(decoding: encodeUTF8(doc, lookup: lookup), as: UTF8.self)
+    }
+
+    /// `encode`, as UTF-8 bytes: what a file or stdout receives, without making a String
+    /// of a large document first.
+    public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty) -> [UInt8] {
         switch self {
-        case .atpad: AtpadMarkup.encode(doc)
-        case .github: GitHubFormat.encode(doc, lookup: lookup)
-        case .slack: SlackFormat.encode(doc)
-        case .discord: DiscordFormat.encode(doc)
-        case .markdown: MarkdownFormat.encode(doc, lookup: lookup)
-        case .plain: doc.text
-        case .json: MentionJSON.document(doc)
+        case .atpad: AtpadMarkup.encodeUTF8(doc)
+        case .github: GitHubFormat.encodeUTF8(doc, lookup: lookup)
+        case .slack: SlackFormat.encodeUTF8(doc)
+        case .discord: DiscordFormat.encodeUTF8(doc)
+        case .markdown: MarkdownFormat.encodeUTF8(doc, lookup: lookup)
+        case .plain: Array(doc.text.utf8)
+        case .json: MentionJSON.documentUTF8(doc)
         }
     }
 
@@ -67,14 +73,29 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// a mention. Only `json` can fail (text that is not the json format); every other
     /// format reads anything, leaving what is not a mention as text.
     public func decode(_ text: String, lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
+        if self == .plain { return DecodedDocument(document: MarkedText(text: text)) }
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(FormatError) in try decode(bytes, lookup: lookup) } }
+        return try result.get()
+    }
+
+    /// `decode` of UTF-8 bytes, such as a file's, without making a String of them first.
+    /// The bytes must be valid UTF-8 (`UTF8Validation` checks); invalid sequences would be
+    /// read as U+FFFD.
+    public func decode(utf8 bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
+        let result = bytes.withUnsafeBufferPointer { buffer in Result { () throws(FormatError) in try decode(buffer, lookup: lookup) } }
+        return try result.get()
+    }
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) throws(FormatError) -> DecodedDocument {
         switch self {
-        case .atpad: DecodedDocument(document: AtpadMarkup.decode(text))
-        case .github: GitHubFormat.decode(text, lookup: lookup)
-        case .slack: SlackFormat.decode(text, lookup: lookup)
-        case .discord: DiscordFormat.decode(text, lookup: lookup)
-        case .markdown: MarkdownFormat.decode(text, lookup: lookup)
-        case .plain: DecodedDocument(document: MarkedText(text: text))
-        case .json: try MentionJSON.decode(text)
+        case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes))
+        case .github: GitHubFormat.decode(bytes, lookup: lookup)
+        case .slack: SlackFormat.decode(bytes, lookup: lookup)
+        case .discord: DiscordFormat.decode(bytes, lookup: lookup)
+        case .markdown: MarkdownFormat.decode(bytes, lookup: lookup)
+        case .plain: DecodedDocument(document: MarkedText(text: String(decoding: bytes, as: UTF8.self)))
+        case .json: try MentionJSON.decode(bytes)
         }
     }
 }

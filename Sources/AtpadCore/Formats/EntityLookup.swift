@@ -3,7 +3,8 @@
 /// (`github`, for entities that have no handle and were written by name).
 ///
 /// Built once from the entities of each trigger's directory; of several entities with one
-/// key, the first in directory order wins. Handles match without regard to case, as on
+/// id only the first counts (as in a directory), and of several with one handle or url,
+/// the first in directory order wins. Handles match without regard to case, as on
 /// GitHub.
 public struct EntityLookup: Sendable {
     /// The triggers that have a directory: `@` first, then in markup trigger order.
@@ -35,6 +36,17 @@ public struct EntityLookup: Sendable {
         tables[trigger]?.byID[id]
     }
 
+    /// The handle of the entity with `id` in the directory of `trigger`, if it has one
+    /// (what the `github` writer asks, once per mention, without copying the entity).
+    public func handle(trigger: Unicode.Scalar, id: String) -> String? {
+        tables[trigger]?.handleByID[id]
+    }
+
+    /// The url of the entity with `id` in the directory of `trigger`, if it has one.
+    public func url(trigger: Unicode.Scalar, id: String) -> String? {
+        tables[trigger]?.urlByID[id]
+    }
+
     /// The entity whose handle is `handle` (any case) in the directory of `trigger`.
     public func entity(trigger: Unicode.Scalar, handle: String) -> Entity? {
         tables[trigger]?.byHandle[handle.lowercased()]
@@ -54,6 +66,8 @@ public struct EntityLookup: Sendable {
     /// One directory's entities, indexed by each key the formats look things up by.
     private struct Table: Sendable {
         var byID: [String: Entity] = [:]
+        var handleByID: [String: String] = [:]
+        var urlByID: [String: String] = [:]
         var byHandle: [String: Entity] = [:]
         var byURL: [String: Entity] = [:]
         var byLeadingWord: [String: [Entity]] = [:]
@@ -61,9 +75,14 @@ public struct EntityLookup: Sendable {
         init(_ entities: [Entity]) {
             byID.reserveCapacity(entities.count)
             for entity in entities {
-                if byID[entity.id] == nil { byID[entity.id] = entity }
-                if let url = entity.url, !url.isEmpty, byURL[url] == nil { byURL[url] = entity }
+                guard byID[entity.id] == nil else { continue }
+                byID[entity.id] = entity
+                if let url = entity.url, !url.isEmpty {
+                    urlByID[entity.id] = url
+                    if byURL[url] == nil { byURL[url] = entity }
+                }
                 if let handle = entity.handle, !handle.isEmpty {
+                    handleByID[entity.id] = handle
                     let key = handle.lowercased()
                     if byHandle[key] == nil { byHandle[key] = entity }
                 } else if !entity.name.isEmpty {

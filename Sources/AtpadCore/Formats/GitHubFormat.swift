@@ -15,9 +15,9 @@
 /// - an unknown `@name` stays text and is reported in a note; unknown spellings of other
 ///   triggers (`#123` is an issue on GitHub) stay text silently.
 enum GitHubFormat {
-    static func encode(_ doc: MarkedText, lookup: EntityLookup) -> String {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(doc.text.utf8.count + 64)
+        out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
         MentionRuns.forEach(in: doc, plain: { run, _ in out.append(contentsOf: run) }, mention: { m in
             out.append(contentsOf: String(Character(m.trigger)).utf8)
             if let handle = handle(of: m, lookup: lookup) {
@@ -26,23 +26,21 @@ enum GitHubFormat {
                 out.append(contentsOf: m.name.utf8)
             }
         })
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The handle to write for `m`: the directory's, else the one the mention carries.
     static func handle(of m: Mention, lookup: EntityLookup) -> String? {
-        if let handle = lookup.entity(trigger: m.trigger, id: m.id)?.handle, !handle.isEmpty { return handle }
+        if let handle = lookup.handle(trigger: m.trigger, id: m.id) { return handle }
         if let handle = m.handle, !handle.isEmpty { return handle }
         return nil
     }
 
-    static func decode(_ input: String, lookup: EntityLookup) -> DecodedDocument {
-        var input = input
-        return input.withUTF8 { bytes in
-            var reader = Reader(bytes: bytes, lookup: lookup)
-            reader.run()
-            return DecodedDocument(document: reader.builder.build(), notes: reader.unresolved.note.map { [$0] } ?? [])
-        }
+    /// Reads valid UTF-8 `bytes`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
+        var reader = Reader(bytes: bytes, lookup: lookup)
+        reader.run()
+        return DecodedDocument(document: reader.builder.build(), notes: reader.unresolved.note.map { [$0] } ?? [])
     }
 
     private struct Reader {

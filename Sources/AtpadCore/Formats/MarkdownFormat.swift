@@ -18,9 +18,9 @@
 enum MarkdownFormat {
     static let scheme = "mention:"
 
-    static func encode(_ doc: MarkedText, lookup: EntityLookup) -> String {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(doc.text.utf8.count + 64)
+        out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 96))
         MentionRuns.forEach(in: doc, plain: { run, _ in out.append(contentsOf: run) }, mention: { m in
             out.append(UInt8(ascii: "["))
             out.append(contentsOf: String(Character(m.trigger)).utf8)
@@ -47,12 +47,12 @@ enum MarkdownFormat {
             }
             out.append(UInt8(ascii: ")"))
         })
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The url to link `m` to: the directory's, else the one the mention carries.
     static func url(of m: Mention, lookup: EntityLookup) -> String? {
-        if let url = lookup.entity(trigger: m.trigger, id: m.id)?.url, !url.isEmpty { return url }
+        if let url = lookup.url(trigger: m.trigger, id: m.id) { return url }
         if let url = m.url, !url.isEmpty { return url }
         return nil
     }
@@ -79,10 +79,10 @@ enum MarkdownFormat {
     }
 
     private static func appendPercent(_ b: UInt8, to out: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
+        func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10 }
         out.append(UInt8(ascii: "%"))
-        out.append(hex[Int(b >> 4)])
-        out.append(hex[Int(b & 0xF)])
+        out.append(hex(b >> 4))
+        out.append(hex(b & 0xF))
     }
 
     /// Whether CommonMark lets a backslash escape `b`: ASCII punctuation.
@@ -96,42 +96,40 @@ enum MarkdownFormat {
     /// reading quadratic.
     static let longestField = 4096
 
-    static func decode(_ input: String, lookup: EntityLookup) -> DecodedDocument {
-        var input = input
-        return input.withUTF8 { bytes in
-            var builder = MarkedTextBuilder(capacity: bytes.count)
-            var unresolved = UnresolvedMentions()
-            var code = MarkdownCode.Cursor(bytes)
-            var runStart = 0
-            var i = 0
-            while i < bytes.count {
-                guard bytes[i] == UInt8(ascii: "[") else { i += 1; continue }
-                if code.isCode(i) { i = code.end(ofCodeAt: i); continue }
-                guard !isEscapedOrImage(bytes, i), let link = readLink(bytes, at: i) else { i += 1; continue }
-                let name = String(decoding: link.name, as: UTF8.self)
-                let target = String(decoding: link.target, as: UTF8.self)
-                var mention: (id: String, handle: String?, url: String?)?
-                if target.hasPrefix(scheme) {
-                    if let id = percentDecoded(target.utf8.dropFirst(scheme.utf8.count)), !id.isEmpty {
-                        let known = lookup.entity(trigger: link.trigger, id: id)
-                        mention = (id, known?.handle, known?.url)
-                    }
-                } else if let entity = lookup.entity(trigger: link.trigger, url: target) {
-                    mention = (entity.id, entity.handle, entity.url)
+    /// Reads valid UTF-8 `bytes`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
+        var builder = MarkedTextBuilder(capacity: bytes.count)
+        var unresolved = UnresolvedMentions()
+        var code = MarkdownCode.Cursor(bytes)
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "[") else { i += 1; continue }
+            if code.isCode(i) { i = code.end(ofCodeAt: i); continue }
+            guard !isEscapedOrImage(bytes, i), let link = readLink(bytes, at: i) else { i += 1; continue }
+            let name = String(decoding: link.name, as: UTF8.self)
+            let target = String(decoding: link.target, as: UTF8.self)
+            var mention: (id: String, handle: String?, url: String?)?
+            if target.hasPrefix(scheme) {
+                if let id = percentDecoded(target.utf8.dropFirst(scheme.utf8.count)), !id.isEmpty {
+                    let known = lookup.entity(trigger: link.trigger, id: id)
+                    mention = (id, known?.handle, known?.url)
                 }
-                guard let mention else {
-                    unresolved.add(UTF8Scan.string(bytes, i ..< link.end))
-                    i = link.end
-                    continue
-                }
-                builder.appendPlain(bytes, runStart ..< i)
-                builder.appendMention(trigger: link.trigger, id: mention.id, name: name, handle: mention.handle, url: mention.url)
-                i = link.end
-                runStart = i
+            } else if let entity = lookup.entity(trigger: link.trigger, url: target) {
+                mention = (entity.id, entity.handle, entity.url)
             }
-            builder.appendPlain(bytes, runStart ..< bytes.count)
-            return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
+            guard let mention else {
+                unresolved.add(UTF8Scan.string(bytes, i ..< link.end))
+                i = link.end
+                continue
+            }
+            builder.appendPlain(bytes, runStart ..< i)
+            builder.appendMention(trigger: link.trigger, id: mention.id, name: name, handle: mention.handle, url: mention.url)
+            i = link.end
+            runStart = i
         }
+        builder.appendPlain(bytes, runStart ..< bytes.count)
+        return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
     }
 
     /// Whether the `[` at `i` is escaped (an odd number of backslashes before it) or opens

@@ -50,17 +50,11 @@ struct MarkedTextBuilder {
         kept.reserveCapacity(mentions.count)
         bytes.withUnsafeBufferPointer { buffer in
             var scalar = 0, byte = 0
-            func offset(of target: Int) -> Int {
-                while scalar < target {
-                    byte += 1
-                    while byte < buffer.count, UTF8Scan.isContinuation(buffer[byte]) { byte += 1 }
-                    scalar += 1
-                }
-                return byte
-            }
             for m in mentions {
-                let start = offset(of: m.range.lowerBound)
-                let end = offset(of: m.range.upperBound)
+                // Mentions were appended in order and inside the text: both offsets exist.
+                guard let start = UTF8Scan.advance(buffer, byte: &byte, scalar: &scalar, to: m.range.lowerBound),
+                      let end = UTF8Scan.advance(buffer, byte: &byte, scalar: &scalar, to: m.range.upperBound)
+                else { continue }
                 if UTF8GraphemeBoundary.isBoundary(buffer, at: start), UTF8GraphemeBoundary.isBoundary(buffer, at: end) {
                     kept.append(m)
                 }

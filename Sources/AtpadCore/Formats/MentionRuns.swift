@@ -20,16 +20,9 @@ enum MentionRuns {
             var byte = 0, scalar = 0, runStart = 0
             for m in doc.mentions {
                 guard m.range.lowerBound >= scalar, !m.name.isEmpty, !m.id.isEmpty, accept(m) else { continue }
-                var b = byte, s = scalar
-                while s < m.range.lowerBound, b < bytes.count {
-                    b += 1
-                    while b < bytes.count, UTF8Scan.isContinuation(bytes[b]) { b += 1 }
-                    s += 1
-                }
                 // Past the end: so are all later mentions of a well-ordered list.
-                guard s == m.range.lowerBound, b < bytes.count else { break }
-                byte = b
-                scalar = s
+                guard let b = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalar, to: m.range.lowerBound),
+                      b < bytes.count else { break }
                 guard let end = end(of: m, in: bytes, at: b) else { continue }
                 plain(UnsafeBufferPointer(rebasing: bytes[runStart ..< b]), true)
                 mention(m)
@@ -41,14 +34,28 @@ enum MentionRuns {
         }
     }
 
+    /// The capacity an encoder reserves for its output: the text, an eighth more for
+    /// escapes, and `perMention` bytes for each mention's markup. Too little would cost a
+    /// reallocation and a copy of a large output; unused capacity costs nothing (its pages
+    /// are never touched).
+    static func capacity(for doc: MarkedText, perMention: Int) -> Int {
+        let text = doc.text.utf8.count
+        return text + text / 8 + doc.mentions.count * perMention + 64
+    }
+
     /// Where the mention's text ends when the bytes at `start` are its trigger and name and
     /// its range covers exactly them; nil otherwise.
     private static func end(of m: Mention, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
         var j = start
         var scalars = 0
-        for unit in String(Character(m.trigger)).utf8 {
-            guard j < bytes.count, bytes[j] == unit else { return nil }
+        if m.trigger.isASCII {
+            guard bytes[j] == UInt8(m.trigger.value) else { return nil }
             j += 1
+        } else {
+            for unit in String(Character(m.trigger)).utf8 {
+                guard j < bytes.count, bytes[j] == unit else { return nil }
+                j += 1
+            }
         }
         for unit in m.name.utf8 {
             guard j < bytes.count, bytes[j] == unit else { return nil }

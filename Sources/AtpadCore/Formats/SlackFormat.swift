@@ -7,16 +7,16 @@
 /// label is ignored). An unknown one stays text as written and is reported in a note.
 /// Slack's other `<…>` forms (links, `<!here>`) are kept as text.
 enum SlackFormat {
-    static func encode(_ doc: MarkedText) -> String {
+    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(doc.text.utf8.count + doc.text.utf8.count / 16 + 64)
+        out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
         MentionRuns.forEach(in: doc, plain: { run, _ in escape(run, into: &out) }, mention: { m in
             out.append(contentsOf: AngleMention.opening(for: m).utf8)
             var id = m.id
             id.withUTF8 { escape($0, into: &out) }
             out.append(UInt8(ascii: ">"))
         })
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Appends `run` with `&`, `<`, `>` escaped, copying the stretches between them whole.
@@ -37,39 +37,37 @@ enum SlackFormat {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: run[start...]))
     }
 
-    static func decode(_ input: String, lookup: EntityLookup) -> DecodedDocument {
-        var input = input
-        return input.withUTF8 { bytes in
-            var builder = MarkedTextBuilder(capacity: bytes.count)
-            var unresolved = UnresolvedMentions()
-            var runStart = 0
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b == UInt8(ascii: "&"), let (character, length) = entity(bytes, at: i) {
+    /// Reads valid UTF-8 `bytes`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
+        var builder = MarkedTextBuilder(capacity: bytes.count)
+        var unresolved = UnresolvedMentions()
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "&"), let (character, length) = entity(bytes, at: i) {
+                builder.appendPlain(bytes, runStart ..< i)
+                builder.appendASCII(character)
+                i += length
+                runStart = i
+            } else if b == UInt8(ascii: "<"), let token = AngleMention.read(bytes, at: i, bang: false, label: true) {
+                let id = unescape(bytes, token.id)
+                if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty {
                     builder.appendPlain(bytes, runStart ..< i)
-                    builder.appendASCII(character)
-                    i += length
+                    builder.appendMention(trigger: trigger, entity: entity)
+                    i = token.end
                     runStart = i
-                } else if b == UInt8(ascii: "<"), let token = AngleMention.read(bytes, at: i, bang: false, label: true) {
-                    let id = unescape(bytes, token.id)
-                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty {
-                        builder.appendPlain(bytes, runStart ..< i)
-                        builder.appendMention(trigger: trigger, entity: entity)
-                        i = token.end
-                        runStart = i
-                    } else {
-                        // Left as text; its escapes are undone like any other text's.
-                        unresolved.add(UTF8Scan.string(bytes, i ..< token.end))
-                        i += 1
-                    }
                 } else {
+                    // Left as text; its escapes are undone like any other text's.
+                    unresolved.add(UTF8Scan.string(bytes, i ..< token.end))
                     i += 1
                 }
+            } else {
+                i += 1
             }
-            builder.appendPlain(bytes, runStart ..< bytes.count)
-            return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
         }
+        builder.appendPlain(bytes, runStart ..< bytes.count)
+        return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
     }
 
     /// The character an escape `&amp;`, `&lt;` or `&gt;` at `i` stands for, and its length.

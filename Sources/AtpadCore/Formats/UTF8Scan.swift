@@ -28,6 +28,60 @@ enum UTF8Scan {
         return scalar(in: bytes, at: start).0
     }
 
+    // MARK: Eight bytes at a time
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `offset` of `bytes` as one word (the caller checks there are eight).
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+
+    /// Whether any of the eight bytes of `word` is `byte` (the classic zero-byte test on
+    /// `word ^ byte…`, exact for "any").
+    @inline(__always)
+    static func word(_ word: UInt64, contains byte: UInt8) -> Bool {
+        let v = word ^ (ones &* UInt64(byte))
+        return (v &- ones) & ~v & highBits != 0
+    }
+
+    /// Whether all eight bytes of `word` are ASCII.
+    @inline(__always)
+    static func isASCII(_ word: UInt64) -> Bool { word & highBits == 0 }
+
+    /// How many of the eight bytes of `word` start a scalar (are not `10xxxxxx`).
+    @inline(__always)
+    static func scalarStarts(in word: UInt64) -> Int {
+        8 - (word & ~(word << 1) & highBits).nonzeroBitCount
+    }
+
+    /// The byte offset of scalar `target`, walking forward from byte `byte`, which is
+    /// scalar `scalar` (both updated); nil when the text ends first. Whole words are
+    /// stepped over while the target lies beyond them, counting the scalars that start in
+    /// each (a scalar split across two words is counted once, in the word it starts in).
+    static func advance(_ bytes: UnsafeBufferPointer<UInt8>, byte: inout Int, scalar: inout Int, to target: Int) -> Int? {
+        var b = byte, s = scalar
+        let count = bytes.count
+        while count - b >= 8 {
+            let starts = scalarStarts(in: word(bytes, at: b))
+            if s + starts >= target { break }
+            s += starts
+            b += 8
+        }
+        while b < count {
+            if !isContinuation(bytes[b]) {
+                if s == target { break }
+                s += 1
+            }
+            b += 1
+        }
+        byte = b
+        scalar = s
+        return s == target ? b : nil
+    }
+
     /// The number of scalars in `bytes[range]`.
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var n = 0

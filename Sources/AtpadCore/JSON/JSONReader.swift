@@ -56,26 +56,19 @@ public struct JSONReader {
     }
 
     /// Reads `bytes` as exactly one JSON value (whitespace around it allowed).
-    public static func value(of bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, JSONSyntaxError> in
-            var reader = JSONReader(bytes: buffer)
-            do throws(JSONSyntaxError) {
-                reader.skipWhitespace()
-                let value = try reader.readValue()
-                reader.skipWhitespace()
-                guard reader.offset == buffer.count else {
-                    throw JSONSyntaxError(offset: reader.offset, message: "unexpected \(reader.describe(at: reader.offset)) after the value")
-                }
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
+    public static func value(of bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        let value = try reader.readValue()
+        reader.skipWhitespace()
+        guard reader.offset == bytes.count else {
+            throw JSONSyntaxError(offset: reader.offset, message: "unexpected \(reader.describe(at: reader.offset)) after the value")
         }
-        return try result.get()
+        return value
     }
 
     /// The 1-based line of byte `offset` in `bytes`.
-    public static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+    public static func line(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var line = 1
         for b in bytes[..<min(offset, bytes.count)] where b == 0x0A { line += 1 }
         return line

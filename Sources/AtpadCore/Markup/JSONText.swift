@@ -92,23 +92,36 @@ public enum MentionJSON {
 
     /// The whole document: `{"text": "...", "mentions": [...]}`.
     public static func document(_ doc: MarkedText) -> String {
+        String(decoding: documentUTF8(doc), as: UTF8.self)
+    }
+
+    /// `document`, as UTF-8 bytes.
+    static func documentUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(doc.text.utf8.count + doc.text.utf8.count / 8 + doc.mentions.count * 120 + 32)
+        out.reserveCapacity(doc.text.utf8.count + doc.text.utf8.count / 8 + arrayCapacity(doc) + 32)
         append(#"{"text": "#, to: &out)
         JSONText.appendQuoted(doc.text, to: &out)
         append(#", "mentions": "#, to: &out)
         writeArray(doc, into: &out)
         out.append(UInt8(ascii: "}"))
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The document's mentions as a JSON array of mention objects (what `atpad mentions`
     /// prints), offsets computed in one pass over the text.
     public static func array(_ doc: MarkedText) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(doc.mentions.count * 120 + 2)
+        out.reserveCapacity(arrayCapacity(doc))
         writeArray(doc, into: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Room for the mentions array: the fixed keys and numbers of each object, and its
+    /// quoted name and id (doubled, for escapes).
+    private static func arrayCapacity(_ doc: MarkedText) -> Int {
+        var total = 2
+        for m in doc.mentions { total += 140 + 2 * (m.name.utf8.count + m.id.utf8.count) }
+        return total
     }
 
     private static func writeArray(_ doc: MarkedText, into out: inout [UInt8]) {
@@ -177,25 +190,24 @@ private struct UnitOffsets {
             order.sort { points[$0] < points[$1] }
         }
         var next = 0
-        var scalars = 0, units16 = 0
+        var units16 = 0
         var text = text
         let end = text.withUTF8 { bytes -> Int in
-            var i = 0
-            while i < bytes.count {
-                while next < order.count, points[order[next]] <= scalars {
-                    utf16[order[next]] = units16
-                    utf8[order[next]] = i
-                    next += 1
-                }
-                if next == order.count { return i }
-                let lead = bytes[i]
-                // A scalar of four UTF-8 bytes is a surrogate pair in UTF-16.
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                units16 += length == 4 ? 2 : 1
-                scalars += 1
-                i += length
+            // Walk to each point in turn (UTF8Scan skips ASCII eight bytes at a time); UTF-16
+            // counts one unit per scalar plus one more per four-byte scalar.
+            var byte = 0, scalars = 0, fourByte = 0
+            while next < order.count {
+                let from = byte
+                let target = points[order[next]]
+                let reached = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalars, to: max(target, scalars))
+                for b in bytes[from ..< byte] where b >= 0xF0 { fourByte += 1 }
+                guard reached != nil else { break }
+                utf16[order[next]] = scalars + fourByte
+                utf8[order[next]] = byte
+                next += 1
             }
-            return bytes.count
+            units16 = scalars + fourByte
+            return byte
         }
         while next < order.count {
             utf16[order[next]] = units16

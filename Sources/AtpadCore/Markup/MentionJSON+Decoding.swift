@@ -14,7 +14,13 @@
 extension MentionJSON {
     /// The document in `json`, with notes about the mentions that had to be dropped.
     public static func decode(_ json: String) throws(FormatError) -> DecodedDocument {
-        let bytes = Array(json.utf8)
+        var json = json
+        let result = json.withUTF8 { bytes in Result { () throws(FormatError) in try decode(bytes) } }
+        return try result.get()
+    }
+
+    /// Reads the `json` format given as valid UTF-8.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormatError) -> DecodedDocument {
         let root: JSONValue
         do {
             root = try JSONReader.value(of: bytes)
@@ -123,7 +129,8 @@ private struct MentionFit {
     mutating func problem(with m: Mention, after end: Int) -> String? {
         let range = m.range
         if range.lowerBound < end { return "range \(range.lowerBound)..<\(range.upperBound) overlaps the mention before it" }
-        guard let start = advance(to: range.lowerBound), let stop = bytesEnd(from: start, scalars: range.count) else {
+        guard let start = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalar, to: range.lowerBound),
+              let stop = bytesEnd(from: start, scalars: range.count) else {
             return "range \(range.lowerBound)..<\(range.upperBound) is past the end of the text"
         }
         let expected = Array(m.text.utf8)
@@ -135,17 +142,6 @@ private struct MentionFit {
             return "range \(range.lowerBound)..<\(range.upperBound) splits a character"
         }
         return nil
-    }
-
-    /// Moves the walk to scalar `target` (never backwards) and returns its byte offset, or
-    /// nil past the end of the text.
-    private mutating func advance(to target: Int) -> Int? {
-        while scalar < target, byte < bytes.count {
-            byte += 1
-            while byte < bytes.count, UTF8Scan.isContinuation(bytes[byte]) { byte += 1 }
-            scalar += 1
-        }
-        return scalar == target ? byte : nil
     }
 
     /// The byte offset `count` scalars after byte `start`, or nil past the end.

@@ -28,6 +28,15 @@ public struct Mention: Hashable, Sendable {
         self.url = url
     }
 
+    /// A mention whose name's length in scalars the caller already knows (a reader
+    /// that counted it on the way), saving a second pass over the name.
+    init(trigger: Unicode.Scalar, id: String, name: String, start: Int, nameScalars: Int) {
+        self.trigger = trigger
+        self.id = id
+        self.name = name
+        self.range = start ..< start + 1 + nameScalars
+    }
+
     /// The mention of `entity` shown with `trigger`, starting at scalar offset `start`,
     /// carrying the entity's handle and url.
     public init(trigger: Unicode.Scalar, entity: Entity, start: Int) {
