@@ -119,12 +119,15 @@ enum GitHubFormat {
             return j
         }
 
+        /// Whether `b` may end a handle's run without being part of the handle (`@jdoe.`).
+        private static func isTrailingPunctuation(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+        }
+
         /// `range` without trailing `.`, `-` and `_`.
         private func trimmed(_ range: Range<Int>) -> Range<Int> {
             var end = range.upperBound
-            while end > range.lowerBound, [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_")].contains(bytes[end - 1]) {
-                end -= 1
-            }
+            while end > range.lowerBound, Self.isTrailingPunctuation(bytes[end - 1]) { end -= 1 }
             return range.lowerBound ..< end
         }
 
@@ -137,7 +140,7 @@ enum GitHubFormat {
                    !entity.name.isEmpty {
                     return (entity, end)
                 }
-                guard [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_")].contains(bytes[end - 1]) else { return nil }
+                guard Self.isTrailingPunctuation(bytes[end - 1]) else { return nil }
                 end -= 1
             }
             return nil
