@@ -47,6 +47,20 @@ enum UTF8Scan {
         return (v &- ones) & ~v & highBits != 0
     }
 
+    /// Whether any of the eight bytes of `word` is below `limit` (at most 0x80).
+    @inline(__always)
+    static func word(_ word: UInt64, hasByteBelow limit: UInt8) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & highBits != 0
+    }
+
+    /// Whether a byte of `word` may need an escape in a JSON string: `"`, `\`, a control
+    /// character, DEL, or E2 (which starts U+2028 and U+2029).
+    @inline(__always)
+    static func mayNeedJSONEscape(_ word: UInt64) -> Bool {
+        Self.word(word, hasByteBelow: 0x20) || Self.word(word, contains: 0x22) || Self.word(word, contains: 0x5C)
+            || Self.word(word, contains: 0x7F) || Self.word(word, contains: 0xE2)
+    }
+
     /// Whether all eight bytes of `word` are ASCII.
     @inline(__always)
     static func isASCII(_ word: UInt64) -> Bool { word & highBits == 0 }

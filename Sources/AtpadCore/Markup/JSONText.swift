@@ -26,8 +26,17 @@ public enum JSONText {
         out.append(UInt8(ascii: "\""))
         var copied = 0
         let mayEscape = Self.mayEscape
-        for i in 0 ..< bytes.count where mayEscape[Int(bytes[i])] {
+        var i = 0
+        while i < bytes.count {
+            // Text rarely needs an escape: eight bytes at a time while none may.
+            if bytes.count - i >= 8, !UTF8Scan.mayNeedJSONEscape(UTF8Scan.word(bytes, at: i)) {
+                i += 8
+                continue
+            }
             let b = bytes[i]
+            i += 1
+            guard mayEscape[Int(b)] else { continue }
+            let at = i - 1
             var escape: StaticString?
             var code: UInt32?
             switch b {
@@ -40,17 +49,18 @@ public enum JSONText {
             case 0x0C: escape = #"\f"#
             case 0xE2:
                 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                guard i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 else { continue }
-                code = bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029
+                guard at + 2 < bytes.count, bytes[at + 1] == 0x80, bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9 else { continue }
+                code = bytes[at + 2] == 0xA8 ? 0x2028 : 0x2029
             default: code = UInt32(b)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied ..< i]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied ..< at]))
             if let escape {
                 escape.withUTF8Buffer { out.append(contentsOf: $0) }
-                copied = i + 1
+                copied = at + 1
             } else if let code {
                 appendUnicodeEscape(code, to: &out)
-                copied = code > 0x7F ? i + 3 : i + 1
+                copied = code > 0x7F ? at + 3 : at + 1
+                i = copied
             }
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
@@ -143,7 +153,13 @@ public enum MentionJSON {
     /// Appends one mention object; its offsets are `units` at `point` and `point + 1`.
     private static func write(_ m: Mention, units: UnitOffsets, at point: Int, into out: inout [UInt8]) {
         append(#"{"trigger": "#, to: &out)
-        JSONText.appendQuoted(String(Character(m.trigger)), to: &out)
+        if m.trigger.isASCII, m.trigger != "\"", m.trigger != "\\", m.trigger.value >= 0x20, m.trigger.value != 0x7F {
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(m.trigger.value))
+            out.append(UInt8(ascii: "\""))
+        } else {
+            JSONText.appendQuoted(String(Character(m.trigger)), to: &out)
+        }
         append(#", "id": "#, to: &out)
         JSONText.appendQuoted(m.id, to: &out)
         append(#", "name": "#, to: &out)
@@ -167,9 +183,24 @@ public enum MentionJSON {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
-    /// Appends the decimal digits of `n` (a small string: no allocation).
+    /// Appends the decimal digits of `n`.
     private static func append(_ n: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(n).utf8)
+        if n < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = n.magnitude
+        var digits = 1
+        var scale: UInt = 10
+        while rest >= scale, digits < 19 {
+            digits += 1
+            scale &*= 10
+        }
+        // Room first, then the digits from the last one back.
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var k = out.count - 1
+        repeat {
+            out[k] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            k -= 1
+        } while rest > 0
     }
 }
 
