@@ -96,6 +96,23 @@ enum UTF8Scan {
         return s == target ? b : nil
     }
 
+    /// How many scalars of four bytes (the ones UTF-16 writes as two units) start in
+    /// `bytes[range]`: bytes of the form `11110xxx`, counted eight at a time.
+    static func fourByteScalars(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var n = 0
+        var i = range.lowerBound
+        while range.upperBound - i >= 8 {
+            let w = word(bytes, at: i)
+            n += (w & (w << 1) & (w << 2) & (w << 3) & highBits).nonzeroBitCount
+            i += 8
+        }
+        while i < range.upperBound {
+            if bytes[i] >= 0xF0 { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
     /// The number of scalars in `bytes[range]`.
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var n = 0

@@ -183,24 +183,19 @@ public enum MentionJSON {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
-    /// Appends the decimal digits of `n`.
+    /// Appends the decimal digits of `n`, formed in a small stack buffer.
     private static func append(_ n: Int, to out: inout [UInt8]) {
-        if n < 0 { out.append(UInt8(ascii: "-")) }
-        var rest = n.magnitude
-        var digits = 1
-        var scale: UInt = 10
-        while rest >= scale, digits < 19 {
-            digits += 1
-            scale &*= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var rest = n.magnitude
+            var k = buffer.count
+            repeat {
+                k -= 1
+                buffer[k] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if n < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[k...]))
         }
-        // Room first, then the digits from the last one back.
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var k = out.count - 1
-        repeat {
-            out[k] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            k -= 1
-        } while rest > 0
     }
 }
 
@@ -231,7 +226,7 @@ private struct UnitOffsets {
                 let from = byte
                 let target = points[order[next]]
                 let reached = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalars, to: max(target, scalars))
-                for b in bytes[from ..< byte] where b >= 0xF0 { fourByte += 1 }
+                fourByte += UTF8Scan.fourByteScalars(bytes, from ..< byte)
                 guard reached != nil else { break }
                 utf16[order[next]] = scalars + fourByte
                 utf8[order[next]] = byte
