@@ -7,7 +7,7 @@ public struct AtpadMain: AsyncParsableCommand {
         commandName: "atpad",
         abstract: "A terminal editor for comments with @-mentions.",
         version: AtpadVersion.string,
-        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self],
+        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self],
         defaultSubcommand: EditCommand.self
     )
 

@@ -15,20 +15,52 @@ public enum DocumentFile {
     /// The file's text, nil when it does not exist yet (a new comment). Invalid UTF-8, a
     /// folder or an unreadable file is an error naming the file.
     public static func read(_ path: String) throws -> String? {
+        try readUTF8(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file's bytes, checked to be valid UTF-8, nil when it does not exist yet. For
+    /// readers that work on bytes (the format decoders), which need no String of a large
+    /// file. Errors as for `read`.
+    public static func readUTF8(_ path: String) throws -> [UInt8]? {
         var info = stat()
         if stat(path, &info) != 0 {
             if errno == ENOENT { return nil }
             throw Failure(message: "\(path): \(String(cString: strerror(errno)))")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "\(path): is a folder, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = contents(of: path, size: Int(info.st_size)) else {
             throw Failure(message: "\(path): cannot be read (permission denied?)")
         }
-        let bytes = [UInt8](data)
         if let bad = firstInvalidUTF8(bytes) {
             throw Failure(message: "\(path): not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); the file was not changed")
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
+    }
+
+    /// The whole file, read straight into an array (no `Data` to copy from), or nil when
+    /// it cannot be opened or read. `size` is what stat said.
+    private static func contents(of path: String, size: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var failed = false
+        // One byte more than stat said, to notice a file that grew meanwhile.
+        let room = max(size, 0) + 1
+        let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            while count < room {
+                let n = readFile(fd, buffer.baseAddress! + count, room - count)
+                if n > 0 {
+                    count += n
+                } else if n == 0 || errno != EINTR {
+                    failed = n < 0
+                    break
+                }
+            }
+        }
+        if failed { return nil }
+        if bytes.count < room { return bytes }
+        // It grew while being read: read it again the simple way.
+        return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
@@ -94,4 +126,9 @@ public enum DocumentFile {
             close(dirFD)
         }
     }
+}
+
+/// `read(2)`, under a name the `DocumentFile.read` method does not shadow.
+private func readFile(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

@@ -15,7 +15,7 @@ extension Editor {
         let trigger = s.kind == .explicit ? s.trigger : config.defaultTrigger
         endSearch()
 
-        let mention = Mention(trigger: trigger, id: entity.id, name: entity.name, start: 0)
+        let mention = Mention(trigger: trigger, entity: entity, start: 0)
         let next = storage.scalar(at: end)
         let needsSpace = next.map { !CharacterClass.isWhitespace($0) && !CharacterClass.isClosing($0) } ?? true
         var after = start + mention.range.count
@@ -55,7 +55,8 @@ extension Editor {
         if let m = held, m.range.upperBound == cursor {
             let words = m.name.split(separator: " ", omittingEmptySubsequences: true)
             if config.trimMentions, words.count > 1 {
-                let trimmed = Mention(trigger: m.trigger, id: m.id, name: String(words[0]), start: m.range.lowerBound)
+                let trimmed = Mention(trigger: m.trigger, id: m.id, name: String(words[0]), start: m.range.lowerBound,
+                                      handle: m.handle, url: m.url)
                 let cut = trimmed.range.upperBound..<m.range.upperBound
                 apply([.removeMention(m), .replace(cut, with: "", mentions: []), .addMention(trimmed)],
                       selectionAfter: .cursor(trimmed.range.upperBound))

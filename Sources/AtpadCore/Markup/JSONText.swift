@@ -8,33 +8,79 @@ public enum JSONText {
     /// line-oriented readers, and a line of NDJSON must stay one line. Everything else is
     /// written as is (UTF-8).
     public static func quote(_ s: String) -> String {
-        var out = "\""
+        var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 2)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += #"\""#
-            case "\\": out += #"\\"#
-            case "\n": out += #"\n"#
-            case "\t": out += #"\t"#
-            case "\r": out += #"\r"#
-            case "\u{08}": out += #"\b"#
-            case "\u{0C}": out += #"\f"#
-            case "\u{00}" ... "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                appendUnicodeEscape(scalar.value, to: &out)
-            default: out.unicodeScalars.append(scalar)
+        appendQuoted(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `s` as a JSON string literal (see `quote`) to UTF-8 output.
+    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendQuoted($0, to: &out) }
+    }
+
+    /// Appends the UTF-8 text `bytes` as a JSON string literal, copying the stretches that
+    /// need no escape whole.
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var copied = 0
+        let mayEscape = Self.mayEscape
+        var i = 0
+        while i < bytes.count {
+            // Text rarely needs an escape: eight bytes at a time while none may.
+            if bytes.count - i >= 8, !UTF8Scan.mayNeedJSONEscape(UTF8Scan.word(bytes, at: i)) {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            i += 1
+            guard mayEscape[Int(b)] else { continue }
+            let at = i - 1
+            var escape: StaticString?
+            var code: UInt32?
+            switch b {
+            case UInt8(ascii: "\""): escape = #"\""#
+            case UInt8(ascii: "\\"): escape = #"\\"#
+            case 0x0A: escape = #"\n"#
+            case 0x09: escape = #"\t"#
+            case 0x0D: escape = #"\r"#
+            case 0x08: escape = #"\b"#
+            case 0x0C: escape = #"\f"#
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                guard at + 2 < bytes.count, bytes[at + 1] == 0x80, bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9 else { continue }
+                code = bytes[at + 2] == 0xA8 ? 0x2028 : 0x2029
+            default: code = UInt32(b)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied ..< at]))
+            if let escape {
+                escape.withUTF8Buffer { out.append(contentsOf: $0) }
+                copied = at + 1
+            } else if let code {
+                appendUnicodeEscape(code, to: &out)
+                copied = code > 0x7F ? at + 3 : at + 1
+                i = copied
             }
         }
-        out += "\""
-        return out
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes that may need an escape: `"`, `\`, controls, DEL, and E2 (which starts
+    /// U+2028 and U+2029, among others).
+    private static let mayEscape: [Bool] = (0 ..< 256).map { b in
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2
     }
 
     /// Appends `\uXXXX` (four lower-case hex digits) for a BMP code point.
-    private static func appendUnicodeEscape(_ value: UInt32, to out: inout String) {
-        out += #"\u"#
+    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "u"))
         for shift in stride(from: 12, through: 0, by: -4) {
-            let digit = (value >> UInt32(shift)) & 0xF
+            let digit = UInt8((value >> UInt32(shift)) & 0xF)
             // 0-9 from "0" (48), a-f from "a" (97).
-            out.unicodeScalars.append(Unicode.Scalar(UInt8(digit < 10 ? 48 + digit : 87 + digit)))
+            out.append(digit < 10 ? 48 + digit : 87 + digit)
         }
     }
 }
@@ -49,30 +95,46 @@ public enum MentionJSON {
     /// which do one pass for all of them.
     public static func object(_ m: Mention, in text: String) -> String {
         let units = UnitOffsets(of: [m.range.lowerBound, m.range.upperBound], in: text)
-        var out = ""
+        var out: [UInt8] = []
         write(m, units: units, at: 0, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The whole document: `{"text": "...", "mentions": [...]}`.
     public static func document(_ doc: MarkedText) -> String {
-        var out = #"{"text": "#
-        out += JSONText.quote(doc.text)
-        out += #", "mentions": "#
+        String(decoding: documentUTF8(doc), as: UTF8.self)
+    }
+
+    /// `document`, as UTF-8 bytes.
+    static func documentUTF8(_ doc: MarkedText) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(doc.text.utf8.count + doc.text.utf8.count / 8 + arrayCapacity(doc) + 32)
+        append(#"{"text": "#, to: &out)
+        JSONText.appendQuoted(doc.text, to: &out)
+        append(#", "mentions": "#, to: &out)
         writeArray(doc, into: &out)
-        out += "}"
+        out.append(UInt8(ascii: "}"))
         return out
     }
 
     /// The document's mentions as a JSON array of mention objects (what `atpad mentions`
     /// prints), offsets computed in one pass over the text.
     public static func array(_ doc: MarkedText) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(arrayCapacity(doc))
         writeArray(doc, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func writeArray(_ doc: MarkedText, into out: inout String) {
+    /// Room for the mentions array: the fixed keys and numbers of each object, and its
+    /// quoted name and id (doubled, for escapes).
+    private static func arrayCapacity(_ doc: MarkedText) -> Int {
+        var total = 2
+        for m in doc.mentions { total += 140 + 2 * (m.name.utf8.count + m.id.utf8.count) }
+        return total
+    }
+
+    private static func writeArray(_ doc: MarkedText, into out: inout [UInt8]) {
         var points: [Int] = []
         points.reserveCapacity(doc.mentions.count * 2)
         for mention in doc.mentions {
@@ -80,40 +142,66 @@ public enum MentionJSON {
             points.append(mention.range.upperBound)
         }
         let units = UnitOffsets(of: points, in: doc.text)
-        out += "["
+        out.append(UInt8(ascii: "["))
         for (index, mention) in doc.mentions.enumerated() {
-            if index > 0 { out += ", " }
+            if index > 0 { append(", ", to: &out) }
             write(mention, units: units, at: index * 2, into: &out)
         }
-        out += "]"
+        out.append(UInt8(ascii: "]"))
     }
 
     /// Appends one mention object; its offsets are `units` at `point` and `point + 1`.
-    private static func write(_ m: Mention, units: UnitOffsets, at point: Int, into out: inout String) {
-        out += #"{"trigger": "#
-        out += JSONText.quote(String(Character(m.trigger)))
-        out += #", "id": "#
-        out += JSONText.quote(m.id)
-        out += #", "name": "#
-        out += JSONText.quote(m.name)
-        out += #", "start": "#
-        out += String(m.range.lowerBound)
-        out += #", "end": "#
-        out += String(m.range.upperBound)
-        out += #", "utf16": ["#
-        out += String(units.utf16[point])
-        out += ", "
-        out += String(units.utf16[point + 1])
-        out += #"], "utf8": ["#
-        out += String(units.utf8[point])
-        out += ", "
-        out += String(units.utf8[point + 1])
-        out += "]}"
+    private static func write(_ m: Mention, units: UnitOffsets, at point: Int, into out: inout [UInt8]) {
+        append(#"{"trigger": "#, to: &out)
+        if m.trigger.isASCII, m.trigger != "\"", m.trigger != "\\", m.trigger.value >= 0x20, m.trigger.value != 0x7F {
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(m.trigger.value))
+            out.append(UInt8(ascii: "\""))
+        } else {
+            JSONText.appendQuoted(String(Character(m.trigger)), to: &out)
+        }
+        append(#", "id": "#, to: &out)
+        JSONText.appendQuoted(m.id, to: &out)
+        append(#", "name": "#, to: &out)
+        JSONText.appendQuoted(m.name, to: &out)
+        append(#", "start": "#, to: &out)
+        append(m.range.lowerBound, to: &out)
+        append(#", "end": "#, to: &out)
+        append(m.range.upperBound, to: &out)
+        append(#", "utf16": ["#, to: &out)
+        append(units.utf16[point], to: &out)
+        append(", ", to: &out)
+        append(units.utf16[point + 1], to: &out)
+        append(#"], "utf8": ["#, to: &out)
+        append(units.utf8[point], to: &out)
+        append(", ", to: &out)
+        append(units.utf8[point + 1], to: &out)
+        append("]}", to: &out)
+    }
+
+    private static func append(_ s: StaticString, to out: inout [UInt8]) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Appends the decimal digits of `n`, formed in a small stack buffer.
+    private static func append(_ n: Int, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var rest = n.magnitude
+            var k = buffer.count
+            repeat {
+                k -= 1
+                buffer[k] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if n < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[k...]))
+        }
     }
 }
 
 /// UTF-16 and UTF-8 offsets of a list of scalar offsets into one text, found in a single
-/// pass (the points may come in any order; a point past the end maps to the end).
+/// pass over its UTF-8 (the points may come in any order; a point past the end maps to the
+/// end).
 private struct UnitOffsets {
     var utf16: [Int]
     var utf8: [Int]
@@ -123,23 +211,33 @@ private struct UnitOffsets {
         utf8 = Array(repeating: 0, count: points.count)
         // Mentions come sorted, so this is already in order; sorting keeps a malformed
         // document from producing wrong numbers instead of merely odd ones.
-        let order = points.indices.sorted { points[$0] < points[$1] }
+        var order = Array(points.indices)
+        if !zip(points, points.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            order.sort { points[$0] < points[$1] }
+        }
         var next = 0
-        var scalars = 0, units16 = 0, units8 = 0
-        for scalar in text.unicodeScalars {
-            while next < order.count, points[order[next]] <= scalars {
-                utf16[order[next]] = units16
-                utf8[order[next]] = units8
+        var units16 = 0
+        var text = text
+        let end = text.withUTF8 { bytes -> Int in
+            // Walk to each point in turn (UTF8Scan skips ASCII eight bytes at a time); UTF-16
+            // counts one unit per scalar plus one more per four-byte scalar.
+            var byte = 0, scalars = 0, fourByte = 0
+            while next < order.count {
+                let from = byte
+                let target = points[order[next]]
+                let reached = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalars, to: max(target, scalars))
+                fourByte += UTF8Scan.fourByteScalars(bytes, from ..< byte)
+                guard reached != nil else { break }
+                utf16[order[next]] = scalars + fourByte
+                utf8[order[next]] = byte
                 next += 1
             }
-            if next == order.count { return }
-            scalars += 1
-            units16 += UTF16.width(scalar)
-            units8 += UTF8.width(scalar)
+            units16 = scalars + fourByte
+            return byte
         }
         while next < order.count {
             utf16[order[next]] = units16
-            utf8[order[next]] = units8
+            utf8[order[next]] = end
             next += 1
         }
     }

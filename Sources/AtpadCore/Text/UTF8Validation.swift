@@ -3,12 +3,18 @@ public enum UTF8Validation {
     /// The offset of the first byte that does not belong to well-formed UTF-8 (no
     /// overlong forms, surrogates or scalars past U+10FFFF), starting at `start`, or nil.
     public static func firstInvalidByte(in bytes: [UInt8], from start: Int = 0) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidByte(in: $0, from: start) }
+    }
+
+    private static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         let count = bytes.count
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
+                // Prose is mostly ASCII: eight bytes at a time while it lasts.
+                while count - index >= 8, UTF8Scan.isASCII(UTF8Scan.word(bytes, at: index)) { index += 8 }
                 continue
             }
             let length: Int

@@ -1,0 +1,49 @@
+import ArgumentParser
+import AtpadCore
+import Foundation
+
+/// The saved comment that `render` and `mentions` read: FILE and the format it is in.
+struct CommentFileOptions: ParsableArguments {
+    @Argument(help: "The saved comment.")
+    var file: String
+
+    @Option(help: ArgumentHelp(
+        "The file's own format: \(DocumentFormat.names) (default: json for a .json file, else atpad).",
+        valueName: "format"))
+    var from: String?
+
+    /// A comment as read: its document, and the directory lookup used (empty when no
+    /// format involved needed one).
+    struct Comment {
+        var document: MarkedText
+        var lookup: EntityLookup
+    }
+
+    /// Reads FILE and decodes it. The directory is loaded only when decoding, or encoding
+    /// to `target`, asks it (so a broken directory does not matter otherwise). Notes from
+    /// decoding (mentions left as text, invalid mentions dropped) go to stderr as one line.
+    /// A missing, unreadable or non-UTF-8 file and a malformed `json` file are usage
+    /// errors.
+    func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil) throws -> Comment {
+        let source = try from.map { try DocumentFormat(option: "--from", name: $0) } ?? DocumentFormat.implied(byPath: file)
+        let bytes: [UInt8]
+        do {
+            guard let contents = try DocumentFile.readUTF8(file) else { throw UsageError("\(file): no such file") }
+            bytes = contents
+        } catch let error as DocumentFile.Failure {
+            throw UsageError(error.message)
+        }
+        let needsDirectory = source.decodingUsesDirectory || target?.encodingUsesDirectory == true
+        let lookup = needsDirectory ? try directories.lookup() : .empty
+        let decoded: DecodedDocument
+        do {
+            decoded = try source.decode(utf8: bytes, lookup: lookup)
+        } catch {
+            throw UsageError("\(file): not in the \(source) format: \(error.message)")
+        }
+        if !decoded.notes.isEmpty {
+            FileHandle.standardError.write(Data("atpad: \(file): \(decoded.notes.joined(separator: "; "))\n".utf8))
+        }
+        return Comment(document: decoded.document, lookup: lookup)
+    }
+}

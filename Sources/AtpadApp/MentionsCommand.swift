@@ -1,0 +1,20 @@
+import ArgumentParser
+import AtpadCore
+
+/// `atpad mentions FILE`: the mentions of a saved comment as a JSON array of the mention
+/// objects of the `json` format, on one line (SPEC §8).
+struct MentionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mentions",
+        abstract: "Print the mentions of a saved comment as a JSON array."
+    )
+
+    @OptionGroup var input: CommentFileOptions
+
+    @OptionGroup var directories: DirectoryOptions
+
+    func run() throws {
+        let comment = try input.read(directories: directories)
+        print(MentionJSON.array(comment.document))
+    }
+}

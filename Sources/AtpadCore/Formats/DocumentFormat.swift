@@ -1,0 +1,101 @@
+/// The formats a comment is written in and read from (SPEC §7), chosen by name with
+/// `--format` / `--from` / `-f`.
+///
+/// `atpad` and `json` are lossless: decoding what was encoded gives the document back.
+/// The others are what a target system understands; reading them back recovers the
+/// mentions the directory knows (see each format's type for its rules).
+public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// atpad's own markup, `@[John Doe](u42)` (the default).
+    case atpad
+    /// `@handle`, or the mention as shown when the entity has no handle.
+    case github
+    /// `<@id>` and `<#id>`, with `&`, `<`, `>` escaped in the text.
+    case slack
+    /// `<@id>` and `<#id>`.
+    case discord
+    /// `[@John Doe](url)`, the entity's url or `mention:id`.
+    case markdown
+    /// The text as shown, without mentions.
+    case plain
+    /// `{"text": …, "mentions": [{"trigger", "id", "name", "start", "end", "utf16", "utf8"}]}`.
+    case json
+
+    /// The format called `name` (any case); an unknown name is an error listing the valid ones.
+    public init(name: String) throws(FormatError) {
+        guard let format = DocumentFormat(rawValue: name.lowercased()) else { throw .unknownFormat(name) }
+        self = format
+    }
+
+    /// The format names, comma-separated, for help texts and errors.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    public var description: String { rawValue }
+
+    /// The format of a file when none is named: `json` for a `.json` file, else `atpad`.
+    public static func implied(byPath path: String) -> DocumentFormat {
+        path.lowercased().hasSuffix(".json") ? .json : .atpad
+    }
+
+    /// Whether writing this format asks the directory (for handles or urls); the others
+    /// need only what the document holds.
+    public var encodingUsesDirectory: Bool {
+        self == .github || self == .markdown
+    }
+
+    /// Whether reading this format asks the directory (for handles, ids or urls).
+    public var decodingUsesDirectory: Bool {
+        self == .github || self == .slack || self == .discord || self == .markdown
+    }
+
+    /// `doc` written in this format. Never fails: a mention that breaks the document's
+    /// invariants is written as the plain text it covers. `lookup` supplies handles and
+    /// urls (it is asked first; the handle and url a mention carries are the fallback,
+    /// then the name or `mention:id`).
+    public func encode(_ doc: MarkedText, lookup: EntityLookup = .empty) -> String {
+        self == .plain ? doc.text : String(decoding: encodeUTF8(doc, lookup: lookup), as: UTF8.self)
+    }
+
+    /// `encode`, as UTF-8 bytes: what a file or stdout receives, without making a String
+    /// of a large document first.
+    public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty) -> [UInt8] {
+        switch self {
+        case .atpad: AtpadMarkup.encodeUTF8(doc)
+        case .github: GitHubFormat.encodeUTF8(doc, lookup: lookup)
+        case .slack: SlackFormat.encodeUTF8(doc)
+        case .discord: DiscordFormat.encodeUTF8(doc)
+        case .markdown: MarkdownFormat.encodeUTF8(doc, lookup: lookup)
+        case .plain: Array(doc.text.utf8)
+        case .json: MentionJSON.documentUTF8(doc)
+        }
+    }
+
+    /// The document `text` holds in this format, with notes on what could not be read as
+    /// a mention. Only `json` can fail (text that is not the json format); every other
+    /// format reads anything, leaving what is not a mention as text.
+    public func decode(_ text: String, lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
+        if self == .plain { return DecodedDocument(document: MarkedText(text: text)) }
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(FormatError) in try decode(bytes, lookup: lookup) } }
+        return try result.get()
+    }
+
+    /// `decode` of UTF-8 bytes, such as a file's, without making a String of them first.
+    /// The bytes must be valid UTF-8 (`UTF8Validation` checks); invalid sequences would be
+    /// read as U+FFFD.
+    public func decode(utf8 bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
+        let result = bytes.withUnsafeBufferPointer { buffer in Result { () throws(FormatError) in try decode(buffer, lookup: lookup) } }
+        return try result.get()
+    }
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) throws(FormatError) -> DecodedDocument {
+        switch self {
+        case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes))
+        case .github: GitHubFormat.decode(bytes, lookup: lookup)
+        case .slack: SlackFormat.decode(bytes, lookup: lookup)
+        case .discord: DiscordFormat.decode(bytes, lookup: lookup)
+        case .markdown: MarkdownFormat.decode(bytes, lookup: lookup)
+        case .plain: DecodedDocument(document: MarkedText(text: String(decoding: bytes, as: UTF8.self)))
+        case .json: try MentionJSON.decode(bytes)
+        }
+    }
+}

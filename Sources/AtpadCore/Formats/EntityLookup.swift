@@ -1,0 +1,105 @@
+/// What the formats ask of the directory, per trigger: an entity by id (to write its handle
+/// or url), by handle (`github`), by url (`markdown`), or by the first word of its name
+/// (`github`, for entities that have no handle and were written by name).
+///
+/// Built once from the entities of each trigger's directory; of several entities with one
+/// id only the first counts (as in a directory), and of several with one handle or url,
+/// the first in directory order wins. Handles match without regard to case, as on
+/// GitHub.
+public struct EntityLookup: Sendable {
+    /// The triggers that have a directory: `@` first, then in markup trigger order.
+    public let triggers: [Unicode.Scalar]
+    private let tables: [Unicode.Scalar: Table]
+
+    /// No directory at all: every lookup misses.
+    public static let empty = EntityLookup([:])
+
+    /// A lookup over each trigger's entities.
+    public init(_ directories: [Unicode.Scalar: [Entity]]) {
+        var tables: [Unicode.Scalar: Table] = [:]
+        for (trigger, entities) in directories {
+            tables[trigger] = Table(entities)
+        }
+        self.tables = tables
+        let order = AtpadMarkup.triggers
+        triggers = tables.keys.sorted { a, b in
+            let ia = order.firstIndex(of: a) ?? order.count, ib = order.firstIndex(of: b) ?? order.count
+            return ia != ib ? ia < ib : a.value < b.value
+        }
+    }
+
+    /// Whether no trigger has a directory.
+    public var isEmpty: Bool { tables.isEmpty }
+
+    /// The entity with `id` in the directory of `trigger`.
+    public func entity(trigger: Unicode.Scalar, id: String) -> Entity? {
+        tables[trigger]?.byID[id]
+    }
+
+    /// The handle of the entity with `id` in the directory of `trigger`, if it has one
+    /// (what the `github` writer asks, once per mention, without copying the entity).
+    public func handle(trigger: Unicode.Scalar, id: String) -> String? {
+        tables[trigger]?.handleByID[id]
+    }
+
+    /// The url of the entity with `id` in the directory of `trigger`, if it has one.
+    public func url(trigger: Unicode.Scalar, id: String) -> String? {
+        tables[trigger]?.urlByID[id]
+    }
+
+    /// The entity whose handle is `handle` (any case) in the directory of `trigger`.
+    public func entity(trigger: Unicode.Scalar, handle: String) -> Entity? {
+        tables[trigger]?.byHandle[handle.lowercased()]
+    }
+
+    /// The entity whose url is `url` in the directory of `trigger`.
+    public func entity(trigger: Unicode.Scalar, url: String) -> Entity? {
+        tables[trigger]?.byURL[url]
+    }
+
+    /// The entities without a handle whose name starts with the word `word` (see
+    /// `Table.leadingWord`), in directory order.
+    func entitiesWithoutHandle(trigger: Unicode.Scalar, leadingWord word: String) -> [Entity] {
+        tables[trigger]?.byLeadingWord[word] ?? []
+    }
+
+    /// One directory's entities, indexed by each key the formats look things up by.
+    private struct Table: Sendable {
+        var byID: [String: Entity] = [:]
+        var handleByID: [String: String] = [:]
+        var urlByID: [String: String] = [:]
+        var byHandle: [String: Entity] = [:]
+        var byURL: [String: Entity] = [:]
+        var byLeadingWord: [String: [Entity]] = [:]
+
+        init(_ entities: [Entity]) {
+            byID.reserveCapacity(entities.count)
+            for entity in entities {
+                guard byID[entity.id] == nil else { continue }
+                byID[entity.id] = entity
+                if let url = entity.url, !url.isEmpty {
+                    urlByID[entity.id] = url
+                    if byURL[url] == nil { byURL[url] = entity }
+                }
+                if let handle = entity.handle, !handle.isEmpty {
+                    handleByID[entity.id] = handle
+                    let key = handle.lowercased()
+                    if byHandle[key] == nil { byHandle[key] = entity }
+                } else if !entity.name.isEmpty {
+                    byLeadingWord[Self.leadingWord(of: entity.name), default: []].append(entity)
+                }
+            }
+        }
+
+        /// The run of word characters a name starts with (empty when it starts with
+        /// something else, such as an emoji).
+        static func leadingWord(of name: String) -> String {
+            var word = String.UnicodeScalarView()
+            for scalar in name.unicodeScalars {
+                guard CharacterClass.isWord(scalar) else { break }
+                word.append(scalar)
+            }
+            return String(word)
+        }
+    }
+}

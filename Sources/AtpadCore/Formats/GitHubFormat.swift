@@ -1,0 +1,162 @@
+/// The `github` format: each mention is written as its trigger and the entity's handle
+/// (`@jdoe`), or as shown (`@John Doe`) when the entity has no handle. The text is written
+/// as is: it is the person's Markdown.
+///
+/// Reading finds `@handle` (and, for entities without a handle, `@Their Name`) and turns
+/// what the directory knows back into mentions:
+/// - a trigger counts only where GitHub would link it: not after a word character or one
+///   of `. - + / \ @` (so `a@b.com` is an e-mail address), and not inside inline code or a
+///   fenced code block;
+/// - a handle is a run of word characters, `.` and `-` (GitHub's own `[A-Za-z0-9-]`, plus
+///   what other directories use); when the whole run is unknown, trailing `.`, `-` and `_`
+///   are dropped one at a time, so `thanks @jdoe.` finds `jdoe`; handles match in any case;
+/// - an entity without a handle matches by its whole name, followed by a non-word
+///   character; of a handle and a name that both match, the longer text wins;
+/// - an unknown `@name` stays text and is reported in a note; unknown spellings of other
+///   triggers (`#123` is an issue on GitHub) stay text silently.
+enum GitHubFormat {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
+        MentionRuns.forEach(in: doc, plain: { run, _ in out.append(contentsOf: run) }, mention: { m in
+            out.append(contentsOf: String(Character(m.trigger)).utf8)
+            if let handle = handle(of: m, lookup: lookup) {
+                out.append(contentsOf: handle.utf8)
+            } else {
+                out.append(contentsOf: m.name.utf8)
+            }
+        })
+        return out
+    }
+
+    /// The handle to write for `m`: the directory's, else the one the mention carries.
+    static func handle(of m: Mention, lookup: EntityLookup) -> String? {
+        if let handle = lookup.handle(trigger: m.trigger, id: m.id) { return handle }
+        if let handle = m.handle, !handle.isEmpty { return handle }
+        return nil
+    }
+
+    /// Reads valid UTF-8 `bytes`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
+        var reader = Reader(bytes: bytes, lookup: lookup)
+        reader.run()
+        return DecodedDocument(document: reader.builder.build(), notes: reader.unresolved.note.map { [$0] } ?? [])
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let lookup: EntityLookup
+        var builder: MarkedTextBuilder
+        var unresolved = UnresolvedMentions()
+        /// Which ASCII bytes start a mention: `@` always (to report unknown ones), other
+        /// triggers when they have a directory.
+        var isTriggerByte = [Bool](repeating: false, count: 128)
+
+        init(bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) {
+            self.bytes = bytes
+            self.lookup = lookup
+            builder = MarkedTextBuilder(capacity: bytes.count)
+            isTriggerByte[Int(UInt8(ascii: "@"))] = true
+            for trigger in lookup.triggers where trigger.isASCII {
+                isTriggerByte[Int(trigger.value)] = true
+            }
+        }
+
+        mutating func run() {
+            var code = MarkdownCode.Cursor(bytes)
+            var runStart = 0
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                guard b < 0x80, isTriggerByte[Int(b)] else { i += 1; continue }
+                if code.isCode(i) { i = code.end(ofCodeAt: i); continue }
+                let trigger = Unicode.Scalar(b)
+                if let before = UTF8Scan.scalar(in: bytes, before: i), blocksMention(before) { i += 1; continue }
+                let word = run(from: i + 1, while: CharacterClass.isWord)
+                let handleRun = run(from: i + 1, while: isHandleScalar)
+                let byHandle = matchHandle(trigger: trigger, in: i + 1 ..< handleRun)
+                let byName = matchName(trigger: trigger, word: i + 1 ..< word)
+                let best: (entity: Entity, end: Int)?
+                switch (byHandle, byName) {
+                case let (h?, n?): best = n.end > h.end ? n : h
+                case let (h?, nil): best = h
+                case let (nil, n?): best = n
+                case (nil, nil): best = nil
+                }
+                if let best {
+                    builder.appendPlain(bytes, runStart ..< i)
+                    builder.appendMention(trigger: trigger, entity: best.entity)
+                    i = best.end
+                    runStart = i
+                    continue
+                }
+                let spelled = trimmed(i + 1 ..< handleRun)
+                if trigger == "@", !spelled.isEmpty {
+                    unresolved.add("@" + UTF8Scan.string(bytes, spelled))
+                }
+                i = max(handleRun, i + 1)
+            }
+            builder.appendPlain(bytes, runStart ..< bytes.count)
+        }
+
+        /// Whether a trigger right after `scalar` is not a mention on GitHub.
+        private func blocksMention(_ scalar: Unicode.Scalar) -> Bool {
+            CharacterClass.isWord(scalar) || ".-+/\\@".unicodeScalars.contains(scalar)
+        }
+
+        private func isHandleScalar(_ scalar: Unicode.Scalar) -> Bool {
+            CharacterClass.isWord(scalar) || scalar == "." || scalar == "-"
+        }
+
+        /// The end of the run of scalars from `start` that satisfy `test`.
+        private func run(from start: Int, while test: (Unicode.Scalar) -> Bool) -> Int {
+            var j = start
+            while j < bytes.count {
+                let (scalar, length) = UTF8Scan.scalar(in: bytes, at: j)
+                guard test(scalar) else { break }
+                j += length
+            }
+            return j
+        }
+
+        /// Whether `b` may end a handle's run without being part of the handle (`@jdoe.`).
+        private static func isTrailingPunctuation(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+        }
+
+        /// `range` without trailing `.`, `-` and `_`.
+        private func trimmed(_ range: Range<Int>) -> Range<Int> {
+            var end = range.upperBound
+            while end > range.lowerBound, Self.isTrailingPunctuation(bytes[end - 1]) { end -= 1 }
+            return range.lowerBound ..< end
+        }
+
+        /// The entity whose handle is the run `range`, or the run shortened by trailing
+        /// punctuation, and where its handle ends.
+        private func matchHandle(trigger: Unicode.Scalar, in range: Range<Int>) -> (entity: Entity, end: Int)? {
+            var end = range.upperBound
+            while end > range.lowerBound {
+                if let entity = lookup.entity(trigger: trigger, handle: UTF8Scan.string(bytes, range.lowerBound ..< end)),
+                   !entity.name.isEmpty {
+                    return (entity, end)
+                }
+                guard Self.isTrailingPunctuation(bytes[end - 1]) else { return nil }
+                end -= 1
+            }
+            return nil
+        }
+
+        /// The longest name of an entity without a handle written from `word.lowerBound`,
+        /// whose first word is `word`, and where it ends.
+        private func matchName(trigger: Unicode.Scalar, word: Range<Int>) -> (entity: Entity, end: Int)? {
+            let candidates = lookup.entitiesWithoutHandle(trigger: trigger, leadingWord: UTF8Scan.string(bytes, word))
+            var best: (entity: Entity, end: Int)?
+            for entity in candidates where UTF8Scan.hasPrefix(bytes, at: word.lowerBound, entity.name) {
+                let end = word.lowerBound + entity.name.utf8.count
+                if end < bytes.count, CharacterClass.isWord(UTF8Scan.scalar(in: bytes, at: end).0) { continue }
+                if best.map({ end > $0.end }) ?? true { best = (entity, end) }
+            }
+            return best
+        }
+    }
+}

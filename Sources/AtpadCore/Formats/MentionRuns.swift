@@ -1,0 +1,67 @@
+/// A document as the output formats write it: runs of plain text (as UTF-8) and the
+/// mentions between them, in order, in one pass over the text.
+///
+/// A mention that breaks the document's invariants (out of order, overlapping, out of
+/// range, an empty name or id, its text not equal to trigger + name) is not reported as a
+/// mention: its text is part of the plain run around it, so the text always survives and
+/// only that mention is lost — as in `AtpadMarkup.encode`.
+enum MentionRuns {
+    /// Calls `plain` with each run of plain text (possibly empty) and `mention` with each
+    /// valid mention, alternating, in document order; the last call is `plain`, the only
+    /// one whose `mentionFollows` is false. A mention `accept` refuses is plain text too.
+    static func forEach(
+        in doc: MarkedText,
+        accept: (Mention) -> Bool = { _ in true },
+        plain: (_ run: UnsafeBufferPointer<UInt8>, _ mentionFollows: Bool) -> Void,
+        mention: (Mention) -> Void
+    ) {
+        var text = doc.text
+        text.withUTF8 { bytes in
+            var byte = 0, scalar = 0, runStart = 0
+            for m in doc.mentions {
+                guard m.range.lowerBound >= scalar, !m.name.isEmpty, !m.id.isEmpty, accept(m) else { continue }
+                // Past the end: so are all later mentions of a well-ordered list.
+                guard let b = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalar, to: m.range.lowerBound),
+                      b < bytes.count else { break }
+                guard let end = end(of: m, in: bytes, at: b) else { continue }
+                plain(UnsafeBufferPointer(rebasing: bytes[runStart ..< b]), true)
+                mention(m)
+                runStart = end
+                byte = end
+                scalar = m.range.upperBound
+            }
+            plain(UnsafeBufferPointer(rebasing: bytes[runStart...]), false)
+        }
+    }
+
+    /// The capacity an encoder reserves for its output: the text, an eighth more for
+    /// escapes, and `perMention` bytes for each mention's markup. Too little would cost a
+    /// reallocation and a copy of a large output; unused capacity costs nothing (its pages
+    /// are never touched).
+    static func capacity(for doc: MarkedText, perMention: Int) -> Int {
+        let text = doc.text.utf8.count
+        return text + text / 8 + doc.mentions.count * perMention + 64
+    }
+
+    /// Where the mention's text ends when the bytes at `start` are its trigger and name and
+    /// its range covers exactly them; nil otherwise.
+    private static func end(of m: Mention, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        var j = start
+        var scalars = 0
+        if m.trigger.isASCII {
+            guard bytes[j] == UInt8(m.trigger.value) else { return nil }
+            j += 1
+        } else {
+            for unit in String(Character(m.trigger)).utf8 {
+                guard j < bytes.count, bytes[j] == unit else { return nil }
+                j += 1
+            }
+        }
+        for unit in m.name.utf8 {
+            guard j < bytes.count, bytes[j] == unit else { return nil }
+            if !UTF8Scan.isContinuation(unit) { scalars += 1 }
+            j += 1
+        }
+        return m.range.count == 1 + scalars ? j : nil
+    }
+}

@@ -1,0 +1,195 @@
+"""`atpad render` and `atpad mentions` end to end (SPEC §7, §8).
+
+The golden files are the ones the core's FormatGoldenTests use
+(Tests/AtpadCoreTests/Golden/formats): the same bytes must come out of the command line.
+"""
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, atpad_binary
+
+GOLDEN = ROOT / "Tests" / "AtpadCoreTests" / "Golden" / "formats"
+FORMATS = ["atpad", "github", "slack", "discord", "markdown", "plain", "json"]
+DIRECTORY = ["-d", str(GOLDEN / "people.json"), "-t", f"#={GOLDEN / 'channels.json'}"]
+
+
+def run(*args):
+    """Runs atpad with bytes in and out (no newline translation), returning the process."""
+    return subprocess.run([atpad_binary(), *args], capture_output=True, timeout=60)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_render_matches_golden_file(fmt):
+    proc = run("render", str(GOLDEN / "input.atpad"), "--format", fmt, *DIRECTORY)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (GOLDEN / f"render.{fmt}").read_bytes()
+    assert proc.stderr == b""
+
+
+def test_short_format_option():
+    proc = run("render", str(GOLDEN / "input.atpad"), "-f", "slack", *DIRECTORY)
+    assert proc.stdout == (GOLDEN / "render.slack").read_bytes()
+
+
+def test_from_json_back_to_atpad():
+    proc = run("render", str(GOLDEN / "render.json"), "--from", "json", "--format", "atpad")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (GOLDEN / "input.atpad").read_bytes()
+
+
+def test_json_file_is_read_as_json_by_default(tmp_path):
+    path = tmp_path / "comment.json"
+    path.write_bytes((GOLDEN / "render.json").read_bytes())
+    proc = run("render", str(path), "--format", "atpad")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (GOLDEN / "input.atpad").read_bytes()
+
+
+def test_other_files_are_read_as_markup_by_default(tmp_path):
+    path = tmp_path / "comment.md"
+    path.write_text("hi @[John Doe](u1)", encoding="utf-8")
+    assert run("render", str(path), "--format", "slack").stdout == b"hi <@u1>"
+
+
+def test_from_a_chat_format_uses_the_directory(tmp_path, people):
+    directory = people([{"id": "U1", "name": "John Doe", "handle": "jdoe"}])
+    path = tmp_path / "comment.txt"
+    path.write_text("hi <@U1> &amp; <@U999>\n", encoding="utf-8")
+    proc = run("render", str(path), "--from", "slack", "--format", "atpad", "-d", directory)
+    assert proc.returncode == 0
+    assert proc.stdout == "hi @[John Doe](U1) & <@U999>\n".encode()
+    # Notes go to stderr, as one line.
+    assert proc.stderr.decode() == (
+        f"atpad: {path}: 1 mention not in the directory was left as text: <@U999>\n")
+
+
+def test_github_round_trip_through_the_directory(tmp_path, people):
+    directory = people([{"id": "u1", "name": "John Doe", "handle": "jdoe"}])
+    path = tmp_path / "c.atpad"
+    path.write_text("thanks @[John Doe](u1)!", encoding="utf-8")
+    github = run("render", str(path), "--format", "github", "-d", directory)
+    assert github.stdout == b"thanks @jdoe!"
+    back = tmp_path / "c.md"
+    back.write_bytes(github.stdout)
+    proc = run("render", str(back), "--from", "github", "--format", "atpad", "-d", directory)
+    assert proc.stdout == b"thanks @[John Doe](u1)!"
+
+
+def test_no_newline_is_added(tmp_path):
+    path = tmp_path / "c.atpad"
+    path.write_text("hi @[John Doe](u1)", encoding="utf-8")
+    for fmt in FORMATS:
+        out = run("render", str(path), "--format", fmt).stdout
+        assert not out.endswith(b"\n"), fmt
+
+
+def test_a_final_newline_is_kept(tmp_path):
+    path = tmp_path / "c.atpad"
+    path.write_text("hi @[John Doe](u1)\n", encoding="utf-8")
+    for fmt in ["atpad", "github", "slack", "discord", "markdown", "plain"]:
+        out = run("render", str(path), "--format", fmt).stdout
+        assert out.endswith(b"\n") and not out.endswith(b"\n\n"), fmt
+    assert json.loads(run("render", str(path), "--format", "json").stdout)["text"] == "hi @John Doe\n"
+
+
+def test_mentions_prints_the_json_mention_objects():
+    proc = run("mentions", str(GOLDEN / "input.atpad"))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.endswith(b"\n")
+    expected = json.loads((GOLDEN / "render.json").read_bytes())["mentions"]
+    assert json.loads(proc.stdout) == expected
+    assert expected[0] == {"trigger": "@", "id": "u1", "name": "John Doe", "start": 11, "end": 20,
+                           "utf16": [11, 20], "utf8": [11, 20]}
+
+
+def test_mentions_takes_from(tmp_path):
+    path = tmp_path / "c.txt"
+    path.write_text("[@Ann](mention:a1) and [#ops](mention:c%201)", encoding="utf-8")
+    out = json.loads(run("mentions", str(path), "--from", "markdown").stdout)
+    assert [(m["trigger"], m["id"], m["name"], m["start"]) for m in out] == [("@", "a1", "Ann", 0), ("#", "c 1", "ops", 9)]
+
+
+def test_mentions_of_a_document_without_any():
+    proc = run("mentions", str(GOLDEN / "people.json"), "--from", "plain")
+    assert proc.returncode == 0 and proc.stdout == b"[]\n"
+
+
+def test_missing_file_is_a_usage_error(tmp_path):
+    for command in (["render", str(tmp_path / "nope.atpad"), "--format", "plain"], ["mentions", str(tmp_path / "nope")]):
+        proc = run(*command)
+        assert proc.returncode == 2
+        assert proc.stderr.decode() == f"atpad: {tmp_path / 'nope' if command[0] == 'mentions' else tmp_path / 'nope.atpad'}: no such file\n"
+        assert proc.stdout == b""
+
+
+def test_folder_is_a_usage_error(tmp_path):
+    proc = run("render", str(tmp_path), "--format", "plain")
+    assert proc.returncode == 2
+    assert b"is a folder" in proc.stderr
+
+
+def test_unknown_format_lists_the_formats(tmp_path):
+    path = tmp_path / "c.atpad"
+    path.write_text("hi", encoding="utf-8")
+    proc = run("render", str(path), "--format", "html")
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == (
+        "atpad: --format: unknown format 'html'; the formats are "
+        "atpad, github, slack, discord, markdown, plain, json\n")
+    proc = run("mentions", str(path), "--from", "rtf")
+    assert proc.returncode == 2
+    assert proc.stderr.decode().startswith("atpad: --from: unknown format 'rtf'")
+
+
+def test_format_is_required(tmp_path):
+    path = tmp_path / "c.atpad"
+    path.write_text("hi", encoding="utf-8")
+    proc = run("render", str(path))
+    assert proc.returncode == 2
+    assert b"--format" in proc.stderr
+
+
+def test_invalid_utf8_is_a_usage_error(tmp_path):
+    path = tmp_path / "c.atpad"
+    path.write_bytes(b"ok \xff bad")
+    for command in (["render", str(path), "--format", "plain"], ["mentions", str(path)]):
+        proc = run(*command)
+        assert proc.returncode == 2
+        assert proc.stderr.decode().splitlines() == [
+            f"atpad: {path}: not valid UTF-8 (byte 4 of 8); the file was not changed"]
+
+
+def test_malformed_json_is_a_usage_error_naming_the_line(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text('{"text": "hi",\n "mentions": [}\n', encoding="utf-8")
+    proc = run("render", str(path), "--format", "plain")
+    assert proc.returncode == 2
+    assert proc.stderr.decode().startswith(f"atpad: {path}: not in the json format: line 2: ")
+
+
+def test_invalid_json_mentions_are_dropped_with_a_note(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"text": "hi @Ann", "mentions": [
+        {"trigger": "@", "id": "a", "name": "Ann", "start": 3, "end": 7},
+        {"trigger": "@", "id": "b", "name": "Bob", "start": 3, "end": 7}]}), encoding="utf-8")
+    proc = run("render", str(path), "--format", "atpad")
+    assert proc.returncode == 0
+    assert proc.stdout == b"hi @[Ann](a)"
+    assert proc.stderr.decode().count("\n") == 1
+    assert "mention 2 (b): range 3..<7" in proc.stderr.decode()
+
+
+def test_directory_is_loaded_only_when_a_format_needs_it(tmp_path):
+    path = tmp_path / "c.atpad"
+    path.write_text("hi @[Ann](a)", encoding="utf-8")
+    broken = ["-d", str(tmp_path / "missing-directory.json")]
+    for fmt in ["atpad", "slack", "discord", "plain", "json"]:
+        assert run("render", str(path), "--format", fmt, *broken).returncode == 0, fmt
+    assert run("mentions", str(path), *broken).returncode == 0
+    for fmt in ["github", "markdown"]:
+        proc = run("render", str(path), "--format", fmt, *broken)
+        assert proc.returncode == 2, fmt
+        assert b"missing-directory.json" in proc.stderr
