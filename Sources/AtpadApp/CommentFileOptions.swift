@@ -12,6 +12,9 @@ struct CommentFileOptions: ParsableArguments {
         valueName: "format"))
     var from: String?
 
+    @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")
+    var config: String?
+
     /// A comment as read: its document, and the directory lookup used (empty when no
     /// format involved needed one).
     struct Comment {
@@ -34,7 +37,7 @@ struct CommentFileOptions: ParsableArguments {
             throw UsageError(error.message)
         }
         let needsDirectory = source.decodingUsesDirectory || target?.encodingUsesDirectory == true
-        let lookup = needsDirectory ? try directories.lookup() : .empty
+        let lookup = needsDirectory ? try directories.lookup(configPath: config) : .empty
         let decoded: DecodedDocument
         do {
             decoded = try source.decode(utf8: bytes, lookup: lookup)

@@ -1,9 +1,15 @@
 import AtpadCore
+import Foundation
 
 extension DirectoryOptions {
-    /// The routed directories as an `EntityLookup` for the formats (handles, ids, urls).
-    /// Loads every directory file, so call it only when a format needs it.
-    func lookup() throws -> EntityLookup {
-        EntityLookup(try load().mapValues(\.entities))
+    /// The directories these options and the config file route, as an `EntityLookup` for
+    /// the formats (handles, ids, urls). Loads every directory file, so call it only when
+    /// a format needs it.
+    func lookup(configPath: String?) throws -> EntityLookup {
+        let settings = try Settings.resolve(configPath: configPath, commandLine: commandLineConfig(),
+                                            environment: ProcessInfo.processInfo.environment)
+        let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
+                                       commandTimeout: settings.commandTimeout, inBackground: false)
+        return EntityLookup(setup.files.mapValues(\.entities))
     }
 }
