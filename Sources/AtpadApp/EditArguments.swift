@@ -130,17 +130,29 @@ struct EditArguments: Equatable {
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings.resolve(configPath: config, commandLine: commandLineConfig(),
                                             environment: environment)
-        var document = MarkedText()
-        if let file {
-            do {
-                if let text = try DocumentFile.read(file) { document = AtpadMarkup.decode(text) }
-            } catch let error as DocumentFile.Failure {
-                throw UsageError(error.message)
-            }
-        }
+        let format = try settings.config.format.map { try DocumentFormat(option: "--format", name: $0) } ?? .atpad
+        // A format that reads or writes mentions by handle or id needs the directory
+        // before the file is opened, so its files load now rather than in the background.
+        let needsDirectory = format.decodingUsesDirectory || format.encodingUsesDirectory
         let directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
-            commandTimeout: settings.commandTimeout, inBackground: true)
+            commandTimeout: settings.commandTimeout, inBackground: !needsDirectory)
+        let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
+        var document = MarkedText()
+        var notes: [String] = []
+        if let file {
+            do {
+                if let bytes = try DocumentFile.readUTF8(file) {
+                    let decoded = try format.decode(utf8: bytes, lookup: lookup)
+                    document = decoded.document
+                    notes = decoded.notes
+                }
+            } catch let error as DocumentFile.Failure {
+                throw UsageError(error.message)
+            } catch let error as FormatError {
+                throw UsageError("\(file): not in the \(format) format: \(error.message)")
+            }
+        }
         let loadedTheme: Theme
         do {
             loadedTheme = try Theme.load(settings.config.theme ?? "default", themesIn: [try BundledResources.themes()])
@@ -149,8 +161,9 @@ struct EditArguments: Equatable {
         }
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let options = EditOptions(
-            path: file, document: document, sources: directories.sources, loading: directories.loading,
-            warnings: directories.warnings,
+            path: file, document: document, format: format, lookup: lookup,
+            sources: directories.sources, loading: directories.loading,
+            warnings: directories.warnings + notes,
             config: EditorConfig(triggers: directories.triggers,
                                  implicitThreshold: settings.config.implicit ?? 3,
                                  trimMentions: settings.config.trimMentions ?? false,

@@ -51,3 +51,10 @@ def people(tmp_path):
         path.write_text(json.dumps(entries, ensure_ascii=False))
         return str(path)
     return write
+
+
+@pytest.fixture(autouse=True)
+def isolated_state(tmp_path, monkeypatch):
+    """No test reads or writes the person's own config, frecency or drafts."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))

@@ -333,3 +333,26 @@ def test_bad_theme_file_is_refused_naming_file_and_line(atpad, tmp_path):
 def test_unknown_theme_name_is_refused(atpad, tmp_path):
     proc = atpad(str(tmp_path / "c.txt"), "--theme", "no-such-theme", check_exit=2)
     assert "no-such-theme" in proc.stderr
+
+
+def test_format_option_opens_and_saves_in_that_format(sessions, directory, tmp_path):
+    path = tmp_path / "pr.md"
+    path.write_text("thanks @jdoe and @ghost\n")
+    s = sessions([str(path), "-d", directory, "-f", "github"])
+    # The handle the directory knows is a mention again; the unknown one is noted.
+    s.wait_for(lambda sc: "thanks @John Doe and @ghost" in sc and "ghost" in sc.splitlines()[-2], what="the note")
+    s.keys("C-End")
+    s.type(" cc @bru")
+    s.wait_for("Bruce Wayne")
+    s.keys("Enter")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    # The final newline is kept where it was; the new mention is written as its handle.
+    assert path.read_text() == "thanks @jdoe and @ghost\n cc @batman "
+
+
+def test_unknown_format_is_a_usage_error(atpad, tmp_path):
+    proc = atpad(str(tmp_path / "x.txt"), "-f", "rtf")
+    assert proc.returncode == 2 and "rtf" in proc.stderr.splitlines()[0] and "github" in proc.stderr

@@ -7,6 +7,10 @@ import Foundation
 struct EditOptions: Sendable {
     var path: String?
     var document: MarkedText
+    /// The file's format, to save it (and to print it with `--print`).
+    var format: DocumentFormat = .atpad
+    /// The directory as the format sees it (handles and urls by id), when it needs one.
+    var lookup: EntityLookup = .empty
     var sources: [Unicode.Scalar: any EntitySource]
     /// Directories still loading on their own threads, by trigger.
     var loading: [Unicode.Scalar: LoadingDirectory] = [:]
@@ -240,7 +244,7 @@ final class EditSession {
             return false
         }
         do {
-            try DocumentFile.writeAtomically(AtpadMarkup.encode(editor.marked), to: path)
+            try DocumentFile.writeAtomically(options.format.encode(editor.marked, lookup: options.lookup), to: path)
             editor.markSaved()
             savedOnce = true
             view.isModified = false
@@ -255,7 +259,7 @@ final class EditSession {
 
     /// The comment as `--print` writes it.
     private func output() -> String {
-        AtpadMarkup.encode(editor.marked)
+        options.format.encode(editor.marked, lookup: options.lookup)
     }
 
     // MARK: - Drawing
