@@ -1,0 +1,72 @@
+"""The editor contract (issue 5): atpad as GIT_EDITOR. Save and quit → 0 and git uses
+the message; quit without saving → 1 and git aborts."""
+import json
+import os
+import shlex
+import subprocess
+
+import pytest
+
+from conftest import atpad_binary
+from tmux import Session
+
+IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
+
+
+@pytest.fixture
+def repo(tmp_path):
+    path = tmp_path / "repo"
+    path.mkdir()
+
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=path, capture_output=True, text=True, env={**os.environ, **IDENTITY})
+    git("init", "-q")
+    (path / "a.txt").write_text("a\n")
+    git("add", "a.txt")
+    people = tmp_path / "people.json"
+    people.write_text(json.dumps([{"id": "u1", "name": "John Doe", "handle": "jdoe"}]))
+    return path, git, str(people)
+
+
+@pytest.fixture
+def commit(repo):
+    """`git commit` running in tmux with atpad (github format) as its editor."""
+    opened = []
+
+    def start():
+        path, _, people = repo
+        editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-f", "github", "-d", people])
+        s = Session("git commit", env={**IDENTITY, "GIT_EDITOR": editor}, cwd=str(path))
+        opened.append(s)
+        s.wait_for("COMMIT_EDITMSG")
+        return s
+
+    yield start
+    for s in opened:
+        s.close()
+
+
+def test_save_and_quit_commits_the_message(repo, commit):
+    _, git, _ = repo
+    s = commit()
+    s.type("Fix for @jo")
+    s.wait_for("John Doe")
+    s.keys("Enter")
+    # The message file starts with a newline, so the pick adds no space of its own.
+    s.type(" thanks")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert git("log", "-1", "--format=%B").stdout.startswith("Fix for @jdoe thanks")
+
+
+def test_quit_without_saving_aborts_the_commit(repo, commit):
+    _, git, _ = repo
+    s = commit()
+    s.type("never mind")
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.keys("n")
+    assert s.exit_status() != 0
+    assert git("log", "-1").returncode != 0, "no commit was made"
