@@ -93,6 +93,14 @@ static inline void atpad_keep_frames_on_heap(void) {
 #ifdef M_MMAP_THRESHOLD
     mallopt(M_MMAP_THRESHOLD, 8 * 1024 * 1024);
 #endif
+    // Each frame frees what the last one allocated: without these the heap top is given
+    // back and taken again (a brk or mprotect system call) on every keystroke.
+#ifdef M_TRIM_THRESHOLD
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+#endif
+#ifdef M_TOP_PAD
+    mallopt(M_TOP_PAD, 4 * 1024 * 1024);
+#endif
 }
 
 #endif

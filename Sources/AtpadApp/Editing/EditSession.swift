@@ -77,7 +77,9 @@ final class EditSession {
         draw()
         while true {
             let waiting = runner.isBusy || !view.loadingDirectories.isEmpty
-            let events = backend.readEvents(timeoutMilliseconds: waiting ? 10 : 250)
+            let wake = runner.mailbox.wakeDescriptor
+            let events = backend.readEvents(timeoutMilliseconds: waiting ? 50 : 250,
+                                            wakeDescriptor: wake >= 0 ? wake : nil)
             let started = ContinuousClock.now
             if let signal = backend.takeSignal() {
                 return (128 + signal, nil)

@@ -7,11 +7,36 @@ import Foundation
 final class Mailbox: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [CompletionEvent] = []
+    /// A pipe whose read end the loop polls beside the terminal: posting writes a byte,
+    /// so an answer is drawn at once instead of at the loop's next timeout.
+    private var pipeEnds: [Int32] = [-1, -1]
+
+    /// The descriptor the loop waits on for posts (-1 if no pipe could be made).
+    var wakeDescriptor: Int32 { pipeEnds[0] }
+
+    init() {
+        if pipe(&pipeEnds) == 0 {
+            for fd in pipeEnds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        } else {
+            pipeEnds = [-1, -1]
+        }
+    }
+
+    deinit {
+        for fd in pipeEnds where fd >= 0 { close(fd) }
+    }
 
     func post(_ event: CompletionEvent) {
         lock.lock()
         events.append(event)
         lock.unlock()
+        if pipeEnds[1] >= 0 {
+            var byte: UInt8 = 1
+            _ = write(pipeEnds[1], &byte, 1)  // a full pipe already wakes the loop
+        }
     }
 
     func takeAll() -> [CompletionEvent] {

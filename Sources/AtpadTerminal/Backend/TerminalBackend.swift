@@ -247,7 +247,10 @@ public final class TerminalBackend {
     /// every event already queued, so the program can draw once per batch. Returns early
     /// (possibly with no events) when an exit signal arrives: check `takeSignal()`.
     /// `.endOfInput` when the input has ended (stdin at end of file, hang-up).
-    public func readEvents(timeoutMilliseconds: Int) -> [InputEvent] {
+    ///
+    /// A byte on `wakeDescriptor` (a pipe other threads write to when they have something
+    /// for the loop, such as a directory's answer) also ends the wait; it is consumed.
+    public func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32? = nil) -> [InputEvent] {
         guard isActive else { return [.endOfInput] }
         var events: [InputEvent] = []
         // ncurses may hold input already (pushed-back bytes) or a resize it noted.
@@ -267,8 +270,10 @@ public final class TerminalBackend {
                 let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
                 wait = min(wait, max(Int(milliseconds), 1))
             }
-            var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(wait))
+            var descriptors = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, wakeDescriptor == nil ? 1 : 2, Int32(wait))
+            let descriptor = descriptors[0]
             if ready < 0 {
                 // A signal: SIGWINCH becomes KEY_RESIZE inside ncurses.
                 if errno == EINTR { _ = drain(into: &events); continue }
@@ -276,6 +281,11 @@ public final class TerminalBackend {
                 break
             }
             guard ready > 0 else { continue }
+            if let wakeDescriptor, descriptors[1].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 256)
+                while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
+                if descriptor.revents == 0 { break }
+            }
             if drain(into: &events) {
                 emptyReadable = 0
                 continue
