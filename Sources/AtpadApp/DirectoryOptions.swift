@@ -5,7 +5,7 @@ import Foundation
 
 /// The options that choose directories: files, and which trigger each one serves.
 struct DirectoryOptions: ParsableArguments {
-    @Option(name: [.customShort("d"), .long], help: "A directory file (.json array). Repeatable; files merge.")
+    @Option(name: [.customShort("d"), .long], help: "A directory file (.json array, .ndjson, .csv with a header). Repeatable; files merge.")
     var directory: [String] = []
 
     @Option(name: [.customShort("t"), .long], help: "Route a trigger to a directory file, as 'CHAR=PATH' (e.g. '#=channels.json').")
@@ -31,19 +31,29 @@ struct DirectoryOptions: ParsableArguments {
         return routes
     }
 
-    /// Loads every routed directory (errors name the file, line and field).
-    func load(limit: Int = 50) throws -> [Unicode.Scalar: FileDirectory] {
-        var sources: [Unicode.Scalar: FileDirectory] = [:]
+    /// Loads every routed directory, merging the files of each trigger in the order given
+    /// (errors name the file, line and field; warnings such as duplicate ids come back).
+    func load(limit: Int = 50) throws -> LoadedDirectories {
+        var loaded = LoadedDirectories()
         for route in try routes() {
             let files = route.files.isEmpty && route.trigger == "@" ? [try BundledDirectory.path()] : route.files
             do {
-                sources[route.trigger] = FileDirectory(entities: try files.flatMap(DirectoryFile.load(path:)), limit: limit)
+                let merged = try DirectoryLoader.load(paths: files)
+                loaded.sources[route.trigger] = FileDirectory(merged, limit: limit)
+                loaded.warnings += merged.warnings
             } catch let error as DirectoryError {
                 throw UsageError(error.description)
             }
         }
-        return sources
+        return loaded
     }
+}
+
+/// The directories of every trigger, and the warnings loading them gave.
+struct LoadedDirectories {
+    var sources: [Unicode.Scalar: FileDirectory] = [:]
+    /// One line each, without the `atpad: ` prefix (say, `2 duplicate ids ignored (…)`).
+    var warnings: [String] = []
 }
 
 /// The files shipped with atpad: the sample directory and the themes.

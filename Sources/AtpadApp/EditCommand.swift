@@ -41,7 +41,7 @@ struct EditCommand: AsyncParsableCommand {
                 throw UsageError(error.message)
             }
         }
-        let sources = try directories.load()
+        let sources = try directories.load().sources
         let loadedTheme: Theme
         do {
             loadedTheme = try Theme.load(theme, themesIn: [try BundledResources.themes()])

@@ -38,7 +38,7 @@ struct ReplayCommand: AsyncParsableCommand {
         do { script = try KeyScript.parse(keys) } catch { throw UsageError(error.description) }
         let start: (MarkedText, cursor: Int?)
         do { start = try AtpadMarkup.decodeWithCursor(text) } catch { throw UsageError(error.description) }
-        let sources = try directories.load()
+        let sources = try directories.load().sources
         let config = EditorConfig(
             triggers: sources.keys.sorted { $0.value < $1.value },
             implicitThreshold: implicit, trimMentions: trimMentions,

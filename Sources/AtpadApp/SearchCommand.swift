@@ -30,6 +30,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Add the cost: milliseconds per keystroke and the load time.")
     var timing = false
 
+    @Flag(help: "Rank without the frecency of past picks (it is read, never written, by search).")
+    var noFrecency = false
+
     func run() async throws {
         guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
         guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
@@ -37,9 +40,18 @@ struct SearchCommand: AsyncParsableCommand {
         }
         let clock = ContinuousClock()
         let loadStart = clock.now
-        let sources = try directories.load(limit: limit)
+        let loaded = try directories.load(limit: limit)
         let loadTime = clock.now - loadStart
-        guard let directory = sources[t] else { throw UsageError("no directory is routed to '\(triggerChar)'") }
+        for warning in loaded.warnings {
+            FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8))
+        }
+        guard var directory = loaded.sources[t] else { throw UsageError("no directory is routed to '\(triggerChar)'") }
+        if !noFrecency, let url = FrecencyStore.defaultURL() {
+            // Ranks as the editor would, from the same file; search records no picks.
+            let (store, warning) = FrecencyStore.load(from: url)
+            if let warning { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
+            directory.frecency = store.scorer(for: t, now: Date())
+        }
 
         let queries: [String]
         if type {

@@ -118,7 +118,7 @@ if arguments.first == "open", let path = arguments.dropFirst().first {
 // `AtpadBench load PATH`: the parts of loading a directory file, in milliseconds.
 if arguments.first == "load", let path = arguments.dropFirst().first {
     var entities: [Entity] = []
-    let parse = time { entities = (try? DirectoryFile.load(path: path)) ?? [] }
+    let parse = time { entities = (try? DirectoryLoader.load(paths: [path]).entities) ?? [] }
     var index: DirectoryIndex?
     let build = time { index = DirectoryIndex(entities) }
     let first = time { _ = index?.rank("jo") }

@@ -38,9 +38,10 @@ public struct DirectoryIndex: Sendable {
     public let entities: [Entity]
 
     /// Folded names, all entries back to back; entry `i` is `names[nameStarts[i] ..< nameStarts[i + 1]]`.
+    /// (Where each folded scalar came from in the original name is worked out again for
+    /// the few results shown, rather than kept for every entry: it was a quarter of the
+    /// index's memory.)
     private let names: [UInt32]
-    /// For each folded name scalar, its scalar offset in the original name.
-    private let nameOrigins: [Int32]
     private let nameStarts: [Int32]
     /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`
     /// owns pairs `wordStarts[i] ..< wordStarts[i + 1]`.
@@ -55,22 +56,35 @@ public struct DirectoryIndex: Sendable {
     /// Prepares `entities` for ranking, in the given (directory) order.
     public init(_ entities: [Entity]) {
         self.entities = entities
+        // Sizes first, so the flat arrays are allocated once: growing them by doubling
+        // copied (and the kernel zeroed) hundreds of megabytes for a million names. A
+        // name folds to about one scalar per UTF-8 byte or fewer.
+        var nameBytes = 0
+        var handleBytes = 0
+        for position in entities.indices {
+            nameBytes += entities[position].name.utf8.count
+            handleBytes += entities[position].handle?.utf8.count ?? 0
+        }
         var names: [UInt32] = []
-        var nameOrigins: [Int32] = []
         var nameStarts: [Int32] = [0]
         var words: [Int32] = []
         var wordStarts: [Int32] = [0]
         var handles: [UInt32] = []
         var handleStarts: [Int32] = [0]
         var nameLengths: [Int32] = []
+        names.reserveCapacity(nameBytes)
+        words.reserveCapacity(entities.count * 6)
+        handles.reserveCapacity(handleBytes)
         nameStarts.reserveCapacity(entities.count + 1)
         wordStarts.reserveCapacity(entities.count + 1)
         handleStarts.reserveCapacity(entities.count + 1)
         nameLengths.reserveCapacity(entities.count)
 
-        for entity in entities {
+        var noOrigins: [Int32] = []  // stays empty: origins are not kept
+        for position in entities.indices {
             let start = names.count
-            Folding.append(entity.name, to: &names, origins: &nameOrigins)
+            let name = entities[position].name
+            Folding.append(name, to: &names, origins: &noOrigins, keepOrigins: false)
             var wordStart: Int? = nil
             for offset in start ..< names.count {
                 if Folding.isWordSeparator(names[offset]) {
@@ -91,21 +105,19 @@ public struct DirectoryIndex: Sendable {
             nameStarts.append(Int32(names.count))
             wordStarts.append(Int32(words.count / 2))
 
-            if let handle = entity.handle {
-                var ignored: [Int32] = []
+            if let handle = entities[position].handle {
                 let handleStart = handles.count
-                Folding.append(handle, to: &handles, origins: &ignored)
+                Folding.append(handle, to: &handles, origins: &noOrigins, keepOrigins: false)
                 // Handles are often written `@jdoe`; the query never includes the trigger.
                 if handles.count > handleStart, handles[handleStart] == 0x40 {
                     handles.remove(at: handleStart)
                 }
             }
             handleStarts.append(Int32(handles.count))
-            nameLengths.append(Int32(clamping: entity.name.count))
+            nameLengths.append(Int32(clamping: Folding.characterCount(name)))
         }
 
         self.names = names
-        self.nameOrigins = nameOrigins
         self.nameStarts = nameStarts
         self.words = words
         self.wordStarts = wordStarts
@@ -195,15 +207,17 @@ public struct DirectoryIndex: Sendable {
         }
         guard !spans.isEmpty else { return [] }
 
-        let base = Int(nameStarts[position])
         let name = entities[position].name
+        var folded: [UInt32] = []
+        var origins: [Int32] = []
+        Folding.append(name, to: &folded, origins: &origins)
         var boundaries: [Int] = [0]
         for character in name {
             boundaries.append(boundaries[boundaries.count - 1] + character.unicodeScalars.count)
         }
         var ranges: [Range<Int>] = spans.map { span in
-            let lower = Int(nameOrigins[base + span.lowerBound])
-            let upper = Int(nameOrigins[base + span.upperBound - 1]) + 1
+            let lower = Int(origins[span.lowerBound])
+            let upper = Int(origins[span.upperBound - 1]) + 1
             // Snap outwards to cluster boundaries so an accent is emphasised with its letter.
             let snappedLower = boundaries.last { $0 <= lower } ?? 0
             let snappedUpper = boundaries.first { $0 >= upper } ?? boundaries[boundaries.count - 1]
