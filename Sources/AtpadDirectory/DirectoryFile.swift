@@ -47,17 +47,24 @@ public enum DirectoryFile {
 
     /// The entities of `bytes` with the offsets where they start.
     static func parse(_ bytes: [UInt8], format: DirectoryFormat, path: String) throws -> ParsedEntities {
+        try bytes.withUnsafeBufferPointer { try parse($0, format: format, path: path) }
+    }
+
+    /// The entities of `bytes` with the offsets where they start.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, format: DirectoryFormat, path: String) throws -> ParsedEntities {
         let start = bytes.starts(with: DirectoryFormat.byteOrderMark) ? DirectoryFormat.byteOrderMark.count : 0
         if let bad = UTF8Validation.firstInvalidByte(in: bytes, from: start) {
             let line = ByteLines.lineNumber(in: bytes, at: bad, loneCarriageReturn: format != .ndjson)
             let byte = String(bytes[bad], radix: 16, uppercase: true)
             throw DirectoryError(path: path, line: line, message: "not valid UTF-8 (byte 0x\(byte) at offset \(bad))")
         }
+        var parsed = ParsedEntities()
         switch format {
-        case .json: return try JSONArrayFormat.parse(bytes, from: start, path: path)
-        case .ndjson: return try NDJSONFormat.parse(bytes, from: start, path: path)
-        case .csv: return try CSVFormat.parse(bytes, from: start, path: path)
+        case .json: try JSONArrayFormat.parse(bytes, from: start, path: path, into: &parsed)
+        case .ndjson: try NDJSONFormat.parse(bytes, from: start, path: path, into: &parsed)
+        case .csv: try CSVFormat.parse(bytes, from: start, path: path, into: &parsed)
         }
+        return parsed
     }
 
     // MARK: - Bytes
@@ -73,9 +80,15 @@ public enum DirectoryFile {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw DirectoryError(path: path, line: nil, message: "is a folder, not a directory file")
         }
-        // One byte more than the size says, to notice a file that says less than it has
-        // (a pipe, /proc, a file still growing); then the rest is read in blocks.
-        let expected = max(Int(info.st_size), 0) + 1
+        return try contents(of: fd, size: Int(info.st_size), path: path)
+    }
+
+    /// Everything left to read from `fd`, whose size is about `size` (a hint: a pipe or
+    /// a /proc file says 0, a growing file more).
+    static func contents(of fd: Int32, size: Int, path: String) throws -> [UInt8] {
+        // One byte more than the size says, to notice a file that has more; then the rest
+        // is read in blocks.
+        let expected = max(size, 0) + 1
         var bytes = try [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             initialized = try readFully(fd, into: buffer, path: path)
         }
@@ -91,7 +104,7 @@ public enum DirectoryFile {
     }
 
     /// Reads into `buffer` until it is full or the file ends; the number of bytes read.
-    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, path: String) throws -> Int {
+    static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, path: String) throws -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var count = 0
         while count < buffer.count {
@@ -107,7 +120,7 @@ public enum DirectoryFile {
     }
 
     /// A short reason for a failed open or read.
-    private static func reason(_ code: Int32) -> String {
+    static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"
         case EACCES: "cannot be read (permission denied)"

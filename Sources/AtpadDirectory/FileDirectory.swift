@@ -24,13 +24,13 @@ public struct FileDirectory: EntitySource {
         self.frecency = frecency
     }
 
-    /// A directory of merged files (their ids are already unique).
+    /// A directory of merged files, already indexed.
     public init(
         _ merged: MergedDirectory,
         limit: Int = 50,
         frecency: @escaping @Sendable (String) -> Double = { _ in 0 }
     ) {
-        index = DirectoryIndex(merged.entities)
+        index = merged.index
         self.limit = limit
         self.frecency = frecency
     }

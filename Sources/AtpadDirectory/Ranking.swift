@@ -55,75 +55,32 @@ public struct DirectoryIndex: Sendable {
 
     /// Prepares `entities` for ranking, in the given (directory) order.
     public init(_ entities: [Entity]) {
-        self.entities = entities
-        // Sizes first, so the flat arrays are allocated once: growing them by doubling
-        // copied (and the kernel zeroed) hundreds of megabytes for a million names. A
-        // name folds to about one scalar per UTF-8 byte or fewer.
+        var builder = Builder()
+        // Sizes first, so the flat arrays are allocated once.
         var nameBytes = 0
         var handleBytes = 0
         for position in entities.indices {
             nameBytes += entities[position].name.utf8.count
             handleBytes += entities[position].handle?.utf8.count ?? 0
         }
-        var names: [UInt32] = []
-        var nameStarts: [Int32] = [0]
-        var words: [Int32] = []
-        var wordStarts: [Int32] = [0]
-        var handles: [UInt32] = []
-        var handleStarts: [Int32] = [0]
-        var nameLengths: [Int32] = []
-        names.reserveCapacity(nameBytes)
-        words.reserveCapacity(entities.count * 6)
-        handles.reserveCapacity(handleBytes)
-        nameStarts.reserveCapacity(entities.count + 1)
-        wordStarts.reserveCapacity(entities.count + 1)
-        handleStarts.reserveCapacity(entities.count + 1)
-        nameLengths.reserveCapacity(entities.count)
-
-        var noOrigins: [Int32] = []  // stays empty: origins are not kept
+        builder.reserve(entries: entities.count, nameBytes: nameBytes, handleBytes: handleBytes)
         for position in entities.indices {
-            let start = names.count
-            let name = entities[position].name
-            Folding.append(name, to: &names, origins: &noOrigins, keepOrigins: false)
-            var wordStart: Int? = nil
-            for offset in start ..< names.count {
-                if Folding.isWordSeparator(names[offset]) {
-                    if let open = wordStart {
-                        words.append(Int32(open - start))
-                        words.append(Int32(offset - start))
-                        wordStart = nil
-                    }
-                } else if wordStart == nil {
-                    wordStart = offset
-                }
-            }
-            if let open = wordStart {
-                words.append(Int32(open - start))
-                words.append(Int32(names.count - start))
-            }
-            precondition(names.count < Int(Int32.max), "directory too large to index")
-            nameStarts.append(Int32(names.count))
-            wordStarts.append(Int32(words.count / 2))
-
-            if let handle = entities[position].handle {
-                let handleStart = handles.count
-                Folding.append(handle, to: &handles, origins: &noOrigins, keepOrigins: false)
-                // Handles are often written `@jdoe`; the query never includes the trigger.
-                if handles.count > handleStart, handles[handleStart] == 0x40 {
-                    handles.remove(at: handleStart)
-                }
-            }
-            handleStarts.append(Int32(handles.count))
-            nameLengths.append(Int32(clamping: Folding.characterCount(name)))
+            builder.add(name: entities[position].name, handle: entities[position].handle)
         }
+        self.init(entities, builtBy: builder)
+    }
 
-        self.names = names
-        self.nameStarts = nameStarts
-        self.words = words
-        self.wordStarts = wordStarts
-        self.handles = handles
-        self.handleStarts = handleStarts
-        self.nameLengths = nameLengths
+    /// The index of `entities`, whose names and handles `builder` has folded, in order.
+    init(_ entities: [Entity], builtBy builder: consuming Builder) {
+        precondition(builder.count == entities.count, "the index was built for other entities")
+        self.entities = entities
+        names = builder.names
+        nameStarts = builder.nameStarts
+        words = builder.words
+        wordStarts = builder.wordStarts
+        handles = builder.handles
+        handleStarts = builder.handleStarts
+        nameLengths = builder.nameLengths
     }
 
     /// The number of entries.

@@ -5,20 +5,23 @@ enum ByteLines {
     /// `loneCarriageReturn` is true (JSON arrays and CSV), but not in NDJSON, whose lines
     /// end at line feeds only.
     static func lineNumber(in bytes: [UInt8], at offset: Int, loneCarriageReturn: Bool = true) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var line = 1
-            let end = min(max(offset, 0), buffer.count)
-            var index = 0
-            while index < end {
-                let byte = buffer[index]
-                if byte == 0x0A {
-                    line += 1
-                } else if byte == 0x0D, loneCarriageReturn, index + 1 >= buffer.count || buffer[index + 1] != 0x0A {
-                    line += 1
-                }
-                index += 1
+        bytes.withUnsafeBufferPointer { lineNumber(in: $0, at: offset, loneCarriageReturn: loneCarriageReturn) }
+    }
+
+    /// The 1-based line of byte `offset` of `buffer` (as above).
+    static func lineNumber(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int, loneCarriageReturn: Bool = true) -> Int {
+        var line = 1
+        let end = min(max(offset, 0), buffer.count)
+        var index = 0
+        while index < end {
+            let byte = buffer[index]
+            if byte == 0x0A {
+                line += 1
+            } else if byte == 0x0D, loneCarriageReturn, index + 1 >= buffer.count || buffer[index + 1] != 0x0A {
+                line += 1
             }
-            return line
+            index += 1
         }
+        return line
     }
 }

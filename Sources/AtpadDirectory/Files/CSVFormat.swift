@@ -14,21 +14,23 @@ import AtpadCore
 enum CSVFormat {
     /// The entities of `bytes` (valid UTF-8 from `start`, past any byte order mark);
     /// `path` only names the file in errors.
-    static func parse(_ bytes: [UInt8], from start: Int, path: String) throws -> ParsedEntities {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = CSVReader(bytes: buffer, offset: start)
-            var fields: [CSVField] = []
-            do {
-                guard try reader.readRecord(into: &fields, labels: []) else { return ParsedEntities() }
-                let header = try Header(fields, reader: reader)
-                var parsed = ParsedEntities()
-                while try reader.readRecord(into: &fields, labels: header.labels) {
-                    parsed.append(try header.entity(fields, reader: reader), at: fields[0].recordStart)
-                }
-                return parsed
-            } catch let error as CSVError {
-                throw DirectoryError(path: path, line: error.line, message: error.message)
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        from start: Int,
+        path: String,
+        into parsed: inout ParsedEntities
+    ) throws {
+        var reader = CSVReader(bytes: buffer, offset: start)
+        var fields: [CSVField] = []
+        do {
+            guard try reader.readRecord(into: &fields, labels: []) else { return }
+            let header = try Header(fields, reader: reader)
+            parsed.reserve(expectingLinesOf: buffer)
+            while try reader.readRecord(into: &fields, labels: header.labels) {
+                parsed.append(try header.entity(fields, reader: reader), at: fields[0].recordStart)
             }
+        } catch let error as CSVError {
+            throw DirectoryError(path: path, line: error.line, message: error.message)
         }
     }
 }

@@ -24,11 +24,11 @@ public enum DirectoryFormat: String, Sendable, CaseIterable {
     /// The format of a file whose name does not say: by its first byte that is not
     /// whitespace (after a byte order mark), `[` is a JSON array, `{` is NDJSON, anything
     /// else is CSV.
-    public static func sniff(_ bytes: [UInt8]) -> DirectoryFormat {
-        var index = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+    public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> DirectoryFormat {
+        let body = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes[...]
+        for byte in body {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
             case UInt8(ascii: "["): return .json
             case UInt8(ascii: "{"): return .ndjson
             default: return .csv
@@ -38,7 +38,7 @@ public enum DirectoryFormat: String, Sendable, CaseIterable {
     }
 
     /// The format of the file at `path` with contents `bytes`: its extension's, else sniffed.
-    public static func of(path: String, bytes: [UInt8]) -> DirectoryFormat {
+    public static func of<Bytes: Collection<UInt8>>(path: String, bytes: Bytes) -> DirectoryFormat {
         forExtension(of: path) ?? sniff(bytes)
     }
 

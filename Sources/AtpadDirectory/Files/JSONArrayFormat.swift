@@ -5,26 +5,29 @@ import AtpadCore
 enum JSONArrayFormat {
     /// The entities of `bytes` (valid UTF-8 from `start`, past any byte order mark);
     /// `path` only names the file in errors.
-    static func parse(_ bytes: [UInt8], from start: Int, path: String) throws -> ParsedEntities {
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        from start: Int,
+        path: String,
+        into parsed: inout ParsedEntities
+    ) throws {
         let fail = { (offset: Int, message: String) in
             DirectoryError(path: path, line: ByteLines.lineNumber(in: bytes, at: offset), message: message)
         }
-        return try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer, offset: start)
-            do {
-                return try readArray(&reader)
-            } catch let error as JSONSyntaxError {
-                throw fail(error.offset, "not valid JSON: \(error.message)")
-            } catch let error as EntityError {
-                throw fail(error.offset, error.message)
-            }
+        var reader = JSONReader(bytes: bytes, offset: start)
+        do {
+            parsed.reserve(expectingLinesOf: bytes, minimumBytesEach: 20)
+            try readArray(&reader, into: &parsed)
+        } catch let error as JSONSyntaxError {
+            throw fail(error.offset, "not valid JSON: \(error.message)")
+        } catch let error as EntityError {
+            throw fail(error.offset, error.message)
         }
     }
 
-    private static func readArray(_ reader: inout JSONReader) throws -> ParsedEntities {
-        var parsed = ParsedEntities()
+    private static func readArray(_ reader: inout JSONReader, into parsed: inout ParsedEntities) throws {
         reader.skipWhitespace()
-        guard let first = reader.peek() else { return parsed }
+        guard let first = reader.peek() else { return }
         guard first == UInt8(ascii: "[") else {
             let found = first == UInt8(ascii: "{")
                 ? "an object (a file of one object per line is NDJSON: name it .ndjson)"
@@ -70,6 +73,5 @@ enum JSONArrayFormat {
         if reader.peek() != nil {
             throw JSONSyntaxError(offset: reader.offset, message: "unexpected text after the array")
         }
-        return parsed
     }
 }

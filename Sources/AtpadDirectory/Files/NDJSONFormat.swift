@@ -11,27 +11,29 @@ import Darwin
 enum NDJSONFormat {
     /// The entities of `bytes` (valid UTF-8 from `start`, past any byte order mark);
     /// `path` only names the file in errors.
-    static func parse(_ bytes: [UInt8], from start: Int, path: String) throws -> ParsedEntities {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var parsed = ParsedEntities()
-            var line = 1
-            var lineStart = start
-            while lineStart < buffer.count {
-                let lineEnd = endOfLine(buffer, from: lineStart)
-                let lineBytes = UnsafeBufferPointer(rebasing: buffer[lineStart ..< lineEnd])
-                do {
-                    if let (entity, offset) = try readLine(lineBytes) {
-                        parsed.append(entity, at: lineStart + offset)
-                    }
-                } catch let error as JSONSyntaxError {
-                    throw DirectoryError(path: path, line: line, message: "not valid JSON: \(error.message)")
-                } catch let error as EntityError {
-                    throw DirectoryError(path: path, line: line, message: error.message)
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        from start: Int,
+        path: String,
+        into parsed: inout ParsedEntities
+    ) throws {
+        parsed.reserve(expectingLinesOf: buffer)
+        var line = 1
+        var lineStart = start
+        while lineStart < buffer.count {
+            let lineEnd = endOfLine(buffer, from: lineStart)
+            let lineBytes = UnsafeBufferPointer(rebasing: buffer[lineStart ..< lineEnd])
+            do {
+                if let (entity, offset) = try readLine(lineBytes) {
+                    parsed.append(entity, at: lineStart + offset)
                 }
-                line += 1
-                lineStart = lineEnd + 1
+            } catch let error as JSONSyntaxError {
+                throw DirectoryError(path: path, line: line, message: "not valid JSON: \(error.message)")
+            } catch let error as EntityError {
+                throw DirectoryError(path: path, line: line, message: error.message)
             }
-            return parsed
+            line += 1
+            lineStart = lineEnd + 1
         }
     }
 
