@@ -47,24 +47,21 @@ public enum DirectoryFile {
 
     /// The entities of `bytes` with the offsets where they start.
     static func parse(_ bytes: [UInt8], format: DirectoryFormat, path: String) throws -> ParsedEntities {
-        try bytes.withUnsafeBufferPointer { try parse($0, format: format, path: path) }
-    }
-
-    /// The entities of `bytes` with the offsets where they start.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, format: DirectoryFormat, path: String) throws -> ParsedEntities {
-        let start = bytes.starts(with: DirectoryFormat.byteOrderMark) ? DirectoryFormat.byteOrderMark.count : 0
-        if let bad = UTF8Validation.firstInvalidByte(in: bytes, from: start) {
-            let line = ByteLines.lineNumber(in: bytes, at: bad, loneCarriageReturn: format != .ndjson)
-            let byte = String(bytes[bad], radix: 16, uppercase: true)
-            throw DirectoryError(path: path, line: line, message: "not valid UTF-8 (byte 0x\(byte) at offset \(bad))")
+        try bytes.withUnsafeBufferPointer { bytes in
+            let start = bytes.starts(with: DirectoryFormat.byteOrderMark) ? DirectoryFormat.byteOrderMark.count : 0
+            if let bad = UTF8Validation.firstInvalidByte(in: bytes, from: start) {
+                let line = ByteLines.lineNumber(in: bytes, at: bad, loneCarriageReturn: format != .ndjson)
+                let byte = String(bytes[bad], radix: 16, uppercase: true)
+                throw DirectoryError(path: path, line: line, message: "not valid UTF-8 (byte 0x\(byte) at offset \(bad))")
+            }
+            var parsed = ParsedEntities()
+            switch format {
+            case .json: try JSONArrayFormat.parse(bytes, from: start, path: path, into: &parsed)
+            case .ndjson: try NDJSONFormat.parse(bytes, from: start, path: path, into: &parsed)
+            case .csv: try CSVFormat.parse(bytes, from: start, path: path, into: &parsed)
+            }
+            return parsed
         }
-        var parsed = ParsedEntities()
-        switch format {
-        case .json: try JSONArrayFormat.parse(bytes, from: start, path: path, into: &parsed)
-        case .ndjson: try NDJSONFormat.parse(bytes, from: start, path: path, into: &parsed)
-        case .csv: try CSVFormat.parse(bytes, from: start, path: path, into: &parsed)
-        }
-        return parsed
     }
 
     // MARK: - Bytes

@@ -12,7 +12,8 @@ import AtpadCore
 ///   empty optional field is absent.
 /// - An empty file, or a header without rows, is an empty directory.
 enum CSVFormat {
-    /// The entities of `bytes` (valid UTF-8 from `start`, past any byte order mark);
+    /// Appends the entities of `buffer` (valid UTF-8 from `start`, past any byte order
+    /// mark) to `parsed`;
     /// `path` only names the file in errors.
     static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>,

@@ -3,7 +3,8 @@ import AtpadCore
 /// Reads a directory file that is a JSON array of entity objects. An empty file (or only
 /// whitespace) and `[]` are empty directories.
 enum JSONArrayFormat {
-    /// The entities of `bytes` (valid UTF-8 from `start`, past any byte order mark);
+    /// Appends the entities of `bytes` (valid UTF-8 from `start`, past any byte order
+    /// mark) to `parsed`;
     /// `path` only names the file in errors.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,

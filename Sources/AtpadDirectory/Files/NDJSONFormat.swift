@@ -9,7 +9,8 @@ import Darwin
 /// at a line feed (a carriage return before it is whitespace); blank lines are skipped;
 /// an empty file is an empty directory.
 enum NDJSONFormat {
-    /// The entities of `bytes` (valid UTF-8 from `start`, past any byte order mark);
+    /// Appends the entities of `buffer` (valid UTF-8 from `start`, past any byte order
+    /// mark) to `parsed`;
     /// `path` only names the file in errors.
     static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>,
