@@ -32,22 +32,24 @@ extension DirectoryIndex {
         /// Adds the next entry.
         mutating func add(name: String, handle: String?) {
             let start = names.count
-            Folding.append(name, to: &names, origins: &noOrigins, keepOrigins: false)
-            var wordStart: Int? = nil
-            for offset in start ..< names.count {
-                if Folding.isWordSeparator(names[offset]) {
-                    if let open = wordStart {
-                        words.append(Int32(open - start))
-                        words.append(Int32(offset - start))
-                        wordStart = nil
+            let characters = Folding.append(name, to: &names, origins: &noOrigins, keepOrigins: false)
+            names.withUnsafeBufferPointer { folded in
+                var wordStart = -1
+                for offset in start ..< folded.count {
+                    if Folding.isWordSeparator(folded[offset]) {
+                        if wordStart >= 0 {
+                            words.append(Int32(truncatingIfNeeded: wordStart - start))
+                            words.append(Int32(truncatingIfNeeded: offset - start))
+                            wordStart = -1
+                        }
+                    } else if wordStart < 0 {
+                        wordStart = offset
                     }
-                } else if wordStart == nil {
-                    wordStart = offset
                 }
-            }
-            if let open = wordStart {
-                words.append(Int32(open - start))
-                words.append(Int32(names.count - start))
+                if wordStart >= 0 {
+                    words.append(Int32(truncatingIfNeeded: wordStart - start))
+                    words.append(Int32(truncatingIfNeeded: folded.count - start))
+                }
             }
             precondition(names.count < Int(Int32.max), "directory too large to index")
             nameStarts.append(Int32(names.count))
@@ -63,7 +65,7 @@ extension DirectoryIndex {
             }
             precondition(handles.count < Int(Int32.max), "directory too large to index")
             handleStarts.append(Int32(handles.count))
-            nameLengths.append(Int32(clamping: Folding.characterCount(name)))
+            nameLengths.append(Int32(clamping: characters ?? name.count))
         }
     }
 }

@@ -50,21 +50,28 @@ public enum Folding {
     /// to `origins` (unless `keepOrigins` is false). Whitespace becomes one space; leading
     /// and trailing spaces are dropped; Unicode hyphens become `-` so word splitting only
     /// has to look for two scalars.
+    ///
+    /// Returns the number of Characters in `text` when every scalar of it stands alone as
+    /// a grapheme cluster (see ``characterCount(_:)``), else nil; counting on the way
+    /// saves the index a second pass over every name.
     @inline(__always)
+    @discardableResult
     static func append(
         _ text: String,
         to scalars: inout [UInt32],
         origins: inout [Int32],
         keepOrigins: Bool = true
-    ) {
+    ) -> Int? {
         let start = scalars.count
         var offset: Int32 = 0
+        var alone = true
         for scalar in text.unicodeScalars {
             defer { offset += 1 }
             let value = scalar.value
             // ASCII inline: it is most of most names, and this runs for every scalar of a
             // million of them.
             if value < 0x80 {
+                if value == 0x0D { alone = false }
                 if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
                     // Collapse runs and never start with a space.
                     if scalars.count > start, scalars[scalars.count - 1] != space {
@@ -77,6 +84,7 @@ public enum Folding {
                 }
                 continue
             }
+            if alone, !standsAlone(value) { alone = false }
             if isWhitespace(scalar) {
                 if scalars.count > start, scalars[scalars.count - 1] != space {
                     scalars.append(space)
@@ -93,6 +101,7 @@ public enum Folding {
             scalars.removeLast()
             if keepOrigins { origins.removeLast() }
         }
+        return alone ? Int(offset) : nil
     }
 
     /// The number of Characters (grapheme clusters) in `text`, counted as scalars when
@@ -102,14 +111,18 @@ public enum Folding {
     static func characterCount(_ text: String) -> Int {
         var count = 0
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let alone = value < 0x300 ? value != 0x0D
-                : (0x3041 ... 0x3096).contains(value) || (0x30A0 ... 0x30FF).contains(value)
-                    || (0x3400 ... 0x9FFF).contains(value) || (0xAC00 ... 0xD7A3).contains(value)
-            guard alone else { return text.count }
+            guard standsAlone(scalar.value) else { return text.count }
             count += 1
         }
         return count
+    }
+
+    /// Whether a scalar is always a grapheme cluster of its own, whatever is around it.
+    @inline(__always)
+    static func standsAlone(_ value: UInt32) -> Bool {
+        value < 0x300 ? value != 0x0D
+            : (0x3041 ... 0x3096).contains(value) || (0x30A0 ... 0x30FF).contains(value)
+                || (0x3400 ... 0x9FFF).contains(value) || (0xAC00 ... 0xD7A3).contains(value)
     }
 
     static let space: UInt32 = 0x20

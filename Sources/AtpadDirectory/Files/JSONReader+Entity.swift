@@ -36,6 +36,17 @@ enum EntitySubject {
 enum EntityKey: String {
     case id, name, handle, detail, url
 
+    /// The key's bit in a set of keys.
+    var bit: UInt8 {
+        switch self {
+        case .id: 1
+        case .name: 2
+        case .handle: 4
+        case .detail: 8
+        case .url: 16
+        }
+    }
+
     /// The key spelled by `bytes` (a key without escapes), compared without making a
     /// String: keys are read once per field of a million entries.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -57,27 +68,35 @@ enum EntityKey: String {
 }
 
 /// The values found for the known keys of one entity object.
+///
+/// String values, nearly all of them, are kept as Strings; any other value as a
+/// ``JSONValue`` for its message. Building a JSONValue for every field of a million
+/// entries, and destroying it, was a tenth of loading them.
 struct EntityFields {
-    var id, name, handle, detail, url: JSONValue?
+    /// One key's value and where it starts.
+    enum Value {
+        case string(String)
+        case other(JSONValue.Kind)
+    }
 
-    subscript(key: EntityKey) -> JSONValue? {
-        get {
-            switch key {
-            case .id: id
-            case .name: name
-            case .handle: handle
-            case .detail: detail
-            case .url: url
-            }
-        }
-        set {
-            switch key {
-            case .id: id = newValue
-            case .name: name = newValue
-            case .handle: handle = newValue
-            case .detail: detail = newValue
-            case .url: url = newValue
-            }
+    private var values: (Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil)
+    private var offsets: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    /// One bit per key found, so checking for a repeated key touches no value.
+    private var found: UInt8 = 0
+
+    /// Whether `key` was found.
+    func has(_ key: EntityKey) -> Bool {
+        found & key.bit != 0
+    }
+
+    mutating func set(_ key: EntityKey, _ value: consuming Value, at offset: Int) {
+        found |= key.bit
+        switch key {
+        case .id: values.0 = value; offsets.0 = offset
+        case .name: values.1 = value; offsets.1 = offset
+        case .handle: values.2 = value; offsets.2 = offset
+        case .detail: values.3 = value; offsets.3 = offset
+        case .url: values.4 = value; offsets.4 = offset
         }
     }
 
@@ -86,54 +105,69 @@ struct EntityFields {
     /// whitespace in it, the others strings or null, an empty string counting as absent.
     ///
     /// - Parameter start: the offset of the object, where a missing field is reported.
-    consuming func entity(start: Int, _ subject: EntitySubject) throws -> Entity {
+    mutating func entity(start: Int, _ subject: EntitySubject) throws -> Entity {
+        // The values are moved out: reading them in place copied the whole struct (five
+        // values, their reference counts) for every entry.
+        let idValue = values.0.take()
+        let nameValue = values.1.take()
+        let handleValue = values.2.take()
+        let detailValue = values.3.take()
+        let urlValue = values.4.take()
+
         let id: String
-        switch self.id?.kind {
+        switch idValue {
         case nil:
             throw EntityError(offset: start, message: "\(subject.noun) has no \"id\"")
         case .string(let text):
             guard !text.isEmpty else {
-                throw EntityError(offset: self.id!.offset, message: "\(subject.noun) has an empty \"id\"")
+                throw EntityError(offset: offsets.0, message: "\(subject.noun) has an empty \"id\"")
             }
             id = text
-        case .number(let literal) where literal.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) }):
+        case .other(.number(let literal)) where literal.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) }):
             id = literal
-        case .some(let kind):
+        case .other(let kind):
             throw EntityError(
-                offset: self.id!.offset,
+                offset: offsets.0,
                 message: "\(subject.fieldPrefix)\"id\" must be a string or an integer, not \(kind.noun)"
             )
         }
 
         let name: String
-        switch self.name?.kind {
+        switch nameValue {
         case nil:
             throw EntityError(offset: start, message: "\(subject.noun) has no \"name\"")
         case .string(let text):
             guard EntityFields.hasVisibleText(text) else {
-                throw EntityError(offset: self.name!.offset, message: "\(subject.noun) has an empty \"name\"")
+                throw EntityError(offset: offsets.1, message: "\(subject.noun) has an empty \"name\"")
             }
             name = text
-        case .some(let kind):
+        case .other(let kind):
             throw EntityError(
-                offset: self.name!.offset,
+                offset: offsets.1,
                 message: "\(subject.fieldPrefix)\"name\" must be a string, not \(kind.noun)"
             )
         }
 
-        func optional(_ key: EntityKey) throws -> String? {
-            guard let field = self[key] else { return nil }
-            switch field.kind {
-            case .null: return nil
-            case .string(let text): return text.isEmpty ? nil : text
-            default:
-                throw EntityError(
-                    offset: field.offset,
-                    message: "\(subject.fieldPrefix)\"\(key.rawValue)\" must be a string or null, not \(field.kind.noun)"
-                )
-            }
+        return Entity(
+            id: id,
+            name: name,
+            handle: try Self.optional(handleValue, .handle, at: offsets.2, subject),
+            detail: try Self.optional(detailValue, .detail, at: offsets.3, subject),
+            url: try Self.optional(urlValue, .url, at: offsets.4, subject)
+        )
+    }
+
+    /// An optional field: a string (empty counts as absent) or null.
+    private static func optional(_ value: consuming Value?, _ key: EntityKey, at offset: Int, _ subject: EntitySubject) throws -> String? {
+        switch value {
+        case nil, .other(.null): return nil
+        case .string(let text): return text.isEmpty ? nil : text
+        case .other(let kind):
+            throw EntityError(
+                offset: offset,
+                message: "\(subject.fieldPrefix)\"\(key.rawValue)\" must be a string or null, not \(kind.noun)"
+            )
         }
-        return Entity(id: id, name: name, handle: try optional(.handle), detail: try optional(.detail), url: try optional(.url))
     }
 
     /// Whether `text` has a scalar other than whitespace (a name must show something).
@@ -173,12 +207,20 @@ extension JSONReader {
             }
             offset += 1
             skipWhitespace()
-            let value = try readValue(depth: 2)
+            let valueStart = offset
             if let key {
-                if fields[key] != nil {
-                    throw EntityError(offset: value.offset, message: "\(subject.noun) has \"\(key.rawValue)\" twice")
+                if fields.has(key) {
+                    throw EntityError(offset: valueStart, message: "\(subject.noun) has \"\(key.rawValue)\" twice")
                 }
-                fields[key] = value
+                if peek() == UInt8(ascii: "\"") {
+                    fields.set(key, .string(try readString()), at: valueStart)
+                } else {
+                    fields.set(key, .other(try readValue(depth: 2).kind), at: valueStart)
+                }
+            } else if peek() == UInt8(ascii: "\"") {
+                try skipString()
+            } else {
+                _ = try readValue(depth: 2)
             }
             skipWhitespace()
             switch peek() {

@@ -185,6 +185,31 @@ struct JSONReader {
         }
     }
 
+    /// Steps over a string, checking its escapes, without making it (for values no one
+    /// will read).
+    mutating func skipString() throws {
+        let start = offset
+        offset += 1
+        var ignored: [UInt8] = []
+        while true {
+            guard let byte = peek() else {
+                throw JSONSyntaxError(offset: start, message: "unterminated string")
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                return
+            case 0x0A, 0x0D:
+                throw JSONSyntaxError(offset: start, message: "line break inside a string (is a closing quote missing?)")
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &ignored)
+                ignored.removeAll(keepingCapacity: true)
+            default:
+                offset += 1
+            }
+        }
+    }
+
     private mutating func readEscape(into utf8: inout [UInt8]) throws {
         let escapeStart = offset
         offset += 1
