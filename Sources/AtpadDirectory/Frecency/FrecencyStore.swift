@@ -1,4 +1,3 @@
-import AtpadCore
 import Foundation
 
 /// How recently and how often each entity was picked, per trigger (SPEC §4: within a
@@ -14,9 +13,12 @@ import Foundation
 public struct FrecencyStore: Sendable, Equatable {
     /// One id's standing: its score as of `updated`.
     public struct Entry: Sendable, Equatable {
+        /// The sum of the id's decayed picks at `updated`.
         public var score: Double
+        /// When the id was last picked.
         public var updated: Date
 
+        /// An entry with `score` as of `updated`.
         public init(score: Double, updated: Date) {
             self.score = score
             self.updated = updated
@@ -163,7 +165,9 @@ public struct FrecencyStore: Sendable, Equatable {
 
     /// Saving failed; the message names the file and the reason in one line.
     public struct SaveError: Error, CustomStringConvertible, Equatable {
+        /// `cannot save frecency to PATH: REASON`.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 }
