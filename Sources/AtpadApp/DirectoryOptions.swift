@@ -51,6 +51,7 @@ struct DirectoryOptions: ParsableArguments {
 
 /// The directories of every trigger, and the warnings loading them gave.
 struct LoadedDirectories {
+    /// The directory of each trigger.
     var sources: [Unicode.Scalar: FileDirectory] = [:]
     /// One line each, without the `atpad: ` prefix (say, `2 duplicate ids ignored (…)`).
     var warnings: [String] = []
