@@ -24,7 +24,7 @@ struct DirectorySetup {
     /// on their own threads. Problems found now (a missing or unreadable file, a
     /// malformed small file, a bad URL) are `UsageError`s.
     init(triggers: [Unicode.Scalar: Config.TriggerSources], limit: Int, commandTimeout: Duration,
-         inBackground: Bool) throws {
+         inBackground: Bool, frecency: FrecencyRecord? = nil) throws {
         var routes = triggers
         let at: Unicode.Scalar = "@"
         if routes[at].map({ ($0.files ?? []).isEmpty && $0.command == nil && $0.url == nil }) ?? true {
@@ -33,7 +33,10 @@ struct DirectorySetup {
         for (trigger, route) in routes {
             var fileSource: (any EntitySource)?
             if let paths = route.files, !paths.isEmpty {
-                fileSource = try loadFiles(paths, trigger: trigger, limit: limit, inBackground: inBackground)
+                let none: @Sendable () -> [String: Double] = { [:] }
+                let scores = frecency?.provider(for: trigger) ?? none
+                fileSource = try loadFiles(paths, trigger: trigger, limit: limit, inBackground: inBackground,
+                                           frecency: scores)
             }
             var other: (any EntitySource)?
             if let command = route.command {
@@ -57,8 +60,8 @@ struct DirectorySetup {
     /// The triggers that have a source, in a stable order.
     var triggers: [Unicode.Scalar] { sources.keys.sorted { $0.value < $1.value } }
 
-    private mutating func loadFiles(_ paths: [String], trigger: Unicode.Scalar, limit: Int,
-                                    inBackground: Bool) throws -> any EntitySource {
+    private mutating func loadFiles(_ paths: [String], trigger: Unicode.Scalar, limit: Int, inBackground: Bool,
+                                    frecency: @escaping @Sendable () -> [String: Double]) throws -> any EntitySource {
         var total = 0
         for path in paths {
             // Checked now even for a background load: a missing file is a usage error.
@@ -72,13 +75,15 @@ struct DirectorySetup {
         }
         if inBackground && total > Self.backgroundThreshold {
             let directory = LoadingDirectory {
-                FileDirectory(entities: try paths.flatMap(DirectoryFile.load(path:)), limit: limit)
+                FileDirectory(try DirectoryLoader.load(paths: paths), limit: limit, frecency: frecency)
             }
             loading[trigger] = directory
             return directory
         }
         do {
-            let directory = FileDirectory(entities: try paths.flatMap(DirectoryFile.load(path:)), limit: limit)
+            let merged = try DirectoryLoader.load(paths: paths)
+            warnings += merged.warnings
+            let directory = FileDirectory(merged, limit: limit, frecency: frecency)
             files[trigger] = directory
             return directory
         } catch let error as DirectoryError {

@@ -33,6 +33,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Add the cost: milliseconds per keystroke and the load time.")
     var timing = false
 
+    @Flag(help: "Rank without the frecency of past picks (search reads it, never writes it).")
+    var noFrecency = false
+
     func run() async throws {
         guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
             throw UsageError("--trigger-char takes one character")
@@ -43,8 +46,12 @@ struct SearchCommand: AsyncParsableCommand {
         guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
         let clock = ContinuousClock()
         let loadStart = clock.now
+        // Ranks as the editor would, from the same frecency file; search records no picks.
+        let frecency = noFrecency ? nil : FrecencyRecord()
+        if let warning = frecency?.warning { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
-                                       commandTimeout: settings.commandTimeout, inBackground: false)
+                                       commandTimeout: settings.commandTimeout, inBackground: false,
+                                       frecency: frecency)
         let loadTime = clock.now - loadStart
         for warning in setup.warnings { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
         guard let source = setup.sources[t] else { throw UsageError("no directory is routed to '\(triggerChar)'") }

@@ -1,7 +1,7 @@
 import AtpadCore
 import Foundation
 
-/// A directory held in memory (from a directory file or a list of entities), answering each
+/// A directory held in memory (from directory files or a list of entities), answering each
 /// query with one ranked batch (SPEC §4).
 public struct FileDirectory: EntitySource {
     /// The entries, prepared for ranking, in directory order (duplicate ids dropped).
@@ -22,23 +22,33 @@ public struct FileDirectory: EntitySource {
         limit: Int = 50,
         frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) {
-        var seen = Set<String>()
-        let unique = entities.filter { seen.insert($0.id).inserted }
-        index = DirectoryIndex(unique)
+        index = DirectoryIndex(DirectoryLoader.unique(entities))
         self.limit = limit
         self.frecency = frecency
     }
 
-    /// Loads the JSON array directory file at `path` (errors are ``DirectoryError``s).
+    /// A directory of merged files, already indexed.
+    public init(
+        _ merged: MergedDirectory,
+        limit: Int = 50,
+        frecency: @escaping @Sendable () -> [String: Double] = { [:] }
+    ) {
+        index = merged.index
+        self.limit = limit
+        self.frecency = frecency
+    }
+
+    /// Loads the directory file at `path`, in any format (errors are ``DirectoryError``s;
+    /// duplicate ids keep the first, without a warning: use ``DirectoryLoader`` for those).
     public static func load(
         path: String,
         limit: Int = 50,
         frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) throws -> FileDirectory {
-        FileDirectory(entities: try DirectoryFile.load(path: path), limit: limit, frecency: frecency)
+        FileDirectory(try DirectoryLoader.load(paths: [path]), limit: limit, frecency: frecency)
     }
 
-    /// Loads the JSON array directory file at a file URL.
+    /// Loads the directory file at a file URL.
     public static func load(
         contentsOf url: URL,
         limit: Int = 50,

@@ -47,60 +47,82 @@ public enum Folding {
     // MARK: - Internal, allocation-light form used by the index
 
     /// Appends the folded scalars of `text` to `scalars` and their original scalar offsets
-    /// to `origins`. Whitespace becomes one space; leading and trailing spaces are dropped;
-    /// Unicode hyphens become `-` so word splitting only has to look for two scalars.
-    static func append(_ text: String, to scalars: inout [UInt32], origins: inout [Int32]) {
-        if appendASCII(text, to: &scalars, origins: &origins) { return }
+    /// to `origins` (unless `keepOrigins` is false). Whitespace becomes one space; leading
+    /// and trailing spaces are dropped; Unicode hyphens become `-` so word splitting only
+    /// has to look for two scalars.
+    ///
+    /// Returns the number of Characters in `text` when every scalar of it stands alone as
+    /// a grapheme cluster (see ``characterCount(_:)``), else nil; counting on the way
+    /// saves the index a second pass over every name.
+    @inline(__always)
+    @discardableResult
+    static func append(
+        _ text: String,
+        to scalars: inout [UInt32],
+        origins: inout [Int32],
+        keepOrigins: Bool = true
+    ) -> Int? {
         let start = scalars.count
         var offset: Int32 = 0
+        var alone = true
         for scalar in text.unicodeScalars {
             defer { offset += 1 }
+            let value = scalar.value
+            // ASCII inline: it is most of most names, and this runs for every scalar of a
+            // million of them.
+            if value < 0x80 {
+                if value == 0x0D { alone = false }
+                if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
+                    // Collapse runs and never start with a space.
+                    if scalars.count > start, scalars[scalars.count - 1] != space {
+                        scalars.append(space)
+                        if keepOrigins { origins.append(offset) }
+                    }
+                } else {
+                    scalars.append(value >= 0x41 && value <= 0x5A ? value + 0x20 : value)
+                    if keepOrigins { origins.append(offset) }
+                }
+                continue
+            }
+            if alone, !standsAlone(value) { alone = false }
             if isWhitespace(scalar) {
-                // Collapse runs and never start with a space.
                 if scalars.count > start, scalars[scalars.count - 1] != space {
                     scalars.append(space)
-                    origins.append(offset)
+                    if keepOrigins { origins.append(offset) }
                 }
                 continue
             }
             foldScalar(scalar) { folded in
                 scalars.append(folded)
-                origins.append(offset)
+                if keepOrigins { origins.append(offset) }
             }
         }
         if scalars.count > start, scalars[scalars.count - 1] == space {
             scalars.removeLast()
-            origins.removeLast()
+            if keepOrigins { origins.removeLast() }
         }
+        return alone ? Int(offset) : nil
     }
 
-    /// The fold of an all-ASCII text straight from its bytes (most names and handles):
-    /// lower case and collapsed whitespace, one folded scalar per byte. Returns false,
-    /// appending nothing, when the text is not ASCII.
-    private static func appendASCII(_ text: String, to scalars: inout [UInt32], origins: inout [Int32]) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for b in bytes where b >= 0x80 { return false }
-            // No reserveCapacity here: reserving a little more on every call would
-            // reallocate the whole index array each time instead of growing it geometrically.
-            let start = scalars.count
-            for (offset, b) in bytes.enumerated() {
-                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
-                    if scalars.count > start, scalars[scalars.count - 1] != space {
-                        scalars.append(space)
-                        origins.append(Int32(offset))
-                    }
-                    continue
-                }
-                scalars.append(b >= 0x41 && b <= 0x5A ? UInt32(b) + 0x20 : UInt32(b))
-                origins.append(Int32(offset))
-            }
-            if scalars.count > start, scalars[scalars.count - 1] == space {
-                scalars.removeLast()
-                origins.removeLast()
-            }
-            return true
+    /// The number of Characters (grapheme clusters) in `text`, counted as scalars when
+    /// every scalar is one that always stands alone as a cluster (below U+0300 other than
+    /// CR, or a kana, CJK ideograph or Hangul syllable), which is nearly every name;
+    /// otherwise by the standard library's grapheme breaking, which is far slower.
+    static func characterCount(_ text: String) -> Int {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard standsAlone(scalar.value) else { return text.count }
+            count += 1
         }
+        return count
+    }
+
+    /// Whether a scalar is always a grapheme cluster of its own, whatever is around it.
+    @inline(__always)
+    static func standsAlone(_ value: UInt32) -> Bool {
+        value < 0x300 ? value != 0x0D
+            : (0x3041 ... 0x3096).contains(value) || (0x30A0 ... 0x30FF).contains(value)
+                || (0x3400 ... 0x9FFF).contains(value) || (0xAC00 ... 0xD7A3).contains(value)
     }
 
     static let space: UInt32 = 0x20

@@ -38,9 +38,10 @@ public struct DirectoryIndex: Sendable {
     public let entities: [Entity]
 
     /// Folded names, all entries back to back; entry `i` is `names[nameStarts[i] ..< nameStarts[i + 1]]`.
+    /// (Where each folded scalar came from in the original name is worked out again for
+    /// the few results shown, rather than kept for every entry: it was a quarter of the
+    /// index's memory.)
     let names: [UInt32]
-    /// For each folded name scalar, its scalar offset in the original name.
-    let nameOrigins: [Int32]
     let nameStarts: [Int32]
     /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`
     /// owns pairs `wordStarts[i] ..< wordStarts[i + 1]`.
@@ -62,86 +63,39 @@ public struct DirectoryIndex: Sendable {
 
     /// Prepares `entities` for ranking, in the given (directory) order.
     public init(_ entities: [Entity]) {
-        self.entities = entities
-        var names: [UInt32] = []
-        var nameOrigins: [Int32] = []
-        var nameStarts: [Int32] = [0]
-        var words: [Int32] = []
-        var wordStarts: [Int32] = [0]
-        var handles: [UInt32] = []
-        var handleStarts: [Int32] = [0]
-        var nameLengths: [Int32] = []
-        nameStarts.reserveCapacity(entities.count + 1)
-        wordStarts.reserveCapacity(entities.count + 1)
-        handleStarts.reserveCapacity(entities.count + 1)
-        nameLengths.reserveCapacity(entities.count)
-
-        var ignored: [Int32] = []
-        for entity in entities {
-            let start = names.count
-            Folding.append(entity.name, to: &names, origins: &nameOrigins)
-            var wordStart: Int? = nil
-            for offset in start ..< names.count {
-                if Folding.isWordSeparator(names[offset]) {
-                    if let open = wordStart {
-                        words.append(Int32(open - start))
-                        words.append(Int32(offset - start))
-                        wordStart = nil
-                    }
-                } else if wordStart == nil {
-                    wordStart = offset
-                }
-            }
-            if let open = wordStart {
-                words.append(Int32(open - start))
-                words.append(Int32(names.count - start))
-            }
-            precondition(names.count < Int(Int32.max), "directory too large to index")
-            nameStarts.append(Int32(names.count))
-            wordStarts.append(Int32(words.count / 2))
-
-            if let handle = entity.handle {
-                ignored.removeAll(keepingCapacity: true)
-                let handleStart = handles.count
-                Folding.append(handle, to: &handles, origins: &ignored)
-                // Handles are often written `@jdoe`; the query never includes the trigger.
-                if handles.count > handleStart, handles[handleStart] == 0x40 {
-                    handles.remove(at: handleStart)
-                }
-            }
-            handleStarts.append(Int32(handles.count))
-            nameLengths.append(Int32(clamping: DirectoryIndex.characterCount(entity.name)))
+        var builder = Builder()
+        // Sizes first, so the flat arrays are allocated once.
+        var nameBytes = 0
+        var handleBytes = 0
+        for position in entities.indices {
+            nameBytes += entities[position].name.utf8.count
+            handleBytes += entities[position].handle?.utf8.count ?? 0
         }
+        builder.reserve(entries: entities.count, nameBytes: nameBytes, handleBytes: handleBytes)
+        for position in entities.indices {
+            builder.add(name: entities[position].name, handle: entities[position].handle)
+        }
+        self.init(entities, builtBy: builder)
+    }
 
-        let (order, masks, index) = DirectoryIndex.buildSearchTables(
+    /// The index of `entities`, whose names and handles `builder` has folded, in order.
+    init(_ entities: [Entity], builtBy builder: consuming Builder) {
+        precondition(builder.count == entities.count, "the index was built for other entities")
+        self.entities = entities
+        names = builder.names
+        nameStarts = builder.nameStarts
+        words = builder.words
+        wordStarts = builder.wordStarts
+        handles = builder.handles
+        handleStarts = builder.handleStarts
+        nameLengths = builder.nameLengths
+        (rankingOrder, letterMasks, wordStartIndex) = DirectoryIndex.buildSearchTables(
             count: entities.count, names: names, nameStarts: nameStarts, words: words,
             wordStarts: wordStarts, handles: handles, handleStarts: handleStarts, nameLengths: nameLengths)
-        self.rankingOrder = order
-        self.letterMasks = masks
-        self.wordStartIndex = index
-        self.names = names
-        self.nameOrigins = nameOrigins
-        self.nameStarts = nameStarts
-        self.words = words
-        self.wordStarts = wordStarts
-        self.handles = handles
-        self.handleStarts = handleStarts
-        self.nameLengths = nameLengths
     }
 
     /// The number of entries.
     public var count: Int { entities.count }
-
-    /// A name's length in Characters; ASCII without CR LF has one per byte, which spares
-    /// most names the grapheme walk.
-    static func characterCount(_ name: String) -> Int {
-        var name = name
-        let ascii: Int? = name.withUTF8 { bytes in
-            for b in bytes where b >= 0x80 || b == 0x0D { return nil }
-            return bytes.count
-        }
-        return ascii ?? name.count
-    }
 
     /// The best `limit` entries for `query`, ranked (SPEC §4).
     ///
@@ -208,15 +162,17 @@ public struct DirectoryIndex: Sendable {
         }
         guard !spans.isEmpty else { return [] }
 
-        let base = Int(nameStarts[position])
         let name = entities[position].name
+        var folded: [UInt32] = []
+        var origins: [Int32] = []
+        Folding.append(name, to: &folded, origins: &origins)
         var boundaries: [Int] = [0]
         for character in name {
             boundaries.append(boundaries[boundaries.count - 1] + character.unicodeScalars.count)
         }
         var ranges: [Range<Int>] = spans.map { span in
-            let lower = Int(nameOrigins[base + span.lowerBound])
-            let upper = Int(nameOrigins[base + span.upperBound - 1]) + 1
+            let lower = Int(origins[span.lowerBound])
+            let upper = Int(origins[span.upperBound - 1]) + 1
             // Snap outwards to cluster boundaries so an accent is emphasised with its letter.
             let snappedLower = boundaries.last { $0 <= lower } ?? 0
             let snappedUpper = boundaries.first { $0 >= upper } ?? boundaries[boundaries.count - 1]

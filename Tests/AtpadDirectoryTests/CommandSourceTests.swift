@@ -24,7 +24,7 @@ import Glibc
     }
 
     @Test func batchesArriveWhilePrinting() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScriptFolder()
         // The second line is printed only after the test has seen the first one.
         let source = CommandSource(command: """
             echo '\(entityJSON("1", "A"))'
@@ -74,7 +74,7 @@ import Glibc
         "\"'", "*", "-n", "a b  c", "$1 $@ ${HOME}", "back\\slash", "new\nline", "Zoë 日本 🙂", "",
     ])
     func queryArrivesAsTheFirstArgumentUntouched(_ query: String) async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScriptFolder()
         let pwned = folder.file("pwned")
         let probe = query.replacingOccurrences(of: "PWNED", with: pwned)
         let source = CommandSource(command: """
@@ -97,7 +97,7 @@ import Glibc
     }
 
     @Test func triggerAndQueryAreInTheEnvironment() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScriptFolder()
         let source = CommandSource(command: "printf '%s|%s' \"$ATPAD_QUERY\" \"$ATPAD_TRIGGER\" > '\(folder.file("env"))'")
         _ = await answer(source, "Travis B", trigger: "#")
         #expect(folder.read("env") == "Travis B|#")
@@ -136,10 +136,10 @@ import Glibc
     }
 
     @Test(arguments: [
-        (#"{"id": "1"}"#, #"entry 1 has no "name""#),
-        (#"{"name": "A"}"#, #"entry 1 has no "id""#),
-        (#"[{"id": "1", "name": "A"}]"#, "entry 1 is not an object but an array"),
-        (#"{"id": "1", "name": "A"} trailing"#, "not valid JSON: unexpected text after the entity"),
+        (#"{"id": "1"}"#, #"the entity has no "name""#),
+        (#"{"name": "A"}"#, #"the entity has no "id""#),
+        (#"[{"id": "1", "name": "A"}]"#, "expected one entity object per line, found an array"),
+        (#"{"id": "1", "name": "A"} trailing"#, "not valid JSON: unexpected 'trailing' after the object (one object per line)"),
         (#"{"id": "1", "name": "A""#, "not valid JSON: "),
     ])
     func malformedEntitiesAreNamed(_ line: String, _ problem: String) async {
@@ -153,7 +153,7 @@ import Glibc
     }
 
     @Test func aHangingCommandTimesOutAndIsKilled() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScriptFolder()
         let source = CommandSource(command: "echo $$ > '\(folder.file("pid"))'; sleep 30", timeout: .milliseconds(300))
         let start = ContinuousClock.now
         let result = await answer(source, "x")
@@ -190,7 +190,7 @@ import Glibc
     // MARK: - Stale queries leave nothing behind
 
     @Test func cancellingEndsTheShellAndItsChildren() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScriptFolder()
         // A grandchild that ignores SIGTERM needs the SIGKILL that follows.
         let source = CommandSource(command: """
             cd '\(folder.path)'
@@ -216,7 +216,7 @@ import Glibc
     }
 
     @Test func twentyQuickQueriesEachCancellingTheLastLeaveNoProcess() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScriptFolder()
         let source = CommandSource(command: """
             cd '\(folder.path)'
             sleep 30 & echo $! > "child-$1"

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// A fresh folder under the temporary directory, removed when the value goes away.
-final class TemporaryFolder: @unchecked Sendable {
+final class ScriptFolder: @unchecked Sendable {
     let path: String
 
     init() throws {

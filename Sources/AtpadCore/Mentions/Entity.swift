@@ -6,6 +6,7 @@ public struct Entity: Hashable, Sendable {
     public var detail: String?
     public var url: String?
 
+    @inlinable
     public init(id: String, name: String, handle: String? = nil, detail: String? = nil, url: String? = nil) {
         self.id = id
         self.name = name

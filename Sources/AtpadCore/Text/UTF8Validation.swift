@@ -6,15 +6,22 @@ public enum UTF8Validation {
         bytes.withUnsafeBufferPointer { firstInvalidByte(in: $0, from: start) }
     }
 
-    private static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
+    /// The offset of the first byte of `bytes` from `start` that does not belong to
+    /// well-formed UTF-8, or nil.
+    public static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
+        var index = max(start, 0)
         let count = bytes.count
         while index < count {
+            // ASCII eight bytes at a time: most of a comment or a directory is ASCII, and a
+            // directory of a million people is a hundred megabytes.
+            while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { return nil }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
-                // Prose is mostly ASCII: eight bytes at a time while it lasts.
-                while count - index >= 8, UTF8Scan.isASCII(UTF8Scan.word(bytes, at: index)) { index += 8 }
                 continue
             }
             let length: Int
