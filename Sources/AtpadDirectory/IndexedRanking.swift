@@ -12,9 +12,15 @@ enum LetterMask {
         }
     }
 
+    /// `bit` of every ASCII value, looked up rather than computed: masks are made for
+    /// every scalar of a million names.
+    private static let asciiBits: [UInt64] = (0 ..< 128).map { bit(UInt32($0)) }
+
     static func of(_ values: UnsafeBufferPointer<UInt32>) -> UInt64 {
         var mask: UInt64 = 0
-        for v in values { mask |= bit(v) }
+        asciiBits.withUnsafeBufferPointer { ascii in
+            for v in values { mask |= v < 128 ? ascii[Int(v)] : bit(v) }
+        }
         return mask
     }
 
@@ -82,18 +88,38 @@ extension DirectoryIndex {
             }
         }
 
-        let index = WordStartIndex(count: count, order: order) { position, visit in
-            let base = Int(nameStarts[position])
-            for w in Int(wordStarts[position]) ..< Int(wordStarts[position + 1]) {
-                let start = base + Int(words[2 * w])
-                let end = base + Int(words[2 * w + 1])
-                guard end > start else { continue }
-                visit(names[start], end - start > 1 ? names[start + 1] : nil)
+        // Every word start (and handle start) in ranking order, as flat lists.
+        var positions: [Int32] = []
+        var firsts: [UInt32] = []
+        var seconds: [UInt32] = []
+        let estimate = words.count / 2 + count
+        positions.reserveCapacity(estimate)
+        firsts.reserveCapacity(estimate)
+        seconds.reserveCapacity(estimate)
+        names.withUnsafeBufferPointer { names in
+            handles.withUnsafeBufferPointer { handles in
+                for position in order {
+                    let p = Int(position)
+                    let base = Int(nameStarts[p])
+                    for w in Int(wordStarts[p]) ..< Int(wordStarts[p + 1]) {
+                        let start = base + Int(words[2 * w])
+                        let end = base + Int(words[2 * w + 1])
+                        guard end > start else { continue }
+                        positions.append(position)
+                        firsts.append(names[start])
+                        seconds.append(end - start > 1 ? names[start + 1] : WordStartIndex.noSecond)
+                    }
+                    let h = Int(handleStarts[p])
+                    let hEnd = Int(handleStarts[p + 1])
+                    if hEnd > h {
+                        positions.append(position)
+                        firsts.append(handles[h])
+                        seconds.append(hEnd - h > 1 ? handles[h + 1] : WordStartIndex.noSecond)
+                    }
+                }
             }
-            let h = Int(handleStarts[position])
-            let hEnd = Int(handleStarts[position + 1])
-            if hEnd > h { visit(handles[h], hEnd - h > 1 ? handles[h + 1] : nil) }
         }
+        let index = WordStartIndex(count: count, positions: positions, firsts: firsts, seconds: seconds)
         return (order, masks, index)
     }
 

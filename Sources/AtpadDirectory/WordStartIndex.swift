@@ -34,56 +34,49 @@ struct WordStartIndex: Sendable {
         ((a &* 0x0100_0193) ^ (b &+ 0x5BD1_E995)) &* 0x9E37_79B1
     }
 
-    /// Builds the tables for entries given in ranking `order`; `starts(position, visit)`
-    /// calls `visit` with the first two scalars of each name word and of the handle
-    /// (the second is nil for a one-scalar word).
-    init(count: Int, order: [Int32], starts: (Int, (UInt32, UInt32?) -> Void) -> Void) {
+    /// Builds the tables from every word start, listed in ranking order: `positions[i]`
+    /// is the entry, `firsts[i]` its word's first scalar and `seconds[i]` its second
+    /// (`noSecond` for a one-scalar word). Two counting sorts, no comparisons: a million
+    /// people take a fraction of a second.
+    init(count: Int, positions: [Int32], firsts: [UInt32], seconds: [UInt32]) {
         // About one bucket per 16 entries, within sensible bounds.
         let firstBits = min(16, max(8, Int.bitWidth - (count / 16).leadingZeroBitCount))
         let pairBits = min(20, max(10, Int.bitWidth - (count / 4).leadingZeroBitCount))
-        var firstCounts = [Int32](repeating: 0, count: (1 << firstBits) + 1)
-        var pairCounts = [Int32](repeating: 0, count: (1 << pairBits) + 1)
-        // Counting pass, then a filling pass in ranking order (a counting sort by bucket).
-        for position in order {
-            var lastFirst = -1
-            var lastPair = -1
-            starts(Int(position)) { a, b in
-                // One entry per bucket: two words of one name with the same start are one hit.
-                let f = Int(Self.hash(a) >> UInt32(32 - firstBits))
-                if f != lastFirst { firstCounts[f + 1] += 1; lastFirst = f }
-                if let b {
-                    let p = Int(Self.hash(a, b) >> UInt32(32 - pairBits))
-                    if p != lastPair { pairCounts[p + 1] += 1; lastPair = p }
-                }
-            }
+        first = Self.table(bits: firstBits, positions: positions) { i in
+            Int(Self.hash(firsts[i]) >> UInt32(32 - firstBits))
         }
-        for i in 1 ..< firstCounts.count { firstCounts[i] += firstCounts[i - 1] }
-        for i in 1 ..< pairCounts.count { pairCounts[i] += pairCounts[i - 1] }
-        var firstFill = firstCounts
-        var pairFill = pairCounts
-        var firstPositions = [Int32](repeating: 0, count: Int(firstCounts[firstCounts.count - 1]))
-        var pairPositions = [Int32](repeating: 0, count: Int(pairCounts[pairCounts.count - 1]))
-        for position in order {
-            var lastFirst = -1
-            var lastPair = -1
-            starts(Int(position)) { a, b in
-                let f = Int(Self.hash(a) >> UInt32(32 - firstBits))
-                if f != lastFirst {
-                    firstPositions[Int(firstFill[f])] = position
-                    firstFill[f] += 1
-                    lastFirst = f
-                }
-                if let b {
-                    let p = Int(Self.hash(a, b) >> UInt32(32 - pairBits))
-                    if p != lastPair {
-                        pairPositions[Int(pairFill[p])] = position
-                        pairFill[p] += 1
-                        lastPair = p
-                    }
-                }
-            }
+        pair = Self.table(bits: pairBits, positions: positions) { i in
+            seconds[i] == Self.noSecond ? -1 : Int(Self.hash(firsts[i], seconds[i]) >> UInt32(32 - pairBits))
         }
-        first = Table(starts: firstCounts, positions: firstPositions, bits: firstBits)
-        pair = Table(starts: pairCounts, positions: pairPositions, bits: pairBits)
+    }
+
+    /// Marks a word of one scalar in `seconds`.
+    static let noSecond = UInt32.max
+
+    /// A counting sort of `positions` into `1 << bits` buckets by `bucket(i)` (-1: none),
+    /// keeping their order within a bucket and one entry per entry and bucket.
+    private static func table(bits: Int, positions: [Int32], bucket: (Int) -> Int) -> Table {
+        var buckets = [Int32](repeating: -1, count: positions.count)
+        var starts = [Int32](repeating: 0, count: (1 << bits) + 1)
+        var previous: (position: Int32, bucket: Int32) = (-1, -1)
+        for i in positions.indices {
+            let b = bucket(i)
+            guard b >= 0 else { continue }
+            // Two words of one name with the same start are one hit (adjacent: the list
+            // holds each entry's words together).
+            if positions[i] == previous.position && Int32(b) == previous.bucket { continue }
+            previous = (positions[i], Int32(b))
+            buckets[i] = Int32(b)
+            starts[b + 1] += 1
+        }
+        for i in 1 ..< starts.count { starts[i] += starts[i - 1] }
+        var fill = starts
+        var sorted = [Int32](repeating: 0, count: Int(starts[starts.count - 1]))
+        for i in positions.indices where buckets[i] >= 0 {
+            let b = Int(buckets[i])
+            sorted[Int(fill[b])] = positions[i]
+            fill[b] += 1
+        }
+        return Table(starts: starts, positions: sorted, bits: bits)
     }
 }
