@@ -601,23 +601,38 @@ import Testing
         let onOtherThread = LockedFlags()
         writer.background.setBeforeWrite { onOtherThread.record(pthread_equal(pthread_self(), loopThread) == 0) }
         var ticks: [Duration] = []
+        var tickCPU: [Duration] = []
         var keystrokes: [Duration] = []
+        var afterWrite: [Duration] = []
         var wholeWrites: [Duration] = []
         var taken = storage
         for i in 0..<15 {
             let t0 = ContinuousClock.now
             writer.documentChanged(now: t0)
             let started = clock.now
+            let cpuBefore = threadCPU()
             ticks.append(clock.measure { _ = writer.tick(now: t0 + .seconds(1)) { storage } })
+            tickCPU.append(threadCPU() - cpuBefore)
             taken = storage
-            // The first edit after a snapshot pays for copy-on-write of the chunk list.
+            // An edit while the queue still holds the snapshot copies the chunk list.
             keystrokes.append(clock.measure { storage.replace(i ..< i, with: "k") })
             _ = writer.background.finish()
             wholeWrites.append(started.duration(to: clock.now))
+            // Once the queue has let the snapshot go, an edit is back to its usual cost.
+            afterWrite.append(clock.measure { storage.replace(i ..< i, with: "k") })
         }
+        var held: [Duration] = []
+        var big = TextStorage(Self.bigComment(bytes: 10_000_000))
+        for i in 0..<5 {
+            let snapshot = big
+            held.append(clock.measure { big.replace(i ..< i, with: "k") })
+            withExtendedLifetime(snapshot) {}
+        }
+        held.sort()
         let tickOrder = ticks.map { "\($0)" }.joined(separator: " ")
         ticks.sort()
         keystrokes.sort()
+        afterWrite.sort()
         wholeWrites.sort()
         let draft = try #require(store.read(draftAt: path))
         // The draft holds the last snapshot, taken before that turn's keystroke.
@@ -629,12 +644,22 @@ import Testing
               encode (storage → markup)     median \(encode)
               write (header, fsync, rename) median \(write)
               loop: tick (copy + hand over) median \(ticks[7]) max \(ticks.last!)
-              loop: first edit after copy   median \(keystrokes[7]) max \(keystrokes.last!)
+              loop: edit, snapshot held     median \(keystrokes[7]) max \(keystrokes.last!)
+              loop: edit, snapshot released median \(afterWrite[7]) max \(afterWrite.last!)
+              loop: edit, 10 MB snapshot held median \(held[2]) max \(held.last!)
               tick → draft on disk          median \(wholeWrites[7]) max \(wholeWrites.last!)
               writes ran off the loop thread: \(onOtherThread.all)
               ticks in order: \(tickOrder)
+              tick CPU time: \(tickCPU.map { "\($0)" }.joined(separator: " "))
             """)
     }
+}
+
+/// The CPU time the calling thread has used (to tell work from waiting for a core).
+private func threadCPU() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
 }
 
 /// Whether every recorded check held; written from the writer's queue, read by the test.

@@ -51,7 +51,7 @@ final class DraftQueue: @unchecked Sendable {
     /// waiting is dropped: `content` is newer.
     func flush(_ content: any DraftContent) -> Bool {
         lock.withLock { waiting = nil }
-        return queue.sync { write(content) }
+        return queue.sync { write(content.draftMarkup()) }
     }
 
     /// Waits for the write in flight and any waiting one; tells whether the last succeeded.
@@ -95,20 +95,27 @@ final class DraftQueue: @unchecked Sendable {
     // MARK: - On the queue
 
     private func drain() {
-        let content: (any DraftContent)? = lock.withLock {
+        dispatchPrecondition(condition: .onQueue(queue))
+        // The snapshot is let go as soon as it is encoded, before the (slower) file write:
+        // while it lives, the loop's next edit must copy the storage's chunk list.
+        guard let markup = takeWaiting()?.draftMarkup() else { return }
+        _ = write(markup)
+    }
+
+    private func takeWaiting() -> (any DraftContent)? {
+        lock.withLock {
             drainQueued = false
             defer { waiting = nil }
             return waiting
         }
-        if let content { _ = write(content) }
     }
 
-    /// Encodes and writes one snapshot; only ever runs on `queue`, one at a time.
-    private func write(_ content: any DraftContent) -> Bool {
+    /// Writes one encoded snapshot; only ever runs on `queue`, one at a time.
+    private func write(_ markup: String) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         lock.withLock { beforeWrite }?()
         do {
-            try store.write(markup: content.draftMarkup(), originalPath: originalPath, to: draftPath)
+            try store.write(markup: markup, originalPath: originalPath, to: draftPath)
             succeeded(wrote: true)
             return true
         } catch {

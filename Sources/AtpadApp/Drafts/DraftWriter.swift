@@ -46,6 +46,10 @@ public final class DraftWriter {
     /// Called on every turn of the loop: when the deadline has passed, takes a snapshot
     /// and hands it to the background queue. Returns whether it did. `snapshot` is only
     /// called then, and must be cheap (a copy-on-write value).
+    ///
+    /// Best called after the frame is drawn, right before waiting for input: on a busy
+    /// machine the woken writer thread can take the core for a few milliseconds, which
+    /// then delays nothing the person sees.
     @discardableResult
     public func tick<Content: DraftContent>(now: ContinuousClock.Instant, snapshot: () -> Content) -> Bool {
         guard let deadline = nextDeadline, now >= deadline else { return false }
