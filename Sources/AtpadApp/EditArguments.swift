@@ -134,9 +134,10 @@ struct EditArguments: Equatable {
         // A format that reads or writes mentions by handle or id needs the directory
         // before the file is opened, so its files load now rather than in the background.
         let needsDirectory = format.decodingUsesDirectory || format.encodingUsesDirectory
+        let frecency = FrecencyRecord(environment: environment)
         let directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
-            commandTimeout: settings.commandTimeout, inBackground: !needsDirectory)
+            commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency)
         let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
         var document = MarkedText()
         var notes: [String] = []
@@ -163,13 +164,15 @@ struct EditArguments: Equatable {
         let options = EditOptions(
             path: file, document: document, format: format, lookup: lookup,
             sources: directories.sources, loading: directories.loading,
-            warnings: directories.warnings + notes,
+            warnings: directories.warnings + notes + (frecency.warning.map { [$0] } ?? []),
             config: EditorConfig(triggers: directories.triggers,
                                  implicitThreshold: settings.config.implicit ?? 3,
                                  trimMentions: settings.config.trimMentions ?? false,
                                  chooserRows: settings.config.chooserRows ?? 8),
-            theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print)
+            theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
+            drafts: DraftStore(environment: environment), frecency: frecency)
         let (status, printed) = EditSession(options).run()
+        frecency.finishSaving()
         if let printed {
             FileHandle.standardOutput.write(Data(printed.utf8))
         }

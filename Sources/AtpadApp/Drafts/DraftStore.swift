@@ -139,7 +139,8 @@ public struct DraftStore: Sendable {
 
     /// Removes the draft file at `draftPath`; no file is not an error.
     public func remove(draftAt draftPath: String) throws(DraftError) {
-        if unlink(draftPath) != 0, errno != ENOENT {
+        // No such file, or no such folder (a path through a regular file): nothing to remove.
+        if unlink(draftPath) != 0, errno != ENOENT, errno != ENOTDIR {
             throw DraftError.system("cannot remove the recovery draft \(draftPath)")
         }
     }

@@ -20,6 +20,10 @@ struct EditOptions: Sendable {
     var theme: Theme
     var noColor: Bool
     var print: Bool
+    /// Where recovery drafts go (nil: no home folder, no drafts).
+    var drafts: DraftStore? = nil
+    /// The frecency file, updated on each pick (nil: none kept).
+    var frecency: FrecencyRecord? = nil
 }
 
 /// One editing session in the terminal: the loop that reads input, lets the core decide,
@@ -36,6 +40,10 @@ final class EditSession {
     private var frame: Frame?
     /// Ctrl-Q on a modified document is asking "save changes?".
     private var confirmingQuit = false
+    /// A newer recovery draft of the file was found and the person is asked what to do.
+    private var offeredDraft: Draft?
+    /// Writes the recovery draft off the input path (nil: drafts are off).
+    private var drafts: DraftWriter?
     /// A save succeeded during this session (the exit status is 0 then).
     private var savedOnce = false
     /// The mouse button is down on the text (a drag extends the selection).
@@ -74,14 +82,18 @@ final class EditSession {
         resize()
         if !options.warnings.isEmpty { view.message = options.warnings.joined(separator: "; ") }
         view.loadingDirectories = Set(options.loading.keys)
+        startDrafts()
         draw()
         while true {
             let waiting = runner.isBusy || !view.loadingDirectories.isEmpty
             let wake = runner.mailbox.wakeDescriptor
-            let events = backend.readEvents(timeoutMilliseconds: waiting ? 50 : 250,
-                                            wakeDescriptor: wake >= 0 ? wake : nil)
+            let timeout = drafts?.pollTimeout(now: .now, otherwise: waiting ? 50 : 250) ?? (waiting ? 50 : 250)
+            let events = backend.readEvents(timeoutMilliseconds: timeout, wakeDescriptor: wake >= 0 ? wake : nil)
             let started = ContinuousClock.now
             if let signal = backend.takeSignal() {
+                // SIGHUP, SIGTERM (and the others): the draft keeps what was typed.
+                drafts?.flushNow { editor.storage }
+                options.frecency?.finishSaving()
                 return (128 + signal, nil)
             }
             for event in events {
@@ -107,6 +119,12 @@ final class EditSession {
             // Only answers and finished loads change the screen now: a quiet wake-up
             // (the poll timing out) draws nothing.
             if !answers.isEmpty || loadingChanged { draw() }
+            // The draft is handed to its writer after the frame, never before it.
+            drafts?.tick(now: .now) { editor.storage }
+            if let warning = drafts?.takeWarning() {
+                view.message = warning
+                draw()
+            }
         }
     }
 
@@ -124,12 +142,53 @@ final class EditSession {
         return changed
     }
 
+    // MARK: - Drafts
+
+    /// Sets up the draft writer, first asking about a draft newer than the file (SPEC §7).
+    private func startDrafts() {
+        guard let store = options.drafts else { return }
+        if let path = options.path, let draft = store.newerDraft(for: path) {
+            offeredDraft = draft
+            view.message = "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
+            return
+        }
+        drafts = DraftWriter(store: store, documentPath: options.path)
+    }
+
+    /// r, d or k to the draft offer; other keys are ignored until one of them is pressed.
+    private func answerDraftOffer(_ key: Key) {
+        guard let draft = offeredDraft, let store = options.drafts else { return }
+        switch key {
+        case .char("r"), .char("R"):
+            // The draft's text becomes the document, as an unsaved change to the file.
+            editor.replaceDocument(with: draft.document)
+            view.isModified = editor.isModified
+            view.message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
+        case .char("d"), .char("D"):
+            try? store.remove(draftAt: draft.path)
+            view.message = "Draft discarded"
+        case .char("k"), .char("K"):
+            if let kept = try? store.keepAside(draft) {
+                view.message = "Draft kept as \(kept)"
+            } else {
+                view.message = "Could not keep the draft aside; it stays at \(draft.path)"
+            }
+        default:
+            return
+        }
+        offeredDraft = nil
+        drafts = DraftWriter(store: store, documentPath: options.path)
+        if editor.isModified { drafts?.documentChanged(now: .now) }
+    }
+
     // MARK: - Input
 
     /// Handles one input event; returns an exit status when the session ends.
     private func handle(_ event: InputEvent) -> Int32? {
         switch event {
         case .endOfInput:
+            // The terminal went away: keep what was typed in the draft.
+            if editor.isModified { drafts?.flushNow { editor.storage } }
             return savedOnce && !editor.isModified ? 0 : 1
         case .resize:
             resize()
@@ -146,12 +205,17 @@ final class EditSession {
             view.showsHelp = false  // any key closes the key list
             return nil
         }
+        if offeredDraft != nil {
+            answerDraftOffer(key)
+            return nil
+        }
         if confirmingQuit {
             switch key {
             case .char("y"), .char("Y"):
                 confirmingQuit = false
                 return save() ? 0 : nil
             case .char("n"), .char("N"):
+                drafts?.discard()  // quitting on purpose: the changes are given up
                 return savedOnce && options.path != nil ? 0 : 1
             case .escape, .ctrl("c"), .ctrl("g"):
                 confirmingQuit = false
@@ -169,6 +233,7 @@ final class EditSession {
                 confirmingQuit = true
                 view.message = "Save changes before quitting? (y)es (n)o (Esc) cancel"
             } else {
+                drafts?.discard()
                 return savedOnce ? 0 : 1
             }
         case .f1:
@@ -224,8 +289,10 @@ final class EditSession {
                 } else {
                     runner.cancel(id: id)
                 }
-            case .picked, .documentChanged:
-                break  // frecency and drafts are later milestones
+            case let .picked(entity, trigger):
+                options.frecency?.recordPick(of: entity.id, trigger: trigger)
+            case .documentChanged:
+                drafts?.documentChanged(now: .now)
             }
         }
         view.isModified = editor.isModified
@@ -240,6 +307,7 @@ final class EditSession {
         guard let path = options.path else {
             if options.print {
                 savedOnce = true
+                drafts?.discard()
                 return true
             }
             view.message = "No file to save to: start atpad with a FILE, or use --print"
@@ -250,6 +318,7 @@ final class EditSession {
             editor.markSaved()
             savedOnce = true
             view.isModified = false
+            drafts?.discard()
             let n = editor.storage.mentionCount
             view.message = "Saved \((path as NSString).lastPathComponent) (\(n) mention\(n == 1 ? "" : "s"))"
             return true

@@ -144,6 +144,16 @@ extension Editor {
         breakUndoCoalescing()
     }
 
+    /// Replaces the whole document with `doc` (a recovered draft) as one undoable step,
+    /// the cursor at the start: the text then differs from what was last saved.
+    public mutating func replaceDocument(with doc: MarkedText) {
+        endSearch()
+        selectedMention = nil
+        apply([.replace(0 ..< storage.count, with: doc.text, mentions: doc.mentions)], selectionAfter: .cursor(0))
+        breakUndoCoalescing()
+        _ = takeEffects()
+    }
+
     /// A bracketed paste: one undo step, never a search per character. Text holding atpad
     /// markup becomes mentions; other text is inserted as it is.
     mutating func paste(_ text: String) {

@@ -1,0 +1,139 @@
+"""Recovery drafts (SPEC §7, issue 5): written within 2 s of the last change, kept
+through SIGKILL, SIGTERM and SIGHUP, offered as "(r)ecover (d)iscard (k)eep both" when
+the file is opened again, removed by a clean save or quit."""
+import os
+import signal
+import time
+from pathlib import Path
+
+from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
+
+PROMPT = "Recover unsaved draft?"
+
+
+def atpad_pid(s):
+    pane = int(s._tmux("display", "-p", "-t", s.target, "#{pane_pid}").stdout)
+    # The pane runs sh, which runs atpad.
+    return int(open(f"/proc/{pane}/task/{pane}/children").read().split()[0])
+
+
+def drafts_folder():
+    return Path(os.environ["XDG_STATE_HOME"]) / "atpad" / "drafts"
+
+
+def test_sigkill_loses_at_most_the_last_two_seconds(sessions, directory, tmp_path):  # noqa: F811
+    path = tmp_path / "c.txt"
+    path.write_text("start ")
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.wait_for("start")
+    s.keys("C-End")
+    s.type("typed well before the kill")
+    time.sleep(2.2)
+    s.type(" and just before")
+    os.kill(atpad_pid(s), signal.SIGKILL)
+    s.wait_for("[exit", what="the kill")
+    assert path.read_text() == "start ", "the file itself is untouched"
+
+    again = sessions([str(path), "-d", directory])
+    again.wait_for(PROMPT)
+    again.keys("r")
+    again.wait_for("Draft recovered")
+    assert "start typed well before the kill" in again.screen()
+    again.keys("C-s")
+    again.wait_for("Saved")
+    again.keys("C-q")
+    assert again.exit_status() == 0
+    assert path.read_text().startswith("start typed well before the kill")
+    assert list(drafts_folder().glob("*.draft")) == [], "a clean save removes the draft"
+
+
+def test_sigterm_and_sighup_write_the_draft_and_exit(sessions, directory, tmp_path):  # noqa: F811
+    for sig, status in ((signal.SIGTERM, 143), (signal.SIGHUP, 129)):
+        path = tmp_path / f"{sig.name}.txt"
+        s = sessions([str(path), "-d", directory, "--implicit", "0"])
+        s.type(f"unsaved {sig.name} words")
+        s.wait_for(f"unsaved {sig.name} words")
+        os.kill(atpad_pid(s), sig)
+        assert s.exit_status() == status
+        assert not path.exists()
+        again = sessions([str(path), "-d", directory])
+        again.wait_for(PROMPT)
+        again.keys("r")
+        again.wait_for(f"unsaved {sig.name} words")
+
+
+def test_discard_and_keep_both(sessions, directory, tmp_path):  # noqa: F811
+    path = tmp_path / "d.txt"
+    path.write_text("saved text")
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.keys("C-End")
+    s.type(" draft text")
+    os.kill(atpad_pid(s), signal.SIGTERM)
+    assert s.exit_status() == 143
+
+    keep = sessions([str(path), "-d", directory])
+    keep.wait_for(PROMPT)
+    keep.keys("k")
+    keep.wait_for("Draft kept as")
+    assert "saved text" in keep.screen() and "draft text" not in keep.screen()
+    kept = list(drafts_folder().glob("*kept*"))
+    assert len(kept) == 1 and "saved text draft text" in kept[0].read_text()
+    keep.keys("C-q")
+    assert keep.exit_status() == 1
+
+    # Another draft, discarded this time.
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.keys("C-End")
+    s.type(" second")
+    os.kill(atpad_pid(s), signal.SIGTERM)
+    assert s.exit_status() == 143
+    gone = sessions([str(path), "-d", directory])
+    gone.wait_for(PROMPT)
+    gone.keys("d")
+    gone.wait_for("Draft discarded")
+    gone.keys("C-q")
+    assert gone.exit_status() == 1
+    assert [p for p in drafts_folder().glob("*.draft") if "kept" not in p.name] == []
+    assert path.read_text() == "saved text"
+
+
+def test_quit_without_saving_removes_the_draft(sessions, directory, tmp_path):  # noqa: F811
+    path = tmp_path / "q.txt"
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.type("soon gone")
+    time.sleep(1.5)
+    assert list(drafts_folder().glob("*.draft")), "a draft is written within 2 s"
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.keys("n")
+    assert s.exit_status() == 1
+    assert list(drafts_folder().glob("*.draft")) == []
+
+
+def test_a_corrupt_draft_is_offered_as_plain_text(sessions, directory, tmp_path):  # noqa: F811
+    path = tmp_path / "x.txt"
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.type("hello @[Jo](u1) there")
+    os.kill(atpad_pid(s), signal.SIGTERM)
+    assert s.exit_status() == 143
+    draft = next(drafts_folder().glob("*.draft"))
+    data = draft.read_bytes()
+    draft.write_bytes(data[: len(data) - 4])  # cut short, as by a full disk
+    again = sessions([str(path), "-d", directory])
+    again.wait_for(PROMPT)
+    again.keys("r")
+    again.wait_for("plain text")
+    assert "hello" in again.screen()
+
+
+def test_an_unwritable_state_folder_is_a_warning(sessions, directory, tmp_path):  # noqa: F811
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the state folder should be")
+    path = tmp_path / "w.txt"
+    s = sessions([str(path), "-d", directory, "--implicit", "0"], env={"XDG_STATE_HOME": str(blocked)})
+    s.type("still editing")
+    s.wait_for(lambda sc: "draft" in sc.lower() or "cannot" in sc.lower(), what="the warning", timeout=5)
+    s.type(" fine")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    assert path.read_text() == "still editing fine"
