@@ -14,7 +14,7 @@ public struct AtpadMain: AsyncParsableCommand {
     public init() {}
 
     /// The names that select a subcommand rather than a FILE to edit.
-    static let subcommandNames: Set<String> = ["edit", "replay", "search", "help"]
+    static let subcommandNames = ["edit", "replay", "search", "render", "mentions", "help"]
 
     /// Runs the command line and exits with its status. The editor starts on the calling
     /// (main) thread without the async machinery when its arguments are simple (see

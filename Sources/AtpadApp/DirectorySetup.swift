@@ -65,13 +65,10 @@ struct DirectorySetup {
         var total = 0
         for path in paths {
             // Checked now even for a background load: a missing file is a usage error.
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-                throw UsageError("\(path): no such directory file")
-            }
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw UsageError("\(path): cannot read the directory file")
-            }
-            total += (attributes[.size] as? Int) ?? 0
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw UsageError("\(path): no such directory file") }
+            guard access(path, R_OK) == 0 else { throw UsageError("\(path): cannot read the directory file") }
+            total += Int(info.st_size)
         }
         if inBackground && total > Self.backgroundThreshold {
             let directory = LoadingDirectory {

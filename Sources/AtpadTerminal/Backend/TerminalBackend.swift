@@ -436,6 +436,11 @@ public final class TerminalBackend {
             || stylesChanged
         if full { werase(window) }
         lastScreen = screen
+        // After an erase, a blank in a role drawn with no attributes and the default
+        // colours is already on screen: the first frame then puts only what is not blank
+        // (most of 4,800 cells), which is most of what start-up spends drawing.
+        let erasedLook = lookTable[Role.text.code]
+        let blankIsErased = full && erasedLook.attributes == atpad_a_normal() && erasedLook.pair == 0
         var cell = cchar_t()
         for row in 0..<rows {
             // Within a row, only the span of cells that changed is put (a typed character
@@ -471,6 +476,10 @@ public final class TerminalBackend {
                 defer { column += span }
                 if content.isContinuation { continue }
                 let look = lookTable[content.role.code]
+                if blankIsErased, content.asciiByte == 0x20, look.attributes == erasedLook.attributes,
+                   look.pair == erasedLook.pair {
+                    continue
+                }
                 if let byte = content.asciiByte, byte >= 0x20, byte < 0x7F {
                     // Plain ASCII, the common case.
                     var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
