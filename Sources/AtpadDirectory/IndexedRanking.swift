@@ -88,14 +88,20 @@ extension DirectoryIndex {
             }
         }
 
-        // Every word start (and handle start) in ranking order, as flat lists.
+        // Every word start (and handle start) in ranking order, with its buckets.
+        let bits = WordStartIndex.bits(count: count)
         var positions: [Int32] = []
-        var firsts: [UInt32] = []
-        var seconds: [UInt32] = []
+        var firsts: [Int32] = []
+        var pairs: [Int32] = []
         let estimate = words.count / 2 + count
         positions.reserveCapacity(estimate)
         firsts.reserveCapacity(estimate)
-        seconds.reserveCapacity(estimate)
+        pairs.reserveCapacity(estimate)
+        func add(_ position: Int32, _ text: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int) {
+            positions.append(position)
+            firsts.append(WordStartIndex.firstBucket(text[start], bits: bits.first))
+            pairs.append(end - start > 1 ? WordStartIndex.pairBucket(text[start], text[start + 1], bits: bits.pair) : -1)
+        }
         names.withUnsafeBufferPointer { names in
             handles.withUnsafeBufferPointer { handles in
                 for position in order {
@@ -104,22 +110,15 @@ extension DirectoryIndex {
                     for w in Int(wordStarts[p]) ..< Int(wordStarts[p + 1]) {
                         let start = base + Int(words[2 * w])
                         let end = base + Int(words[2 * w + 1])
-                        guard end > start else { continue }
-                        positions.append(position)
-                        firsts.append(names[start])
-                        seconds.append(end - start > 1 ? names[start + 1] : WordStartIndex.noSecond)
+                        if end > start { add(position, names, start, end) }
                     }
                     let h = Int(handleStarts[p])
                     let hEnd = Int(handleStarts[p + 1])
-                    if hEnd > h {
-                        positions.append(position)
-                        firsts.append(handles[h])
-                        seconds.append(hEnd - h > 1 ? handles[h + 1] : WordStartIndex.noSecond)
-                    }
+                    if hEnd > h { add(position, handles, h, hEnd) }
                 }
             }
         }
-        let index = WordStartIndex(count: count, positions: positions, firsts: firsts, seconds: seconds)
+        let index = WordStartIndex(bits: bits, positions: positions, firsts: &firsts, pairs: &pairs)
         return (order, masks, index)
     }
 

@@ -34,40 +34,48 @@ struct WordStartIndex: Sendable {
         ((a &* 0x0100_0193) ^ (b &+ 0x5BD1_E995)) &* 0x9E37_79B1
     }
 
-    /// Builds the tables from every word start, listed in ranking order: `positions[i]`
-    /// is the entry, `firsts[i]` its word's first scalar and `seconds[i]` its second
-    /// (`noSecond` for a one-scalar word). Two counting sorts, no comparisons: a million
-    /// people take a fraction of a second.
-    init(count: Int, positions: [Int32], firsts: [UInt32], seconds: [UInt32]) {
-        // About one bucket per 16 entries, within sensible bounds.
-        let firstBits = min(16, max(8, Int.bitWidth - (count / 16).leadingZeroBitCount))
-        let pairBits = min(20, max(10, Int.bitWidth - (count / 4).leadingZeroBitCount))
-        first = Self.table(bits: firstBits, positions: positions) { i in
-            Int(Self.hash(firsts[i]) >> UInt32(32 - firstBits))
-        }
-        pair = Self.table(bits: pairBits, positions: positions) { i in
-            seconds[i] == Self.noSecond ? -1 : Int(Self.hash(firsts[i], seconds[i]) >> UInt32(32 - pairBits))
-        }
+    /// The bucket bits of the two tables for a directory of `count` entries: about one
+    /// bucket per 16 entries (first scalar) and per 4 entries (first two), within bounds.
+    static func bits(count: Int) -> (first: Int, pair: Int) {
+        (min(16, max(8, Int.bitWidth - (count / 16).leadingZeroBitCount)),
+         min(20, max(10, Int.bitWidth - (count / 4).leadingZeroBitCount)))
     }
 
-    /// Marks a word of one scalar in `seconds`.
-    static let noSecond = UInt32.max
+    /// The first-scalar bucket of a word starting with `a`, for `bits` bits.
+    static func firstBucket(_ a: UInt32, bits: Int) -> Int32 {
+        Int32(hash(a) >> UInt32(32 - bits))
+    }
 
-    /// A counting sort of `positions` into `1 << bits` buckets by `bucket(i)` (-1: none),
+    /// The two-scalar bucket of a word starting with `a`, `b`, for `bits` bits.
+    static func pairBucket(_ a: UInt32, _ b: UInt32, bits: Int) -> Int32 {
+        Int32(hash(a, b) >> UInt32(32 - bits))
+    }
+
+    /// Builds the tables from every word start, listed in ranking order: `positions[i]`
+    /// is the entry, `firsts[i]` its first-scalar bucket and `pairs[i]` its two-scalar
+    /// bucket (-1 for a one-scalar word). Two counting sorts, no comparisons; the bucket
+    /// lists are consumed (marked in place) to keep the peak memory of a million names down.
+    init(bits: (first: Int, pair: Int), positions: [Int32], firsts: inout [Int32], pairs: inout [Int32]) {
+        first = Self.table(bits: bits.first, positions: positions, buckets: &firsts)
+        pair = Self.table(bits: bits.pair, positions: positions, buckets: &pairs)
+    }
+
+    /// A counting sort of `positions` into `1 << bits` buckets (`buckets[i]`, -1: none),
     /// keeping their order within a bucket and one entry per entry and bucket.
-    private static func table(bits: Int, positions: [Int32], bucket: (Int) -> Int) -> Table {
-        var buckets = [Int32](repeating: -1, count: positions.count)
+    private static func table(bits: Int, positions: [Int32], buckets: inout [Int32]) -> Table {
         var starts = [Int32](repeating: 0, count: (1 << bits) + 1)
         var previous: (position: Int32, bucket: Int32) = (-1, -1)
         for i in positions.indices {
-            let b = bucket(i)
+            let b = buckets[i]
             guard b >= 0 else { continue }
             // Two words of one name with the same start are one hit (adjacent: the list
             // holds each entry's words together).
-            if positions[i] == previous.position && Int32(b) == previous.bucket { continue }
-            previous = (positions[i], Int32(b))
-            buckets[i] = Int32(b)
-            starts[b + 1] += 1
+            if positions[i] == previous.position && b == previous.bucket {
+                buckets[i] = -1
+                continue
+            }
+            previous = (positions[i], b)
+            starts[Int(b) + 1] += 1
         }
         for i in 1 ..< starts.count { starts[i] += starts[i - 1] }
         var fill = starts

@@ -33,7 +33,11 @@ public enum DirectoryLoader {
                 "\(path):\(ByteLines.lineNumber(in: bytes, at: offset, loneCarriageReturn: format != .ndjson))"
             }
         }
-        return MergedDirectory(index: DirectoryIndex(merger.entities), warnings: merger.warnings)
+        let (entities, warnings) = (merger.entities, merger.warnings)
+        // The id set is not needed by the index: let it go before the index is built, so
+        // the two never take memory at the same time.
+        merger = Merger()
+        return MergedDirectory(index: DirectoryIndex(entities), warnings: warnings)
     }
 
     /// `entities` with each id's first entry only, in order (no warning).
