@@ -6,6 +6,10 @@ public struct AtpadMain: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "atpad",
         abstract: "A terminal editor for comments with @-mentions.",
+        usage: """
+            atpad [FILE] [options]        (the editor; `atpad help edit` lists its options)
+              atpad <subcommand> [options]
+            """,
         version: AtpadVersion.string,
         subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self],
         defaultSubcommand: EditCommand.self

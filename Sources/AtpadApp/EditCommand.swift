@@ -7,11 +7,10 @@ import Foundation
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Edit FILE (atpad markup; created on first save) in the full-screen editor.",
-        shouldDisplay: false
+        abstract: "Edit FILE (created on first save) in the full-screen editor; the default command."
     )
 
-    @Argument(help: "The comment to edit, in atpad markup (created on first save).")
+    @Argument(help: "The comment to edit, in the format of -f (default: atpad markup); created on first save.")
     var file: String?
 
     @OptionGroup var directories: DirectoryOptions
