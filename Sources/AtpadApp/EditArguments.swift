@@ -170,7 +170,9 @@ struct EditArguments: Equatable {
                                  trimMentions: settings.config.trimMentions ?? false,
                                  chooserRows: settings.config.chooserRows ?? 8),
             theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
-            drafts: DraftStore(environment: environment), frecency: frecency)
+            // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
+            drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
+            frecency: frecency)
         let (status, printed) = EditSession(options).run()
         frecency.finishSaving()
         if let printed {
