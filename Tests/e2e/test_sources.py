@@ -102,3 +102,17 @@ def test_editor_routes_hash_to_channels_and_at_to_a_url(sessions, people, server
     s.keys("C-s")
     s.wait_for("Saved")
     assert path.read_text() == "see #[general](C1) and @[Wendy Web](w1) "
+
+
+def test_a_large_directory_loads_behind_the_first_screen(sessions, tmp_path):  # noqa: F811
+    # About 20 MB: far over the 4 MB that load before the screen, and seconds of parsing
+    # in the debug build the tests run.
+    path = tmp_path / "big.json"
+    people = [{"id": f"u{i}", "name": f"Person Number {i}", "handle": f"person{i}", "detail": "x" * 20}
+              for i in range(250_000)]
+    people.append({"id": "last", "name": "Zelda Last"})
+    path.write_text(json.dumps(people))
+    s = sessions(["-d", str(path)])
+    s.type("@zel")
+    s.wait_for("loading directory", what="the loading row")
+    s.wait_for("Zelda Last", timeout=60, what="the results once loaded")
