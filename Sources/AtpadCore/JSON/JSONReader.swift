@@ -1,6 +1,5 @@
-// The JSON reader of the directory loader, moved into the core so the `json` document
-// format can be read without Foundation. AtpadDirectory still has its own copy (its
-// file is being changed on another branch); it can switch to this one once both land.
+// One JSON reader for the `json` document format and the directory files (which read
+// entities straight from it in AtpadDirectory's JSONReader+Entity.swift).
 
 /// A JSON value and the byte offset where it starts (so errors can name its line).
 public struct JSONValue: Sendable {
@@ -36,6 +35,11 @@ public struct JSONSyntaxError: Error, Sendable {
     /// The byte offset in the input where the problem is.
     public let offset: Int
     public let message: String
+
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
 }
 
 /// Reads JSON (RFC 8259) from already validated UTF-8. Hand-written because the core has
@@ -49,10 +53,14 @@ public struct JSONReader {
     public let bytes: UnsafeBufferPointer<UInt8>
     public var offset: Int
 
-    /// A reader at the start of `bytes` (which must outlive it).
-    public init(bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+    /// How errors name the end of the input: a whole file, or one line of NDJSON.
+    public var endName = "end of file"
+
+    /// A reader at `offset` in `bytes` (which must outlive it).
+    public init(bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, endName: String = "end of file") {
         self.bytes = bytes
         self.offset = offset
+        self.endName = endName
     }
 
     /// Reads `bytes` as exactly one JSON value (whitespace around it allowed).
@@ -77,10 +85,14 @@ public struct JSONReader {
     /// Nesting deeper than this is refused rather than risking the stack.
     public static let maximumDepth = 200
 
+    // Inlinable: the directory loader calls these for every byte of a million entries
+    // from another module.
+    @inlinable
     public func peek() -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
     }
 
+    @inlinable
     public mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
@@ -96,7 +108,7 @@ public struct JSONReader {
         }
         let start = offset
         guard let byte = peek() else {
-            throw JSONSyntaxError(offset: offset, message: "unexpected end of file, expected a value")
+            throw JSONSyntaxError(offset: offset, message: "unexpected \(endName), expected a value")
         }
         switch byte {
         case UInt8(ascii: "{"): return JSONValue(kind: try readObject(depth: depth), offset: start)
@@ -178,7 +190,8 @@ public struct JSONReader {
         }
     }
 
-    private mutating func readString() throws(JSONSyntaxError) -> String {
+    /// Reads a string (the reader is at its opening quote).
+    public mutating func readString() throws(JSONSyntaxError) -> String {
         let start = offset
         offset += 1
         // Fast path: no escapes, so the bytes are the string.
@@ -209,6 +222,31 @@ public struct JSONReader {
                 try readEscape(into: &utf8)
             default:
                 utf8.append(byte)
+                offset += 1
+            }
+        }
+    }
+
+    /// Steps over a string, checking its escapes, without making it (for values no one
+    /// will read).
+    public mutating func skipString() throws(JSONSyntaxError) {
+        let start = offset
+        offset += 1
+        var ignored: [UInt8] = []
+        while true {
+            guard let byte = peek() else {
+                throw JSONSyntaxError(offset: start, message: "unterminated string")
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                return
+            case 0x0A, 0x0D:
+                throw JSONSyntaxError(offset: start, message: "line break inside a string (is a closing quote missing?)")
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &ignored)
+                ignored.removeAll(keepingCapacity: true)
+            default:
                 offset += 1
             }
         }
@@ -319,7 +357,7 @@ public struct JSONReader {
 
     /// A short, one-line quotation of the text at `at` for an error message.
     public func describe(at position: Int, quoted: Bool = true) -> String {
-        guard position < bytes.count else { return "end of file" }
+        guard position < bytes.count else { return endName }
         var end = position
         while end < bytes.count, end - position < 12 {
             let byte = bytes[end]
