@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadDirectory
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -78,42 +79,10 @@ public struct DraftStore: Sendable {
         try createFolder()
         let bytes = DraftFile.encode(markup: markup, originalPath: originalPath.map(absolutePath),
                                      written: written, pid: pid)
-        let dir = parent(of: draftPath)
-        let name = (draftPath as NSString).lastPathComponent
-        func failure(_ what: String) -> DraftError {
-            DraftError.system("cannot write the recovery draft \(draftPath): \(what)")
-        }
-        // A dot name and no `.draft` ending: a leftover temporary file is never read as a draft.
-        var template = Array("\(dir)/.\(name).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a temporary file") }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
-        defer {
-            if !renamed { unlink(tempPath) }
-        }
-        // mkstemp already makes the file 0600; said again so the mode never depends on it.
-        if fchmod(fd, 0o600) != 0 { let error = failure("cannot set permissions"); close(fd); throw error }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { writeSome(fd, $0) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = failure("write failed")
-                close(fd)
-                throw error
-            }
-            written += n
-        }
-        if fsync(fd) != 0 { let error = failure("flush failed"); close(fd); throw error }
-        if close(fd) != 0 { throw failure("close failed") }
-        if rename(tempPath, draftPath) != 0 { throw failure("rename failed") }
-        renamed = true
-        // Make the rename itself durable; a folder that cannot be opened is not an error.
-        let dirFD = open(dir, O_RDONLY)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
+        do {
+            try AtomicFile.write(bytes, to: draftPath)
+        } catch {
+            throw DraftError(message: "cannot write the recovery draft \(draftPath): \(error.message)")
         }
     }
 
@@ -255,7 +224,3 @@ public struct DraftStore: Sendable {
     }
 }
 
-/// One `write(2)` call (outside the type, whose own `write` methods would hide it).
-private func writeSome(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
-    write(fd, buffer.baseAddress, buffer.count)
-}

@@ -5,15 +5,23 @@ import Glibc
 
 /// Writes a small state file so that a reader sees the old contents or the new, never a
 /// part: a temporary file in the same folder, flushed to disk, renamed over the target.
-enum AtomicFile {
+public enum AtomicFile {
     /// Why a write failed, in one line.
-    struct Failure: Error {
-        let message: String
+    /// Why a write failed, in one line (`write failed: No space left on device`).
+    public struct Failure: Error, Sendable {
+        public let message: String
     }
 
     /// Writes `text` to `path` (mode 0600: state is private), creating its folder (mode
     /// 0700) if needed. On failure the old file is untouched and the temporary removed.
     static func write(_ text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` readable by its owner only: a temporary file in the same
+    /// folder (created, owner only, when missing), written, flushed, renamed over `path`,
+    /// and the folder flushed, so the file on disk is always a whole one.
+    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let dir = folder.isEmpty ? "." : folder
@@ -28,7 +36,6 @@ enum AtomicFile {
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
 
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -54,7 +61,7 @@ enum AtomicFile {
     }
 
     /// Creates `path` and the folders above it that are missing (mode 0700).
-    private static func makeFolders(_ path: String) throws {
+    private static func makeFolders(_ path: String) throws(Failure) {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
