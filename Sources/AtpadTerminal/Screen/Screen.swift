@@ -6,90 +6,83 @@ import Foundation
 /// is empty; a control character is never stored raw (the layout stores its visible
 /// escape, one printable character per cell).
 ///
-/// The cluster's UTF-8 is stored inline (at most 23 bytes; a longer cluster — a long
-/// emoji ZWJ sequence — keeps the scalars that fit, which is all a terminal draws of it
-/// anyway), so a cell is a plain value: a 120×40 screen is made and dropped every frame
-/// without reference counting 4,800 strings.
+/// Sixteen bytes and a plain value: a cluster of up to 8 UTF-8 bytes (every letter, CJK
+/// character and most emoji) is stored inline; a longer one (an emoji ZWJ sequence) is
+/// kept once in `LongClusters` and the cell holds its number. A 120×40 screen is made,
+/// compared and dropped every frame, so its size is what a keystroke pays in memory
+/// traffic.
 public struct ScreenCell: Hashable, Sendable {
-    /// UTF-8 bytes, little-endian from `b0` through `b2`; the top byte of `b2` is the
-    /// length (so at most 23 bytes are kept).
-    private var b0: UInt64
-    private var b1: UInt64
-    private var b2: UInt64
-    /// The role as its index in `Role.allCases`, a full word so that the cell has no
-    /// padding and rows can be compared as raw memory.
-    private var roleCode: UInt64
+    /// Up to 8 UTF-8 bytes, little-endian; or, for a long cluster, its number.
+    private var payload: UInt64
+    /// Bits 0–7: the UTF-8 length (0 for a continuation cell), or `longMark` for a long
+    /// cluster; bits 8–15: the role as its index in `Role.allCases`. A full word, so the
+    /// cell has no padding and rows compare as raw memory.
+    private var meta: UInt64
+
+    private static let longMark: UInt64 = 0xFF
 
     public var role: Role {
-        get { Role.byCode[Int(roleCode)] }
-        set { roleCode = UInt64(newValue.code) }
+        get { Role.byCode[Int((meta >> 8) & 0xFF)] }
+        set { meta = (meta & ~0xFF00) | UInt64(newValue.code) << 8 }
     }
 
-    /// The most UTF-8 bytes a cell keeps.
-    static let capacity = 23
+    /// The most UTF-8 bytes a long cluster keeps (a terminal draws no more of it).
+    static let capacity = 64
 
     public init(_ text: String, _ role: Role) {
-        roleCode = UInt64(role.code)
-        b0 = 0
-        b1 = 0
-        b2 = 0
         var text = text
-        var count = 0
+        var payload: UInt64 = 0
+        var length: UInt64 = 0
         text.withUTF8 { bytes in
+            if bytes.count <= 8 {
+                for i in 0 ..< bytes.count { payload |= UInt64(bytes[i]) << UInt64(8 * i) }
+                length = UInt64(bytes.count)
+                return
+            }
             var end = min(bytes.count, ScreenCell.capacity)
             // Cut a longer cluster at a scalar boundary.
             while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            for i in 0..<end {
-                let shift = UInt64(8 * (i % 8))
-                switch i / 8 {
-                case 0: b0 |= UInt64(bytes[i]) << shift
-                case 1: b1 |= UInt64(bytes[i]) << shift
-                default: b2 |= UInt64(bytes[i]) << shift
-                }
-            }
-            count = end
+            payload = UInt64(LongClusters.shared.number(of: Array(bytes[..<end])))
+            length = ScreenCell.longMark
         }
-        b2 |= UInt64(count) << 56
+        self.payload = payload
+        meta = length | UInt64(role.code) << 8
     }
 
     /// A cell showing one ASCII character (the fast path of the layout).
     public init(ascii byte: UInt8, _ role: Role) {
-        roleCode = UInt64(role.code)
-        b0 = UInt64(byte)
-        b1 = 0
-        b2 = 1 << 56
+        payload = UInt64(byte)
+        meta = 1 | UInt64(role.code) << 8
     }
 
     /// The grapheme cluster shown ("" for a continuation cell).
     public var text: String {
-        let count = Int(b2 >> 56)
-        if count == 0 { return "" }
+        let length = meta & 0xFF
+        if length == ScreenCell.longMark { return LongClusters.shared.text(of: Int(payload)) }
+        if length == 0 { return "" }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        for i in 0..<count {
-            let word = i < 8 ? b0 : i < 16 ? b1 : b2
-            bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * (i % 8))))
-        }
+        bytes.reserveCapacity(Int(length))
+        for i in 0 ..< Int(length) { bytes.append(UInt8(truncatingIfNeeded: payload >> UInt64(8 * i))) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The one UTF-8 byte of an ASCII cell, or nil (for the backend's fast path).
     public var asciiByte: UInt8? {
-        b2 >> 56 == 1 && b0 < 0x80 ? UInt8(b0) : nil
+        meta & 0xFF == 1 && payload < 0x80 ? UInt8(payload) : nil
     }
 
     /// The code point of a cell that holds exactly one non-ASCII scalar (a box-drawing
     /// line, an accented letter, a CJK character), or nil: the backend puts these
     /// without building a string.
     public var singleScalar: UInt32? {
-        let count = b2 >> 56
+        let count = meta & 0xFF
         guard count >= 2, count <= 4 else { return nil }
-        let lead = UInt32(b0 & 0xFF)
+        let lead = UInt32(payload & 0xFF)
         let expected: UInt64 = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
         guard expected == count else { return nil }
         var value = lead & (0xFF >> (count + 1))
         for i in 1 ..< Int(count) {
-            value = value << 6 | UInt32((b0 >> UInt64(8 * i)) & 0x3F)
+            value = value << 6 | UInt32((payload >> UInt64(8 * i)) & 0x3F)
         }
         return value
     }
@@ -101,7 +94,36 @@ public struct ScreenCell: Hashable, Sendable {
     static func same(_ a: UnsafeBufferPointer<ScreenCell>, _ b: UnsafeBufferPointer<ScreenCell>) -> Bool {
         a.count == b.count && memcmp(a.baseAddress!, b.baseAddress!, a.count * MemoryLayout<ScreenCell>.stride) == 0
     }
-    public var isContinuation: Bool { b2 >> 56 == 0 }
+    public var isContinuation: Bool { meta & 0xFF == 0 }
+}
+
+/// The clusters too long to keep inside a cell, each stored once and numbered, so equal
+/// cells stay equal as raw memory. Few ever exist (long emoji sequences); the table only
+/// grows, and a cap keeps a hostile document from growing it without end.
+final class LongClusters: @unchecked Sendable {
+    static let shared = LongClusters()
+    private let lock = NSLock()
+    private var texts: [String] = []
+    private var numbers: [[UInt8]: Int] = [:]
+
+    func number(of bytes: [UInt8]) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if let n = numbers[bytes] { return n }
+        // Past the cap every further cluster shows as U+FFFD.
+        guard texts.count < 65_536 else { return 0 }
+        if texts.isEmpty { texts.append("\u{FFFD}") }
+        let n = texts.count
+        texts.append(String(decoding: bytes, as: UTF8.self))
+        numbers[bytes] = n
+        return n
+    }
+
+    func text(of number: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return number < texts.count ? texts[number] : "\u{FFFD}"
+    }
 }
 
 /// A whole frame as a grid of cells plus where the cursor goes: what the layout produces
