@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Start-up of atpad against nano, interleaved: the time from spawn to the last output
+before the screen stays quiet (30 ms), on an empty file in a 40×120 pty, 15 runs each,
+with a fresh HOME and XDG folders per run (as tui_latency.py does).
+
+    swift build -c release --static-swift-stdlib --product atpad --scratch-path .build-static
+    python3 scripts/startup_compare.py
+"""
+import os, sys, time, select, ptyprocess, statistics, tempfile
+def last_out(argv):
+    d = tempfile.mkdtemp()
+    env = dict(os.environ, TERM='xterm-256color', HOME=d, XDG_STATE_HOME=d+'/s', XDG_CONFIG_HOME=d+'/c', LC_ALL='C.UTF-8')
+    f = os.path.join(d, 'empty.txt'); open(f,'w').close()
+    t0 = time.perf_counter()
+    p = ptyprocess.PtyProcess.spawn(argv + [f], dimensions=(40,120), env=env, cwd=d)
+    os.set_blocking(p.fd, False)
+    last = None; quiet_until = None
+    while True:
+        r,_,_ = select.select([p.fd],[],[],0.03)
+        if r:
+            try: os.read(p.fd, 1<<20); last = time.perf_counter()
+            except OSError: break
+        elif last is not None: break
+    p.terminate(force=True)
+    return (last - t0) * 1000
+res = {'nano': [], 'atpad': []}
+for i in range(15):
+    res['nano'].append(last_out(['nano']))
+    res['atpad'].append(last_out([os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '.build-static', 'release', 'atpad')]))
+for k, v in res.items(): print(k, 'median %.1f ms' % statistics.median(v), 'min %.1f' % min(v))
+print('ratio of medians %.2f' % (statistics.median(res['atpad'])/statistics.median(res['nano'])))
