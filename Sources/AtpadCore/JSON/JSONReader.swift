@@ -145,20 +145,7 @@ public struct JSONReader {
             offset += 1
             skipWhitespace()
             members.append((key, try readValue(depth: depth + 1)))
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                offset += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    throw JSONSyntaxError(offset: offset, message: "trailing comma before '}'")
-                }
-            case UInt8(ascii: "}"):
-                offset += 1
-                return .object(members)
-            default:
-                throw JSONSyntaxError(offset: offset, message: "expected ',' or '}' after \"\(key)\", found \(describe(at: offset))")
-            }
+            if try endOfItem(closing: UInt8(ascii: "}"), "after \"\(key)\"") { return .object(members) }
         }
     }
 
@@ -173,20 +160,33 @@ public struct JSONReader {
         while true {
             skipWhitespace()
             elements.append(try readValue(depth: depth + 1))
+            if try endOfItem(closing: UInt8(ascii: "]"), "in an array") { return .array(elements) }
+        }
+    }
+
+    /// After an element of an array or a member of an object: steps over the `,` before
+    /// the next one and returns false, or over `close` and returns true. `place` ends the
+    /// error message (`after "name"`, `in an array`); `unclosed`, when given, is the
+    /// message for input that ends here.
+    public mutating func endOfItem(closing close: UInt8, _ place: @autoclosure () -> String,
+                                   unclosed: String? = nil) throws(JSONSyntaxError) -> Bool {
+        let closeText = String(Character(Unicode.Scalar(close)))
+        skipWhitespace()
+        switch peek() {
+        case UInt8(ascii: ","):
+            offset += 1
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                offset += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") {
-                    throw JSONSyntaxError(offset: offset, message: "trailing comma before ']'")
-                }
-            case UInt8(ascii: "]"):
-                offset += 1
-                return .array(elements)
-            default:
-                throw JSONSyntaxError(offset: offset, message: "expected ',' or ']' in an array, found \(describe(at: offset))")
+            if peek() == close {
+                throw JSONSyntaxError(offset: offset, message: "trailing comma before '\(closeText)'")
             }
+            return false
+        case close:
+            offset += 1
+            return true
+        case nil where unclosed != nil:
+            throw JSONSyntaxError(offset: offset, message: unclosed!)
+        default:
+            throw JSONSyntaxError(offset: offset, message: "expected ',' or '\(closeText)' \(place()), found \(describe(at: offset))")
         }
     }
 

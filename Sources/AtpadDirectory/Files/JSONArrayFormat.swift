@@ -50,25 +50,8 @@ enum JSONArrayFormat {
                 let value = try reader.readValue(depth: 1)
                 throw EntityError(offset: value.offset, message: "entry \(number) is not an object but \(value.kind.noun)")
             }
-            reader.skipWhitespace()
-            switch reader.peek() {
-            case UInt8(ascii: ","):
-                reader.offset += 1
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: "]") {
-                    throw JSONSyntaxError(offset: reader.offset, message: "trailing comma before ']'")
-                }
-            case UInt8(ascii: "]"):
-                reader.offset += 1
-                closed = true
-            case nil:
-                throw JSONSyntaxError(offset: reader.offset, message: "the array is not closed (missing ']')")
-            default:
-                throw JSONSyntaxError(
-                    offset: reader.offset,
-                    message: "expected ',' or ']' after entry \(number), found \(reader.describe(at: reader.offset))"
-                )
-            }
+            closed = try reader.endOfItem(closing: UInt8(ascii: "]"), "after entry \(number)",
+                                          unclosed: "the array is not closed (missing ']')")
         }
         reader.skipWhitespace()
         if reader.peek() != nil {

@@ -203,7 +203,7 @@ extension JSONReader {
             let key = try readKey()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else {
-                throw JSONSyntaxError(offset: offset, message: "expected ':' after the key \"\(keyText(at: keyStart))\"")
+                throw JSONSyntaxError(offset: offset, message: "expected ':' after the key \"\(Self.keyText(in: bytes, at: keyStart))\"")
             }
             offset += 1
             skipWhitespace()
@@ -222,22 +222,10 @@ extension JSONReader {
             } else {
                 _ = try readValue(depth: 2)
             }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                offset += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    throw JSONSyntaxError(offset: offset, message: "trailing comma before '}'")
-                }
-            case UInt8(ascii: "}"):
-                offset += 1
+            // The key is named only for an error (and the autoclosure may not touch self).
+            let bytes = self.bytes
+            if try endOfItem(closing: UInt8(ascii: "}"), "after \"\(Self.keyText(in: bytes, at: keyStart))\"") {
                 return try fields.entity(start: start, subject)
-            default:
-                throw JSONSyntaxError(
-                    offset: offset,
-                    message: "expected ',' or '}' after \"\(keyText(at: keyStart))\", found \(describe(at: offset))"
-                )
             }
         }
     }
@@ -260,9 +248,8 @@ extension JSONReader {
     }
 
     /// The key that starts at `position`, for an error message.
-    private func keyText(at position: Int) -> String {
-        var copy = self
-        copy.offset = position
-        return (try? copy.readString()) ?? ""
+    private static func keyText(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> String {
+        var reader = JSONReader(bytes: bytes, offset: position)
+        return (try? reader.readString()) ?? ""
     }
 }
