@@ -28,10 +28,8 @@ public struct AtpadMain: AsyncParsableCommand {
         if let edit = EditArguments.parse(arguments) {
             do {
                 Foundation.exit(try edit.run())
-            } catch let error as UsageError {
-                FileHandle.standardError.write(Data("atpad: \(error.message)\n".utf8))
-                Foundation.exit(2)
             } catch {
+                // A UsageError's description is its message; anything else is named as it is.
                 FileHandle.standardError.write(Data("atpad: \(error)\n".utf8))
                 Foundation.exit(2)
             }

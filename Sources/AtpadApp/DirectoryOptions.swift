@@ -24,6 +24,14 @@ struct DirectoryOptions: ParsableArguments {
 
     /// What these options say, as a config whose values override the config file's.
     func commandLineConfig() throws -> Config {
+        try DirectoryOptions.config(directory: directory, trigger: trigger, directoryCommand: directoryCommand,
+                                    directoryURL: directoryURL, commandTimeout: commandTimeout)
+    }
+
+    /// The directory options' values as a config. A plain function, so the editor's fast
+    /// command-line reader uses it without making an ArgumentParser value.
+    static func config(directory: [String], trigger: [String], directoryCommand: String?,
+                       directoryURL: String?, commandTimeout: Double?) throws -> Config {
         var config = Config()
         let at: Unicode.Scalar = "@"
         if !directory.isEmpty { config.triggers[at, default: .init()].files = directory }

@@ -102,20 +102,11 @@ struct EditArguments: Equatable {
         return result
     }
 
-    /// The directory options among these arguments.
-    var directoryOptions: DirectoryOptions {
-        var options = DirectoryOptions()
-        options.directory = directory
-        options.trigger = trigger
-        options.directoryCommand = directoryCommand
-        options.directoryURL = directoryURL
-        options.commandTimeout = commandTimeout
-        return options
-    }
-
     /// What the command line sets, as a config that overrides the config file's.
     func commandLineConfig() throws -> Config {
-        var config = try directoryOptions.commandLineConfig()
+        var config = try DirectoryOptions.config(
+            directory: directory, trigger: trigger, directoryCommand: directoryCommand,
+            directoryURL: directoryURL, commandTimeout: commandTimeout)
         config.implicit = implicit
         config.trimMentions = trimMentions ? true : nil
         config.theme = theme
@@ -197,9 +188,6 @@ struct Settings {
         }
         let merged = file.overridden(by: commandLine)
         if let implicit = merged.implicit, implicit < 0 { throw UsageError("--implicit must be 0 or more") }
-        if let format = merged.format, !Config.formats.contains(format.lowercased()) {
-            throw UsageError("unknown format '\(format)': use one of \(Config.formats.joined(separator: ", "))")
-        }
         return Settings(config: merged)
     }
 

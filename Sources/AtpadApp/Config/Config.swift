@@ -1,3 +1,5 @@
+import AtpadCore
+
 /// The settings of a config file (SPEC §8): the same things the options set. Every field
 /// is optional — nil, or no entry in `triggers`, means "not set" — so a config read from
 /// a file and one built from the command line merge with ``overridden(by:)``.
@@ -39,7 +41,7 @@ struct Config: Equatable, Sendable {
     var commandTimeout: Duration?
 
     /// The format names `format` accepts (SPEC §7).
-    static let formats = ["atpad", "github", "slack", "discord", "markdown", "plain", "json"]
+    static let formats = DocumentFormat.allCases.map(\.rawValue)
 
     /// The widest chooser a config may ask for.
     static let chooserRowsRange = 1 ... 50

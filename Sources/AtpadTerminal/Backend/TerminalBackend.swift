@@ -270,10 +270,13 @@ public final class TerminalBackend {
                 let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
                 wait = min(wait, max(Int(milliseconds), 1))
             }
-            var descriptors = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&descriptors, wakeDescriptor == nil ? 1 : 2, Int32(wait))
-            let descriptor = descriptors[0]
+            // Two descriptors on the stack (a tuple), not an array allocated per wait.
+            var descriptors = (pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0))
+            let ready = withUnsafeMutableBytes(of: &descriptors) { raw in
+                poll(raw.baseAddress!.assumingMemoryBound(to: pollfd.self), wakeDescriptor == nil ? 1 : 2, Int32(wait))
+            }
+            let descriptor = descriptors.0
             if ready < 0 {
                 // A signal: SIGWINCH becomes KEY_RESIZE inside ncurses.
                 if errno == EINTR { _ = drain(into: &events); continue }
@@ -281,7 +284,7 @@ public final class TerminalBackend {
                 break
             }
             guard ready > 0 else { continue }
-            if let wakeDescriptor, descriptors[1].revents != 0 {
+            if let wakeDescriptor, descriptors.1.revents != 0 {
                 var bytes = [UInt8](repeating: 0, count: 256)
                 while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
                 if descriptor.revents == 0 { break }

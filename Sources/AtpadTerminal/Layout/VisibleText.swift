@@ -31,10 +31,9 @@ enum VisibleText {
             return convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
         }
         let key = VisibleTextCache.Key(text: text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
-        if let cached = VisibleTextCache.shared.cells(for: key) { return cached }
-        let cells = convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
-        VisibleTextCache.shared.store(cells, for: key)
-        return cells
+        return VisibleTextCache.shared.value(for: key) {
+            convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
+        }
     }
 
     private static func convert(_ text: String, role: Role, emphasis: [Range<Int>],
