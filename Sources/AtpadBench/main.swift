@@ -99,6 +99,39 @@ if arguments.first == "typing", let n = arguments.dropFirst().first.flatMap({ In
     exit(0)
 }
 
+// `AtpadBench echo [BYTES]`: the echo path with cold caches, as after the idle wait
+// between two keystrokes in a terminal: before each key a 64 MB buffer is written
+// through (evicting the caches), then the key is handled and its frame laid out.
+if arguments.first == "echo" {
+    let start = arguments.dropFirst().first.flatMap { Int($0) }.map { makeDocument(bytes: $0) } ?? MarkedText()
+    var editor = Editor(start, cursor: 0, config: EditorConfig(width: 120, pageRows: 37))
+    var view = EditorView(fileName: "bench.md")
+    var previous = FrameLayout.frame(for: editor, view: view, width: 120, height: 40)
+    let text = Array("the quick brown fox jumps over the lazy dog. ")
+    var evict = [UInt64](repeating: 1, count: 8 << 20)
+    var handleTimes: [Double] = [], layoutTimes: [Double] = [], compareTimes: [Double] = []
+    for i in 0..<(repeatCount + 20) {
+        evict.withUnsafeMutableBufferPointer { b in for k in stride(from: 0, to: b.count, by: 8) { b[k] &+= 1 } }
+        var frame: Frame?
+        let h = time { _ = editor.handle(.char(text[i % text.count])) }
+        let l = time { frame = FrameLayout.frame(for: editor, view: view, width: 120, height: 40) }
+        var same = 0
+        let c = time {
+            let a = frame!.screen, b = previous.screen
+            for r in 0..<40 where a.cells[r*120..<(r+1)*120] == b.cells[r*120..<(r+1)*120] { same += 1 }
+        }
+        view.viewport = frame!.viewport
+        previous = frame!
+        if i % 40 == 39 { _ = editor.handle(.enter) }
+        if i >= 20 { handleTimes.append(h); layoutTimes.append(l); compareTimes.append(c) }
+    }
+    for (n, s) in [("handle", handleTimes), ("layout", layoutTimes), ("compare", compareTimes)] {
+        let st = Stats(samples: s)
+        print(String(format: "%@ median %.1f p99 %.1f µs", n, st.median, st.p99))
+    }
+    exit(0)
+}
+
 // `AtpadBench open PATH`: the parts of opening a comment file, in milliseconds.
 if arguments.first == "open", let path = arguments.dropFirst().first {
     var bytes: [UInt8] = []

@@ -27,4 +27,15 @@ import Testing
         #expect(b == SoftWrap.rows("one two three", width: 8))
         #expect(c == SoftWrap.rows("one two three", width: 5, atomic: [0..<7]))
     }
+
+    /// "é" and "e\u{301}" are equal Strings but not the same text to wrap: the decomposed
+    /// one's row ends a scalar later. Keyed by String, the cache once gave it the other's rows.
+    @Test func canonicallyEquivalentTextsAreCachedApart() {
+        let cache = WrapCache()
+        let composed = cache.rows("caf\u{E9} ok", width: 20, tabWidth: 4, atomic: [])
+        let decomposed = cache.rows("cafe\u{301} ok", width: 20, tabWidth: 4, atomic: [])
+        #expect(composed == SoftWrap.rows("caf\u{E9} ok", width: 20))
+        #expect(decomposed == SoftWrap.rows("cafe\u{301} ok", width: 20))
+        #expect(decomposed.last?.end == 8)
+    }
 }

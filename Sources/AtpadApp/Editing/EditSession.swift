@@ -106,7 +106,7 @@ final class EditSession {
             let drawn = !events.isEmpty
             if drawn {
                 draw()
-                trace?.record(events: events.count, since: started, layout: lastLayout, backend: lastBackend)
+                trace?.record(events: events.count, since: started, layout: lastLayout, backend: lastBackend, wake: backend.lastWake)
             }
             startQueries()
             let answers = runner.mailbox.takeAll()
@@ -345,7 +345,8 @@ final class EditSession {
     private func draw() {
         let (rows, columns) = backend.size()
         let layoutStart = ContinuousClock.now
-        let next = FrameLayout.frame(for: editor, view: view, width: columns, height: rows)
+        // The last frame is handed over (not copied): the next one reuses its screen.
+        let next = FrameLayout.frame(for: editor, view: view, width: columns, height: rows, after: &frame)
         lastLayout = ContinuousClock.now - layoutStart
         view.viewport = next.viewport
         frame = next
@@ -354,7 +355,7 @@ final class EditSession {
             styles = (colors, options.theme.styles(colors: colors))
         }
         let drawStart = ContinuousClock.now
-        backend.draw(next.screen, styles: styles!.byRole, colors: colors > 0)
+        backend.draw(next.screen, damage: next.damage, styles: styles!.byRole, colors: colors > 0)
         lastBackend = ContinuousClock.now - drawStart
     }
 }
@@ -368,11 +369,11 @@ final class FrameTrace {
         handle = FileHandle(forWritingAtPath: path)
     }
 
-    func record(events: Int, since start: ContinuousClock.Instant, layout: Duration, backend: Duration) {
+    func record(events: Int, since start: ContinuousClock.Instant, layout: Duration, backend: Duration, wake: ContinuousClock.Instant) {
         guard events > 0, let handle else { return }
         func micros(_ d: Duration) -> Int {
             Int(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
         }
-        handle.write(Data("\(events)\t\(micros(ContinuousClock.now - start))\t\(micros(layout))\t\(micros(backend))\n".utf8))
+        handle.write(Data("\(events)\t\(micros(ContinuousClock.now - start))\t\(micros(layout))\t\(micros(backend))\t\(micros(start - wake))\n".utf8))
     }
 }

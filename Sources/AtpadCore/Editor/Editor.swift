@@ -28,6 +28,8 @@ public struct Editor: Sendable {
     /// The query in flight for each trigger (at most one).
     var inFlight: [Unicode.Scalar: (id: Int, cancelled: Bool)] = [:]
     var pendingEffects: [Effect] = []
+    /// What each recent version changed, for readers that saw an earlier one (the layout).
+    var journal = ChangeJournal()
 
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
@@ -45,6 +47,12 @@ public struct Editor: Sendable {
     public var marked: MarkedText { storage.marked }
     public var canUndo: Bool { history.canUndo }
 
+    /// What changed in the document since `version` (one of the last few), or nil when
+    /// that version is too far back to tell.
+    public func change(since version: Int) -> DocumentChange? {
+        journal.change(since: version, current: self.version, count: storage.count)
+    }
+
     // MARK: - The apply path
 
     /// Applies `ops` in order: bleaches mentions an edit only partly covers, removes the
@@ -58,6 +66,7 @@ public struct Editor: Sendable {
         var inverse: [EditOp] = []
         var forward: [EditOp] = []
         var sel = selection
+        var touched = ChangeTracker(count: storage.count)
         for op in ops {
             switch op {
             case let .replace(range, text, inserted):
@@ -65,10 +74,12 @@ public struct Editor: Sendable {
                     : storage.mentions(overlapping: range)
                 for m in cut
                 where range.isEmpty || m.range.lowerBound < range.lowerBound || m.range.upperBound > range.upperBound {
+                    touched.touch(m.range, count: storage.count)
                     storage.removeMention(at: m.range)
                     inverse.append(.addMention(m))
                     forward.append(.removeMention(m))
                 }
+                touched.touch(range, count: storage.count)
                 let removed = storage.replace(range, with: text, mentions: inserted)
                 let length = text.unicodeScalars.count
                 inverse.append(.replace(range.lowerBound ..< range.lowerBound + length, with: removed.text,
@@ -82,6 +93,7 @@ public struct Editor: Sendable {
                 let candidates = neighbours.compactMap { $0 } + inserted.map { $0.shifted(by: range.lowerBound) }
                 for m in candidates
                 where !storage.isBoundary(m.range.lowerBound) || !storage.isBoundary(m.range.upperBound) {
+                    touched.touch(m.range, count: storage.count)
                     storage.removeMention(at: m.range)
                     inverse.append(.addMention(m))
                     forward.append(.removeMention(m))
@@ -90,10 +102,12 @@ public struct Editor: Sendable {
                 sel.head = PositionMap.map(sel.head, through: range, length: length, assoc: .after)
                 mapSearch(through: range, length: length)
             case let .addMention(m):
+                touched.touch(m.range, count: storage.count)
                 storage.addMention(m)
                 inverse.append(.removeMention(m))
                 forward.append(op)
             case let .removeMention(m):
+                touched.touch(m.range, count: storage.count)
                 storage.removeMention(at: m.range)
                 inverse.append(.addMention(m))
                 forward.append(op)
@@ -104,6 +118,7 @@ public struct Editor: Sendable {
         selection.head = min(max(selection.head, 0), storage.count)
         snapCursor()
         version += 1
+        journal.record(touched.change(newCount: storage.count), version: version)
         pendingEffects.append(.documentChanged)
         if let kind {
             history.record(UndoHistory.Step(inverse: inverse.reversed(), forward: forward, selectionBefore: before,

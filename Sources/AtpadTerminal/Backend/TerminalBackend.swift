@@ -35,7 +35,10 @@ public final class TerminalBackend {
     private var mouseEnabled = false
     private var mouseButtonDown = false
     private var cursorShown: Bool?
+    /// The cursor was hidden when input arrived (`hideCursorUntilDrawn`).
+    private var cursorHiddenForInput = false
     private var lastInput = ContinuousClock.now
+    public var lastWake = ContinuousClock.now
 
     public init() {}
 
@@ -48,7 +51,7 @@ public final class TerminalBackend {
     /// Throws, without touching the screen, when TERM is missing or unusable.
     public func start(ttyPath: String? = nil) throws {
         atpad_keep_frames_on_heap()
-        lastScreen = nil
+        lastSize = nil
         lastStyles = nil
         guard !isActive else { return }
         Self.prepareLocale()
@@ -277,6 +280,8 @@ public final class TerminalBackend {
                 poll(raw.baseAddress!.assumingMemoryBound(to: pollfd.self), wakeDescriptor == nil ? 1 : 2, Int32(wait))
             }
             let descriptor = descriptors.0
+            lastWake = .now
+            if descriptor.revents & Int16(POLLIN) != 0 { hideCursorUntilDrawn() }
             if ready < 0 {
                 // A signal: SIGWINCH becomes KEY_RESIZE inside ncurses.
                 if errno == EINTR { _ = drain(into: &events); continue }
@@ -305,7 +310,19 @@ public final class TerminalBackend {
         if events.isEmpty && decoder.isInsidePaste && ContinuousClock.now - lastInput > Self.pasteTimeout {
             events += decoder.finishPaste()
         }
+        // No frame follows an empty batch (half an escape sequence): show the cursor again.
+        if events.isEmpty && cursorHiddenForInput { setCursorShown(true) }
+        cursorHiddenForInput = false
         return events
+    }
+
+    /// Hides the cursor as soon as input arrives, until the frame it leads to is drawn
+    /// (nano does the same): the cursor never flickers across the cells being redrawn, and
+    /// the terminal, woken by these few bytes, is ready for the frame that follows.
+    private func hideCursorUntilDrawn() {
+        guard cursorShown == true else { return }
+        setCursorShown(false)
+        cursorHiddenForInput = true
     }
 
     /// Reads everything queued, without waiting, through the decoder; true when
@@ -393,26 +410,25 @@ public final class TerminalBackend {
 
     // MARK: Output
 
-    /// Draws a whole frame: every cell in its role's style, then the cursor, in one
-    /// refresh (ncurses sends only what changed). With `colors` false, or a terminal
-    /// without colour, styles keep only their attributes.
-    /// The last frame drawn and its looks, so the next draw sends only changed rows.
-    private var lastScreen: Screen?
-    private var lastLooks: [Role: (attributes: attr_t, pair: Int16)]?
+    /// The size of the last frame drawn (nil: nothing drawn yet, or forgotten), and its looks.
+    private var lastSize: (width: Int, height: Int)?
     private var lastStyles: [Role: Style]?
     private var lastUseColor = false
     /// The attributes and colour pair of each role, by role code.
     private var lookTable: [(attributes: attr_t, pair: Int16)] = []
 
-    /// Forgets the last frame, so the next draw repaints everything.
+    /// Forgets what is on the terminal, so the next draw repaints everything.
     public func invalidate() {
-        lastScreen = nil
+        lastSize = nil
         lastStyles = nil
     }
 
-    /// Draws a frame with a style per role; the attributes and colour pairs are worked
-    /// out again only when the styles change (not on every frame).
-    public func draw(_ screen: Screen, styles: [Role: Style], colors: Bool) {
+    /// Draws a frame: the cells `damage` names (every cell when the damage is full, the
+    /// size or the styles changed, or nothing was drawn before) in their role's style, then
+    /// the cursor, in one refresh. With `colors` false, or a terminal without colour,
+    /// styles keep only their attributes; attributes and colour pairs are worked out again
+    /// only when the styles change (not on every frame).
+    public func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {
         guard isActive, let window = atpad_stdscr() else { return }
         let rows = min(screen.height, Int(atpad_getmaxy(window)))
         let columns = min(screen.width, Int(atpad_getmaxx(window)))
@@ -420,107 +436,92 @@ public final class TerminalBackend {
 
         let stylesChanged = lastStyles != styles || lastUseColor != useColor
         if stylesChanged {
-            var computed: [Role: (attributes: attr_t, pair: Int16)] = [:]
-            for role in Role.allCases {
-                computed[role] = look(of: styles[role] ?? Style(), useColor: useColor)
-            }
-            lastLooks = computed
             lastStyles = styles
             lastUseColor = useColor
             // By role code: a dictionary lookup per cell showed up in profiles.
-            lookTable = Role.byCode.map { computed[$0] ?? (atpad_a_normal(), 0) }
+            lookTable = Role.byCode.map { look(of: styles[$0] ?? Style(), useColor: useColor) }
         }
 
-        // Only rows that differ from the last frame are sent to ncurses: a keystroke
-        // usually changes one or two rows, and putting all 4,800 cells of a 120×40
-        // screen costs about a millisecond.
-        let previous = lastScreen
-        let full = previous == nil || previous!.width != screen.width || previous!.height != screen.height
-            || stylesChanged
-        if full { werase(window) }
-        lastScreen = screen
-        // After an erase, a blank in a role drawn with no attributes and the default
-        // colours is already on screen: the first frame then puts only what is not blank
-        // (most of 4,800 cells), which is most of what start-up spends drawing.
-        let erasedLook = lookTable[Role.text.code]
-        let blankIsErased = full && erasedLook.attributes == atpad_a_normal() && erasedLook.pair == 0
-        var cell = cchar_t()
-        for row in 0..<rows {
-            // Within a row, only the span of cells that changed is put (a typed character
-            // changes one or two cells; putting a whole row is 120 calls into ncurses).
-            var column = 0
-            var end = columns
-            if !full, let previous {
-                let base = row * screen.width
-                let span: (first: Int, last: Int)? = screen.cells.withUnsafeBufferPointer { new in
-                    previous.cells.withUnsafeBufferPointer { old in
-                        let a = UnsafeBufferPointer(rebasing: new[base ..< base + columns])
-                        let b = UnsafeBufferPointer(rebasing: old[base ..< base + columns])
-                        if ScreenCell.same(a, b) { return nil }
-                        var first = 0
-                        while first < columns && a[first] == b[first] { first += 1 }
-                        var last = columns - 1
-                        while last > first && a[last] == b[last] { last -= 1 }
-                        return (first, last)
-                    }
-                }
-                guard var (first, last) = span else { continue }
-                // Start on a character's first cell and end after its last (wide ones span two).
+        let full = damage.isFull || stylesChanged || lastSize == nil
+            || lastSize!.width != screen.width || lastSize!.height != screen.height
+        lastSize = (screen.width, screen.height)
+        if full {
+            werase(window)
+            // After an erase, a blank in a role drawn with no attributes and the default
+            // colours is already on screen: the first frame then puts only what is not
+            // blank (most of 4,800 cells), which is most of what start-up spends drawing.
+            let erased = lookTable[Role.text.code]
+            let skipBlanks = erased.attributes == atpad_a_normal() && erased.pair == 0
+            for row in 0 ..< rows { put(screen, row: row, columns: 0 ..< columns, window: window, skipBlanks: skipBlanks) }
+        } else {
+            // Only the changed run of each changed row (a typed character changes one or
+            // two cells; putting a whole row is 120 calls into ncurses), widened to whole
+            // wide characters.
+            for span in damage.spans where span.row < rows {
+                let base = span.row * screen.width
+                var first = min(span.columns.lowerBound, columns)
+                var last = min(span.columns.upperBound, columns)
                 while first > 0 && screen.cells[base + first].isContinuation { first -= 1 }
-                last += 1
                 while last < columns && screen.cells[base + last].isContinuation { last += 1 }
-                column = first
-                end = last
-            }
-            while column < end {
-                let content = screen[row, column]
-                var span = 1
-                while column + span < columns && screen[row, column + span].isContinuation { span += 1 }
-                defer { column += span }
-                if content.isContinuation { continue }
-                let look = lookTable[content.role.code]
-                if blankIsErased, content.asciiByte == 0x20, look.attributes == erasedLook.attributes,
-                   look.pair == erasedLook.pair {
-                    continue
-                }
-                if let byte = content.asciiByte, byte >= 0x20, byte < 0x7F {
-                    // Plain ASCII, the common case.
-                    var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
-                    withUnsafePointer(to: &characters.0) { pointer in
-                        _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
-                    }
-                    mvwadd_wch(window, Int32(row), Int32(column), &cell)
-                    continue
-                }
-                if let code = content.singleScalar, code >= 0xA0,
-                   Int(wcwidth(wchar_t(bitPattern: code))) == span {
-                    // One printable code point that fills its cells: no string needed.
-                    var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: code), 0)
-                    withUnsafePointer(to: &characters.0) { pointer in
-                        _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
-                    }
-                    mvwadd_wch(window, Int32(row), Int32(column), &cell)
-                    continue
-                }
-                var offset = 0
-                for glyph in CellGlyphs.glyphs(for: content.text, columns: span) {
-                    var characters = glyph.characters
-                    characters.append(0)
-                    _ = setcchar(&cell, characters, look.attributes, look.pair, nil)
-                    mvwadd_wch(window, Int32(row), Int32(column + offset), &cell)
-                    offset += glyph.width
-                }
+                put(screen, row: span.row, columns: first ..< last, window: window, skipBlanks: false)
             }
         }
 
         if let cursor = screen.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
             wmove(window, Int32(cursor.row), Int32(cursor.column))
+            wnoutrefresh(window)
+            doupdate()
             setCursorShown(true)
         } else {
             setCursorShown(false)
+            wnoutrefresh(window)
+            doupdate()
         }
-        wnoutrefresh(window)
-        doupdate()
+    }
+
+    /// Puts the cells of `columns` of `row` into the window (`skipBlanks`: leave the
+    /// blanks of an erased window alone).
+    private func put(_ screen: Screen, row: Int, columns: Range<Int>, window: UnsafeMutablePointer<WINDOW>, skipBlanks: Bool) {
+        let erased = lookTable[Role.text.code]
+        var cell = cchar_t()
+        var column = columns.lowerBound
+        while column < columns.upperBound {
+            let content = screen[row, column]
+            var span = 1
+            while column + span < screen.width && screen[row, column + span].isContinuation { span += 1 }
+            defer { column += span }
+            if content.isContinuation { continue }
+            let look = lookTable[content.role.code]
+            if skipBlanks, content.asciiByte == 0x20, look.attributes == erased.attributes, look.pair == erased.pair {
+                continue
+            }
+            if let byte = content.asciiByte, byte >= 0x20, byte < 0x7F {
+                // Plain ASCII, the common case.
+                var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
+                withUnsafePointer(to: &characters.0) { pointer in
+                    _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
+                }
+                mvwadd_wch(window, Int32(row), Int32(column), &cell)
+                continue
+            }
+            if let code = content.singleScalar, code >= 0xA0, Int(wcwidth(wchar_t(bitPattern: code))) == span {
+                // One printable code point that fills its cells: no string needed.
+                var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: code), 0)
+                withUnsafePointer(to: &characters.0) { pointer in
+                    _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
+                }
+                mvwadd_wch(window, Int32(row), Int32(column), &cell)
+                continue
+            }
+            var offset = 0
+            for glyph in CellGlyphs.glyphs(for: content.text, columns: span) {
+                var characters = glyph.characters
+                characters.append(0)
+                _ = setcchar(&cell, characters, look.attributes, look.pair, nil)
+                mvwadd_wch(window, Int32(row), Int32(column + offset), &cell)
+                offset += glyph.width
+            }
+        }
     }
 
     private func setCursorShown(_ shown: Bool) {

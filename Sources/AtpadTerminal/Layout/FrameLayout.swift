@@ -59,11 +59,33 @@ public enum FrameLayout {
         screen.cursor = cursor
         let map = LayoutMap(textTop: 1, textHeight: textRows, rows: area.rows,
                             documentEnd: editor.storage.count, chooser: chooser)
-        return Frame(screen: screen, viewport: area.viewport, map: map)
+        var frame = Frame(screen: screen, viewport: area.viewport, map: map)
+        if chooser == nil { frame.basis = basis(editor, view, width: width, height: height) }
+        return frame
+    }
+
+    /// The inputs of a frame of the text area (no chooser, no key list).
+    static func basis(_ editor: Editor, _ view: EditorView, width: Int, height: Int) -> FrameBasis {
+        FrameBasis(version: editor.version, width: width, height: height, tabWidth: editor.config.tabWidth,
+                   fileName: view.fileName, isModified: view.isModified, mentionCount: editor.storage.mentionCount,
+                   message: view.message, help: helpEntries(editor.search), roles: RoleSpans(editor))
+    }
+
+    /// The frame for `editor` and `view` after `previous` (taken: its screen is reused),
+    /// with the damage between the two. The frame is the one `frame(for:view:width:height:)`
+    /// lays out; when only part of the text can have changed since `previous`, only that
+    /// part is laid out and drawn again (`FrameUpdate`).
+    public static func frame(for editor: Editor, view: EditorView, width: Int, height: Int,
+                             after previous: inout Frame?) -> Frame {
+        guard var last = previous.take() else { return frame(for: editor, view: view, width: width, height: height) }
+        if FrameUpdate.update(&last, editor: editor, view: view, width: width, height: height) { return last }
+        var next = frame(for: editor, view: view, width: width, height: height)
+        next.damage = ScreenDamage.between(last.screen, next.screen)
+        return next
     }
 
     /// The keys the help bar offers: the chooser's while it owns keys, else the editor's.
-    private static func helpEntries(_ search: Search?) -> [KeyHelp.Entry] {
+    static func helpEntries(_ search: Search?) -> [KeyHelp.Entry] {
         guard let search, search.isOpen else { return KeyHelp.bar }
         return search.kind == .explicit ? KeyHelp.explicitChooserBar : KeyHelp.implicitChooserBar
     }

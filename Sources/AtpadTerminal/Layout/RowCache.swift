@@ -8,12 +8,13 @@ final class RowCache: @unchecked Sendable {
     static let titles = RowCache()
 
     private let lock = NSLock()
-    private var byKey: [String: [ScreenCell]] = [:]
+    private var byKey: [ExactText: [ScreenCell]] = [:]
     private var bars: [(entries: [KeyHelp.Entry], width: Int, cells: [ScreenCell])] = []
 
     /// The cells for `key`, made by `make` the first time.
     func cells(key: String, make: () -> [ScreenCell]) -> [ScreenCell] {
         lock.lock()
+        let key = ExactText(key)
         if let cells = byKey[key] {
             lock.unlock()
             return cells

@@ -38,9 +38,15 @@ struct RowWrapper {
 
     /// Up to `limit` rows in document order, starting at the row start `start`.
     func rows(from start: Int, limit: Int) -> [DocumentRow] {
+        rows(from: start, limit: limit, beforeLineAt: .max)
+    }
+
+    /// Like `rows(from:limit:)`, but stops before a line that starts at or after `stop`
+    /// (the layout keeps the rows from there of the last frame).
+    func rows(from start: Int, limit: Int, beforeLineAt stop: Int) -> [DocumentRow] {
         var result: [DocumentRow] = []
         var s = start
-        while result.count < limit {
+        while result.count < limit && s < stop {
             let remaining = limit - result.count
             let (rows, lineEnd) = lineRows(from: s, maxRows: remaining, hint: remaining * width + width)
             result += rows

@@ -36,12 +36,12 @@ struct TextArea {
     }
 
     /// The lowest position the editor's next edit could start from.
-    private static func editFloor(_ editor: Editor) -> Int {
+    static func editFloor(_ editor: Editor) -> Int {
         min(editor.selection.range.lowerBound, editor.search?.start ?? .max,
             editor.selectedMention?.range.lowerBound ?? .max)
     }
 
-    private static func fingerprint(_ storage: TextStorage, top: Int, topRowEnd: Int) -> Int {
+    static func fingerprint(_ storage: TextStorage, top: Int, topRowEnd: Int) -> Int {
         storage.slice(max(0, top - 64) ..< topRowEnd).hashValue
     }
 
@@ -93,7 +93,7 @@ struct TextArea {
         return false
     }
 
-    private static func nextRowStart(after row: DocumentRow, _ storage: TextStorage) -> Int? {
+    static func nextRowStart(after row: DocumentRow, _ storage: TextStorage) -> Int? {
         if !row.endsLine { return row.end }
         return row.end < storage.count ? row.end + 1 : nil
     }
@@ -110,40 +110,65 @@ struct TextArea {
     func draw(_ editor: Editor, into screen: inout Screen, top: Int) -> (row: Int, column: Int)? {
         guard let first = rows.first, let last = rows.last else { return nil }
         var roles = RoleRanges(editor, visible: first.start..<max(last.end, first.start + 1))
-        var cursor: (row: Int, column: Int)?
-        let width = screen.width
         for (i, row) in rows.enumerated() {
-            let r = top + i
-            guard r < screen.height else { break }
-            row.cells.withUnsafeBufferPointer { cells in
-                for k in cells.indices where cells[k].column < width {
-                    let column = cells[k].column
-                    let role = roles.role(at: row.base + cells[k].offset)
-                    let ascii = cells[k].ascii
-                    if cells[k].width == 1, ascii >= 0x20, ascii != 0x7F {
-                        screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
-                        continue
-                    }
-                    let glyphs = VisibleText.glyphs(of: cells[k].character, width: cells[k].width)
-                    let isWide = glyphs.count == 2 && glyphs[1].isEmpty
-                    for (g, glyph) in glyphs.enumerated() where column + g < width {
-                        // A wide character cut by the right edge (an over-full row) shows as a blank.
-                        let cut = isWide && column + 1 >= width
-                        screen[r, column + g] = ScreenCell(cut ? " " : glyph, role)
-                    }
+            guard top + i < screen.height else { break }
+            TextArea.draw(row, roles: &roles, into: &screen, at: top + i)
+        }
+        return TextArea.cursor(of: editor, in: rows, top: top, width: screen.width)
+    }
+
+    /// Where the cursor is drawn among `rows` shown from screen row `top`, if it is.
+    static func cursor(of editor: Editor, in rows: [DocumentRow], top: Int, width: Int) -> (row: Int, column: Int)? {
+        guard let i = rows.firstIndex(where: { $0.holds(editor.cursor) }) else { return nil }
+        return (top + i, min(rows[i].column(of: editor.cursor), width - 1))
+    }
+
+    /// Draws one document row on screen row `r` (over blanks: cells past its end stay).
+    static func draw(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) {
+        let width = screen.width
+        row.cells.withUnsafeBufferPointer { cells in
+            for k in cells.indices where cells[k].column < width {
+                let column = cells[k].column
+                let role = roles.role(at: row.base + cells[k].offset)
+                let ascii = cells[k].ascii
+                if cells[k].width == 1, ascii >= 0x20, ascii != 0x7F {
+                    screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
+                    continue
+                }
+                let glyphs = VisibleText.glyphs(of: cells[k].character, width: cells[k].width)
+                let isWide = glyphs.count == 2 && glyphs[1].isEmpty
+                for (g, glyph) in glyphs.enumerated() where column + g < width {
+                    // A wide character cut by the right edge (an over-full row) shows as a blank.
+                    let cut = isWide && column + 1 >= width
+                    screen[r, column + g] = ScreenCell(cut ? " " : glyph, role)
                 }
             }
-            if cursor == nil, row.holds(editor.cursor) {
-                cursor = (r, min(row.column(of: editor.cursor), width - 1))
-            }
         }
-        return cursor
+    }
+}
+
+/// The ranges drawn in a role other than `text` and `mention`: the selection, the
+/// selected mention, an explicit search's trigger and query. A frame keeps them so the
+/// next one can tell which of its rows they moved across.
+struct RoleSpans: Hashable, Sendable {
+    var selection: Range<Int>?
+    var selectedMention: Range<Int>?
+    var search: Range<Int>?
+
+    init(_ editor: Editor) {
+        selection = editor.selection.isEmpty ? nil : editor.selection.range
+        selectedMention = editor.selectedMention?.range
+        if let s = editor.search, s.kind == .explicit {
+            search = s.start ..< s.start + 1 + s.query.unicodeScalars.count
+        } else {
+            search = nil
+        }
     }
 }
 
 /// Which role each visible document position is drawn in: selection over a selected
 /// mention over a mention over an explicit search's trigger and query, else text.
-private struct RoleRanges {
+struct RoleRanges {
     let selection: Range<Int>?
     let selectedMention: Range<Int>?
     let mentions: [Range<Int>]
@@ -153,14 +178,11 @@ private struct RoleRanges {
     private var next = 0
 
     init(_ editor: Editor, visible: Range<Int>) {
-        selection = editor.selection.isEmpty ? nil : editor.selection.range
-        selectedMention = editor.selectedMention?.range
+        let spans = RoleSpans(editor)
+        selection = spans.selection
+        selectedMention = spans.selectedMention
+        search = spans.search
         mentions = editor.storage.mentions(overlapping: visible).map(\.range)
-        if let s = editor.search, s.kind == .explicit {
-            search = s.start ..< s.start + 1 + s.query.unicodeScalars.count
-        } else {
-            search = nil
-        }
     }
 
     mutating func role(at position: Int) -> Role {

@@ -30,7 +30,7 @@ enum VisibleText {
         guard text.utf8.count <= VisibleTextCache.longest else {
             return convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
         }
-        let key = VisibleTextCache.Key(text: text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
+        let key = VisibleTextCache.Key(text: ExactText(text), role: role, emphasis: emphasis, emphasisRole: emphasisRole)
         return VisibleTextCache.shared.value(for: key) {
             convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
         }

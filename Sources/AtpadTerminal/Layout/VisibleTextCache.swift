@@ -2,7 +2,7 @@
 /// help bar), which come back frame after frame.
 enum VisibleTextCache {
     struct Key: Hashable {
-        var text: String
+        var text: ExactText
         var role: Role
         var emphasis: [Range<Int>]
         var emphasisRole: Role?

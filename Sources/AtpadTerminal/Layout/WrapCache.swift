@@ -5,7 +5,7 @@ import AtpadCore
 /// editor and the view — and safe to use from several threads (tests lay out in parallel).
 final class WrapCache: Sendable {
     struct Key: Hashable {
-        var text: String
+        var text: ExactText
         var width: Int
         var tabWidth: Int
         var atomic: [Range<Int>]
@@ -23,7 +23,7 @@ final class WrapCache: Sendable {
         guard text.utf8.count <= 4096 else {
             return SoftWrap.rows(text, width: width, tabWidth: tabWidth, atomic: atomic)
         }
-        return lines.value(for: Key(text: text, width: width, tabWidth: tabWidth, atomic: atomic)) {
+        return lines.value(for: Key(text: ExactText(text), width: width, tabWidth: tabWidth, atomic: atomic)) {
             SoftWrap.rows(text, width: width, tabWidth: tabWidth, atomic: atomic)
         }
     }

@@ -1,0 +1,175 @@
+import AtpadCore
+
+/// Turns the last frame into the next one when only part of it can have changed: the
+/// rows of the text area an edit did not reach are kept (shifted in the document when they
+/// come after it), only the lines it touched are wrapped and drawn again, and of the other
+/// rows only those whose inputs changed (title, message, help bar, selection) are redrawn.
+///
+/// A keystroke then touches a row or two of the screen instead of laying out, filling and
+/// comparing all of it: that memory traffic, not the arithmetic, is what the echo of a key
+/// costs. The result is the frame `FrameLayout.frame(for:view:width:height:)` would lay out
+/// (a property test compares the two after every key of random scripts); where that cannot
+/// be known cheaply — a chooser, the key list, an edit above the first row, a cursor that
+/// left the rows, a new size — `update` declines and the frame is laid out whole.
+enum FrameUpdate {
+    /// Updates `frame` in place for `editor` and `view`; false (with `frame` untouched)
+    /// when it must be laid out whole.
+    static func update(_ frame: inout Frame, editor: Editor, view: EditorView, width: Int, height: Int) -> Bool {
+        guard let basis = frame.basis, basis.width == width, basis.height == height,
+              basis.tabWidth == editor.config.tabWidth, !view.showsHelp, editor.search?.isOpen != true,
+              frame.screen.width == width, frame.screen.height == height,
+              let change = editor.change(since: basis.version),
+              let rows = textRows(after: frame.map.rows, change: change, editor: editor, width: width,
+                                  limit: FrameLayout.textArea(width: width, height: height).rows),
+              let cursor = TextArea.cursor(of: editor, in: rows.rows, top: 1, width: width)
+        else { return false }
+
+        var damage = ScreenDamage.none
+        let next = FrameLayout.basis(editor, view, width: width, height: height)
+        if basis.fileName != next.fileName || basis.isModified != next.isModified || basis.mentionCount != next.mentionCount {
+            if let columns = frame.screen.redraw(row: 0, blank: .title, {
+                TitleBar.draw(view, mentionCount: next.mentionCount, into: &$0, row: 0)
+            }) { damage.add(row: 0, columns: columns) }
+        }
+        redrawText(rows, change: change, old: basis.roles, editor: editor, screen: &frame.screen, damage: &damage)
+        if basis.message != next.message {
+            if let columns = frame.screen.redraw(row: height - 2, blank: .status, {
+                MessageLine.draw(view.message, into: &$0, row: height - 2)
+            }) { damage.add(row: height - 2, columns: columns) }
+        }
+        if basis.help != next.help {
+            if let columns = frame.screen.redraw(row: height - 1, blank: .help, {
+                HelpBar.draw(next.help, into: &$0, row: height - 1)
+            }) { damage.add(row: height - 1, columns: columns) }
+        }
+
+        frame.screen.cursor = cursor
+        frame.viewport = viewport(rows.rows, previous: frame.viewport, change: change, editor: editor, width: width)
+        frame.map = LayoutMap(textTop: 1, textHeight: frame.map.textHeight, rows: rows.rows,
+                              documentEnd: editor.storage.count, chooser: nil)
+        frame.damage = damage
+        frame.basis = next
+        return true
+    }
+
+    /// The text area's rows after `change`, each with the index of the old row it is (nil
+    /// for a row wrapped anew); nil when the first row may have moved or the cursor is not
+    /// among them.
+    private static func textRows(after old: [DocumentRow], change: DocumentChange, editor: Editor, width: Int,
+                                 limit n: Int) -> (rows: [DocumentRow], from: [Int?])? {
+        guard let first = old.first else { return nil }
+        let storage = editor.storage
+        if change.isEmpty { return (old, Array(0 ..< old.count)) }
+        // The change starts at or after the first row, and that row starts a line or lies
+        // on a line that ends before the change: the first row stays where it is.
+        guard change.prefix >= first.start else { return nil }
+        // Rows of lines that end before the change are kept as they are.
+        var k = 0
+        for (i, row) in old.enumerated() where row.endsLine && row.end < change.prefix { k = i + 1 }
+        if k == 0 && first.start > 0 && storage.scalar(at: first.start - 1) != "\n" { return nil }
+        var rows = Array(old[..<k])
+        var from: [Int?] = Array(0 ..< k)
+        // The first old row that starts a line lying wholly after the change: from there
+        // the old rows come back shifted.
+        var reuse: Int?
+        for j in max(k, 1) ..< old.count where old[j - 1].endsLine && old[j - 1].end >= change.oldTailStart {
+            reuse = j
+            break
+        }
+        let wrapper = RowWrapper(storage: storage, width: width, tabWidth: editor.config.tabWidth)
+        let lineStart = k > 0 ? old[k - 1].end + 1 : first.start
+        if rows.count < n && lineStart <= storage.count {
+            let stop = reuse.map { old[$0].start + change.delta } ?? .max
+            let wrapped = wrapper.rows(from: lineStart, limit: n - rows.count, beforeLineAt: stop)
+            rows += wrapped
+            from += Array(repeating: nil, count: wrapped.count)
+        }
+        if let reuse, rows.count < n, let last = rows.last, last.endsLine,
+           last.end + 1 == old[reuse].start + change.delta {
+            for j in reuse ..< old.count {
+                guard rows.count < n else { break }
+                var row = old[j]
+                row.start += change.delta
+                row.end += change.delta
+                row.base += change.delta
+                rows.append(row)
+                from.append(j)
+            }
+        }
+        // Fewer rows than fit, and more text below: wrap on from the last row.
+        if rows.count < n, let last = rows.last, let next = TextArea.nextRowStart(after: last, storage) {
+            let more = wrapper.rows(from: next, limit: n - rows.count)
+            rows += more
+            from += Array(repeating: nil, count: more.count)
+        }
+        // A whole layout puts a cursor this far below the top at the bottom without
+        // wrapping what lies between (TextArea.reach): leave that case to it.
+        guard let top = rows.first, editor.cursor - top.start <= n * width * 8,
+              rows.contains(where: { $0.holds(editor.cursor) }) else { return nil }
+        return (rows, from)
+    }
+
+    /// Draws again the text rows that changed: those wrapped anew, those that moved to
+    /// another screen row, those a role range (selection, selected mention, search) entered
+    /// or left, and the rows left empty at the bottom.
+    private static func redrawText(_ rows: (rows: [DocumentRow], from: [Int?]), change: DocumentChange,
+                                   old: RoleSpans, editor: Editor, screen: inout Screen, damage: inout ScreenDamage) {
+        let new = RoleSpans(editor)
+        var moved: [Range<Int>] = []
+        func compare(_ a: Range<Int>?, _ b: Range<Int>?) {
+            let mapped = a.map { map($0.lowerBound, change) ..< max(map($0.lowerBound, change), map($0.upperBound, change)) }
+            guard mapped != b else { return }
+            if let mapped { moved.append(mapped) }
+            if let b { moved.append(b) }
+        }
+        compare(old.selection, new.selection)
+        compare(old.selectedMention, new.selectedMention)
+        compare(old.search, new.search)
+
+        let textHeight = screen.height - 3
+        var roles: RoleRanges?
+        for i in 0 ..< textHeight {
+            let r = 1 + i
+            guard i < rows.rows.count else {
+                // Below the last row: blank, as a whole layout leaves it.
+                if let columns = screen.redraw(row: r, blank: .text, { _ in }) { damage.add(row: r, columns: columns) }
+                continue
+            }
+            let row = rows.rows[i]
+            let span = row.start ..< max(row.end, row.start + 1)
+            if rows.from[i] == i && !moved.contains(where: { $0.overlaps(span) }) { continue }
+            if roles == nil {
+                let visible = rows.rows[i].start ..< max(rows.rows.last!.end, rows.rows[i].start + 1)
+                roles = RoleRanges(editor, visible: visible)
+            }
+            if let columns = screen.redraw(row: r, blank: .text, { TextArea.draw(row, roles: &roles!, into: &$0, at: r) }) {
+                damage.add(row: r, columns: columns)
+            }
+        }
+    }
+
+    /// A position of the document before `change` in the document after it; positions
+    /// inside the changed span go to its end.
+    private static func map(_ position: Int, _ change: DocumentChange) -> Int {
+        if position <= change.prefix { return position }
+        if position >= change.oldTailStart { return position + change.delta }
+        return change.newTailStart
+    }
+
+    /// The viewport a whole layout would hand back for these rows.
+    private static func viewport(_ rows: [DocumentRow], previous: Viewport, change: DocumentChange, editor: Editor,
+                                 width: Int) -> Viewport {
+        let top = rows.first?.start ?? previous.top
+        let topRowEnd = rows.first?.end ?? top
+        // The text the fingerprint reads is unchanged when the change lies past it.
+        let fingerprint: Int
+        if let old = previous.verified, old.top == top, old.topRowEnd == topRowEnd, change.prefix >= topRowEnd {
+            fingerprint = old.fingerprint
+        } else {
+            fingerprint = TextArea.fingerprint(editor.storage, top: top, topRowEnd: topRowEnd)
+        }
+        return Viewport(top: top, verified: Viewport.Stamp(
+            version: editor.version, width: width, tabWidth: editor.config.tabWidth, top: top,
+            topRowEnd: topRowEnd, editFloor: TextArea.editFloor(editor), fingerprint: fingerprint))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The cells of a frame that differ from the frame drawn before it: the only ones the
+/// backend hands to the terminal. A keystroke usually changes a few cells of one row.
+public struct ScreenDamage: Hashable, Sendable {
+    /// A run of changed columns on one row.
+    public struct Span: Hashable, Sendable {
+        public var row: Int
+        public var columns: Range<Int>
+    }
+
+    /// The changed runs, in row order, at most one per row.
+    public var spans: [Span]
+    /// Nothing is known about what is on the terminal (no earlier frame of this size):
+    /// the whole screen is to be drawn.
+    public var isFull: Bool
+
+    /// The whole screen.
+    public static let full = ScreenDamage(spans: [], isFull: true)
+    /// Nothing.
+    public static let none = ScreenDamage(spans: [], isFull: false)
+
+    /// The cells of `screen` that differ from `previous` (full when there is no previous
+    /// screen of the same size). Rows compare as raw memory first: most are unchanged.
+    public static func between(_ previous: Screen?, _ screen: Screen) -> ScreenDamage {
+        guard let previous, previous.width == screen.width, previous.height == screen.height else { return .full }
+        var damage = ScreenDamage.none
+        let width = screen.width
+        screen.cells.withUnsafeBufferPointer { new in
+            previous.cells.withUnsafeBufferPointer { old in
+                for row in 0 ..< screen.height {
+                    let base = row * width
+                    if let columns = changedColumns(UnsafeBufferPointer(rebasing: old[base ..< base + width]),
+                                                    UnsafeBufferPointer(rebasing: new[base ..< base + width])) {
+                        damage.spans.append(Span(row: row, columns: columns))
+                    }
+                }
+            }
+        }
+        return damage
+    }
+
+    /// The columns from the first to the last cell that differ, or nil when none does.
+    static func changedColumns(_ old: UnsafeBufferPointer<ScreenCell>, _ new: UnsafeBufferPointer<ScreenCell>) -> Range<Int>? {
+        if ScreenCell.same(old, new) { return nil }
+        var first = 0
+        while first < new.count && old[first] == new[first] { first += 1 }
+        var last = new.count - 1
+        while last > first && old[last] == new[last] { last -= 1 }
+        return first ..< last + 1
+    }
+
+    /// Adds a changed run of `row` (rows are added in order; a second run of the same row
+    /// widens the first).
+    mutating func add(row: Int, columns: Range<Int>) {
+        if let i = spans.firstIndex(where: { $0.row == row }) {
+            let c = spans[i].columns
+            spans[i].columns = min(c.lowerBound, columns.lowerBound) ..< max(c.upperBound, columns.upperBound)
+        } else {
+            spans.append(Span(row: row, columns: columns))
+            if spans.count > 1 && spans[spans.count - 2].row > row { spans.sort { $0.row < $1.row } }
+        }
+    }
+}
+
+extension Screen {
+    /// Redraws `row` with `draw` (which starts from a blank row in `role`) and returns the
+    /// columns that came out different from before, if any.
+    mutating func redraw(row: Int, blank role: Role, _ draw: (inout Screen) -> Void) -> Range<Int>? {
+        guard row >= 0, row < height else { return nil }
+        let base = row * width
+        let before = Array(cells[base ..< base + width])
+        let blank = ScreenCell(ascii: 0x20, role)
+        for c in 0 ..< width { cells[base + c] = blank }
+        draw(&self)
+        return before.withUnsafeBufferPointer { old in
+            cells.withUnsafeBufferPointer { new in
+                ScreenDamage.changedColumns(old, UnsafeBufferPointer(rebasing: new[base ..< base + width]))
+            }
+        }
+    }
+}
