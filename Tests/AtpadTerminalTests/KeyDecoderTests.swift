@@ -338,3 +338,28 @@ struct KeyDecoderPasteTests {
         #expect(decoder.feed(characters("z")) + decoder.flush() == keys(.char("z")))
     }
 }
+
+/// What the backend reads straight from the terminal as typing, and what it leaves to ncurses.
+@Suite struct TypedTextTests {
+    func typed(_ bytes: [UInt8]) -> [UInt32]? {
+        bytes.withUnsafeBytes { TerminalBackend.typedText($0) }
+    }
+
+    @Test func printableTextIsTyping() {
+        #expect(typed(Array("ab 1".utf8)) == [0x61, 0x62, 0x20, 0x31])
+        #expect(typed(Array("é漢😀".utf8)) == [0xE9, 0x6F22, 0x1F600])
+    }
+
+    @Test func controlsEscapesAndBrokenUTF8AreLeftToNcurses() {
+        #expect(typed([0x1B, 0x5B, 0x41]) == nil)  // an arrow key
+        #expect(typed([0x61, 0x0D]) == nil)  // Enter
+        #expect(typed([0x7F]) == nil)  // Backspace
+        #expect(typed([0x13]) == nil)  // Ctrl-S
+        #expect(typed([0xC3]) == nil)  // half of "é"
+        #expect(typed([0xE6, 0xBC]) == nil)  // two thirds of "漢"
+        #expect(typed([0xC0, 0xAF]) == nil)  // overlong "/"
+        #expect(typed([0xC2, 0x85]) == nil)  // C1 control (NEL)
+        #expect(typed([0xED, 0xA0, 0x80]) == nil)  // a surrogate
+        #expect(typed([0xF8, 0x80, 0x80, 0x80]) == nil)
+    }
+}

@@ -35,6 +35,9 @@ public final class TerminalBackend {
     private var mouseEnabled = false
     private var mouseButtonDown = false
     private var cursorShown: Bool?
+    /// The terminal's strings to show and hide the cursor (nil: leave it to `curs_set`).
+    private var cursorVisibleBytes: [UInt8]?
+    private var cursorInvisibleBytes: [UInt8]?
     /// The cursor was hidden when input arrived (`hideCursorUntilDrawn`).
     private var cursorHiddenForInput = false
     private var lastInput = ContinuousClock.now
@@ -130,6 +133,13 @@ public final class TerminalBackend {
         KeyDefinitions.register(in: &decoder)
 
         cursorShown = nil
+        if let normal = atpad_tigetstr("cnorm"), let invisible = atpad_tigetstr("civis") {
+            cursorVisibleBytes = Array(Self.withoutPadding(String(cString: normal)).utf8)
+            cursorInvisibleBytes = Array(Self.withoutPadding(String(cString: invisible)).utf8)
+        } else {
+            cursorVisibleBytes = nil
+            cursorInvisibleBytes = nil
+        }
         wnoutrefresh(window)
         doupdate()
         // Written straight to the terminal once ncurses has flushed its set-up: 1002 (drag
@@ -151,6 +161,7 @@ public final class TerminalBackend {
         doupdate()  // empties ncurses' output buffer, so what follows comes after it
         writeToTerminal(Self.modesOff(mouse: mouseEnabled))
         if mouseEnabled { mousemask(0, nil) }
+        setCursorShown(true)  // ncurses may not know it was hidden (setCursorShown writes directly)
         curs_set(1)
         endwin()
         SignalTrap.disarm()
@@ -164,7 +175,11 @@ public final class TerminalBackend {
 
     /// Writes terminal modes ncurses does not manage, bypassing its buffer.
     private func writeToTerminal(_ text: String) {
-        var bytes = Array(text.utf8)[...]
+        writeToTerminal(Array(text.utf8))
+    }
+
+    private func writeToTerminal(_ all: [UInt8]) {
+        var bytes = all[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
@@ -294,7 +309,7 @@ public final class TerminalBackend {
                 while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
                 if descriptor.revents == 0 { break }
             }
-            if drain(into: &events) {
+            if readTyped(into: &events) || drain(into: &events) {
                 emptyReadable = 0
                 continue
             }
@@ -349,6 +364,67 @@ public final class TerminalBackend {
         }
         // A sequence cut off by a stalled paste cannot be completed any more: U+FFFD.
         if !carry.isEmpty { events += decoder.feedPasteBytes(carry.map { _ in UInt8(0xFF) }).events }
+    }
+
+    /// Reads what is queued straight from the terminal when it is typed text — printable
+    /// characters, no control or escape byte — and feeds it to the decoder as `wget_wch`
+    /// would. Anything else (keys, mouse reports, a paste, half a character) is pushed back
+    /// for ncurses to read. Typing is most of what a terminal sends, and ncurses reads it a
+    /// byte and a poll at a time, with more code cold between keystrokes than the key itself.
+    /// Returns whether it consumed anything.
+    private func readTyped(into events: inout [InputEvent]) -> Bool {
+        // At most 4 bytes: a keystroke (one character) is what typing sends per wake-up.
+        // And what is pushed back then cannot hold a whole paste-start sequence (6 bytes)
+        // with pasted text after it, which the paste reader would read from the terminal
+        // before ncurses gave back the pushed-back part.
+        var buffer: UInt32 = 0
+        return withUnsafeMutableBytes(of: &buffer) { raw -> Bool in
+            let n = read(inputFD, raw.baseAddress, raw.count)
+            guard n > 0 else { return false }
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0 ..< n])
+            guard let scalars = Self.typedText(bytes) else {
+                // Back in order (ncurses' queue is last in, first out).
+                for byte in bytes.reversed() { ungetch(Int32(byte)) }
+                return false
+            }
+            lastInput = .now
+            for scalar in scalars { events += decoder.feed(.character(scalar)) }
+            // A full buffer may have left more behind (a burst of typing): ncurses reads
+            // the rest, so the whole burst makes one frame.
+            if n == raw.count { _ = drain(into: &events) } else { events += decoder.flush() }
+            return true
+        }
+    }
+
+    /// The scalars of `bytes` when they are complete UTF-8 of printable characters only
+    /// (none below U+0020, no DEL): what typing sends. Nil for anything else.
+    static func typedText(_ bytes: UnsafeRawBufferPointer) -> [UInt32]? {
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                guard lead >= 0x20, lead != 0x7F else { return nil }
+                scalars.append(UInt32(lead))
+                i += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+            guard length > 0, lead < 0xF5, i + length <= bytes.count else { return nil }
+            var value = UInt32(lead) & (0xFF >> (length + 1))
+            for k in 1 ..< length {
+                let b = bytes[i + k]
+                guard b & 0xC0 == 0x80 else { return nil }
+                value = value << 6 | UInt32(b & 0x3F)
+            }
+            // Overlong forms, surrogates and C1 controls are left to ncurses.
+            let least: UInt32 = length == 2 ? 0xA0 : length == 3 ? 0x800 : 0x10000
+            guard value >= least, value <= 0x10FFFF, !(0xD800 ... 0xDFFF).contains(value) else { return nil }
+            scalars.append(value)
+            i += length
+        }
+        return scalars
     }
 
     private func drain(into events: inout [InputEvent]) -> Bool {
@@ -524,9 +600,16 @@ public final class TerminalBackend {
         }
     }
 
+    /// Shows or hides the cursor. With the terminal's own strings (terminfo `cnorm` and
+    /// `civis`) the bytes go straight out: `curs_set` costs a flush through ncurses and two
+    /// signal-mask changes, on the path of every keystroke.
     private func setCursorShown(_ shown: Bool) {
         guard cursorShown != shown else { return }
-        curs_set(shown ? 1 : 0)
+        if let bytes = shown ? cursorVisibleBytes : cursorInvisibleBytes {
+            writeToTerminal(bytes)
+        } else {
+            curs_set(shown ? 1 : 0)
+        }
         cursorShown = shown
     }
 
