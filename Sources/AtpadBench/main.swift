@@ -100,34 +100,47 @@ if arguments.first == "typing", let n = arguments.dropFirst().first.flatMap({ In
 }
 
 // `AtpadBench echo [BYTES]`: the echo path with cold caches, as after the idle wait
-// between two keystrokes in a terminal: before each key a 64 MB buffer is written
-// through (evicting the caches), then the key is handled and its frame laid out.
+// between two keystrokes in a terminal: before each key a 64 MB buffer is written through
+// (evicting the caches), then the key is handled and its frame made, either laid out whole
+// and compared with the last one (as before frames were updated in place), or updated from
+// the last frame (`FrameLayout.frame(for:view:width:height:after:)`, what the editor does).
 if arguments.first == "echo" {
     let start = arguments.dropFirst().first.flatMap { Int($0) }.map { makeDocument(bytes: $0) } ?? MarkedText()
-    var editor = Editor(start, cursor: 0, config: EditorConfig(width: 120, pageRows: 37))
-    var view = EditorView(fileName: "bench.md")
-    var previous = FrameLayout.frame(for: editor, view: view, width: 120, height: 40)
     let text = Array("the quick brown fox jumps over the lazy dog. ")
     var evict = [UInt64](repeating: 1, count: 8 << 20)
-    var handleTimes: [Double] = [], layoutTimes: [Double] = [], compareTimes: [Double] = []
-    for i in 0..<(repeatCount + 20) {
-        evict.withUnsafeMutableBufferPointer { b in for k in stride(from: 0, to: b.count, by: 8) { b[k] &+= 1 } }
-        var frame: Frame?
-        let h = time { _ = editor.handle(.char(text[i % text.count])) }
-        let l = time { frame = FrameLayout.frame(for: editor, view: view, width: 120, height: 40) }
-        var same = 0
-        let c = time {
-            let a = frame!.screen, b = previous.screen
-            for r in 0..<40 where a.cells[r*120..<(r+1)*120] == b.cells[r*120..<(r+1)*120] { same += 1 }
+    print("one keystroke after evicting the caches, microseconds, median / p99 (\(repeatCount) keys)")
+    print("| frame | handle | frame | handle + frame |")
+    print("|---|---|---|---|")
+    for updated in [false, true] {
+        var editor = Editor(start, cursor: start.text.unicodeScalars.count / 2,
+                            config: EditorConfig(implicitThreshold: 0, width: 120, pageRows: 37))
+        var view = EditorView(fileName: "bench.md")
+        var last: Frame? = FrameLayout.frame(for: editor, view: view, width: 120, height: 40)
+        view.viewport = last!.viewport
+        var handle: [Double] = [], layout: [Double] = [], both: [Double] = []
+        for i in 0 ..< (repeatCount + 20) {
+            evict.withUnsafeMutableBufferPointer { b in for k in stride(from: 0, to: b.count, by: 8) { b[k] &+= 1 } }
+            var frame: Frame?
+            let h = time { _ = editor.handle(.char(text[i % text.count])) }
+            let l = time {
+                if updated {
+                    frame = FrameLayout.frame(for: editor, view: view, width: 120, height: 40, after: &last)
+                } else {
+                    var whole = FrameLayout.frame(for: editor, view: view, width: 120, height: 40)
+                    whole.damage = ScreenDamage.between(last?.screen, whole.screen)
+                    frame = whole
+                }
+            }
+            view.viewport = frame!.viewport
+            last = frame
+            if i % 40 == 39 { _ = editor.handle(.enter) }
+            if i >= 20 { handle.append(h); layout.append(l); both.append(h + l) }
         }
-        view.viewport = frame!.viewport
-        previous = frame!
-        if i % 40 == 39 { _ = editor.handle(.enter) }
-        if i >= 20 { handleTimes.append(h); layoutTimes.append(l); compareTimes.append(c) }
-    }
-    for (n, s) in [("handle", handleTimes), ("layout", layoutTimes), ("compare", compareTimes)] {
-        let st = Stats(samples: s)
-        print(String(format: "%@ median %.1f p99 %.1f µs", n, st.median, st.p99))
+        func cell(_ s: [Double]) -> String {
+            let st = Stats(samples: s)
+            return String(format: "%.1f / %.1f", st.median, st.p99)
+        }
+        print("| \(updated ? "updated from the last" : "laid out whole + compared") | \(cell(handle)) | \(cell(layout)) | \(cell(both)) |")
     }
     exit(0)
 }
@@ -166,8 +179,8 @@ if arguments.first == "load", let path = arguments.dropFirst().first {
 // cost of a keystroke plus the frame it redraws when typing at one place.
 if arguments.first == "layout" {
     print("one 120×40 frame laid out, microseconds")
-    print("| document | frame at a random position median / p99 | keystroke + frame median / p99 |")
-    print("|---|---|---|")
+    print("| document | frame at a random position median / p99 | keystroke + whole frame median / p99 | keystroke + frame updated from the last median / p99 |")
+    print("|---|---|---|---|")
     for (label, size) in [("empty", 0), ("10 KB", 10_000), ("1 MB", 1_000_000), ("10 MB", 10_000_000)] {
         let doc = size == 0 ? MarkedText() : makeDocument(bytes: size)
         var editor = Editor(doc, cursor: 0, config: EditorConfig(width: 120, pageRows: 37))
@@ -191,11 +204,24 @@ if arguments.first == "layout" {
                 view.viewport = frame.viewport
             })
         }
+        // The same typing, each frame made from the last one (what the editor does).
+        var updating: [Double] = []
+        var last: Frame? = FrameLayout.frame(for: editor, view: view, width: 120, height: 40)
+        view.viewport = last!.viewport
+        for round in 0..<(200 + repeatCount) {
+            if round == 200 { updating = [] }
+            updating.append(time {
+                _ = editor.handle(.char(round % 7 == 6 ? " " : "e"))
+                let frame = FrameLayout.frame(for: editor, view: view, width: 120, height: 40, after: &last)
+                view.viewport = frame.viewport
+                last = frame
+            })
+        }
         func cell(_ s: [Double]) -> String {
             let st = Stats(samples: s)
             return String(format: "%.1f / %.1f", st.median, st.p99)
         }
-        print("| \(label) | \(cell(jump)) | \(cell(typing)) |")
+        print("| \(label) | \(cell(jump)) | \(cell(typing)) | \(cell(updating)) |")
     }
     exit(0)
 }

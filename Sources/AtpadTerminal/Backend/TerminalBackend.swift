@@ -38,10 +38,9 @@ public final class TerminalBackend {
     /// The terminal's strings to show and hide the cursor (nil: leave it to `curs_set`).
     private var cursorVisibleBytes: [UInt8]?
     private var cursorInvisibleBytes: [UInt8]?
-    /// The cursor was hidden when input arrived (`hideCursorUntilDrawn`).
-    private var cursorHiddenForInput = false
     private var lastInput = ContinuousClock.now
-    public var lastWake = ContinuousClock.now
+    /// When the last wait for input ended (for the echo trace: the time spent reading).
+    public private(set) var lastWake = ContinuousClock.now
 
     public init() {}
 
@@ -296,7 +295,6 @@ public final class TerminalBackend {
             }
             let descriptor = descriptors.0
             lastWake = .now
-            if descriptor.revents & Int16(POLLIN) != 0 { hideCursorUntilDrawn() }
             if ready < 0 {
                 // A signal: SIGWINCH becomes KEY_RESIZE inside ncurses.
                 if errno == EINTR { _ = drain(into: &events); continue }
@@ -325,19 +323,7 @@ public final class TerminalBackend {
         if events.isEmpty && decoder.isInsidePaste && ContinuousClock.now - lastInput > Self.pasteTimeout {
             events += decoder.finishPaste()
         }
-        // No frame follows an empty batch (half an escape sequence): show the cursor again.
-        if events.isEmpty && cursorHiddenForInput { setCursorShown(true) }
-        cursorHiddenForInput = false
         return events
-    }
-
-    /// Hides the cursor as soon as input arrives, until the frame it leads to is drawn
-    /// (nano does the same): the cursor never flickers across the cells being redrawn, and
-    /// the terminal, woken by these few bytes, is ready for the frame that follows.
-    private func hideCursorUntilDrawn() {
-        guard cursorShown == true else { return }
-        setCursorShown(false)
-        cursorHiddenForInput = true
     }
 
     /// Reads everything queued, without waiting, through the decoder; true when
