@@ -376,6 +376,13 @@ final class FrameTrace {
         func micros(_ d: Duration) -> Int {
             Int(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
         }
-        handle.write(Data("\(events)\t\(micros(ContinuousClock.now - start))\t\(micros(layout))\t\(micros(backend))\t\(micros(start - wake))\n".utf8))
+        // Absolute CLOCK_MONOTONIC microseconds of the wake-up and of the frame drawn, to
+        // line the trace up with a harness's own timestamps (Python's perf_counter).
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let drawnAt = Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1000
+        let elapsed = micros(ContinuousClock.now - start)
+        let wokeAt = drawnAt - elapsed - micros(start - wake)
+        handle.write(Data("\(events)\t\(elapsed)\t\(micros(layout))\t\(micros(backend))\t\(micros(start - wake))\t\(wokeAt)\t\(drawnAt)\n".utf8))
     }
 }
