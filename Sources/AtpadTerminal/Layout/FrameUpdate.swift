@@ -59,7 +59,7 @@ enum FrameUpdate {
                                  limit n: Int) -> (rows: [DocumentRow], from: [Int?])? {
         guard let first = old.first else { return nil }
         let storage = editor.storage
-        if change.isEmpty { return (old, Array(0 ..< old.count)) }
+        if change.isEmpty { return shows(editor.cursor, old, rows: n, width: width) ? (old, Array(0 ..< old.count)) : nil }
         // The change starts at or after the first row, and that row starts a line or lies
         // on a line that ends before the change: the first row stays where it is.
         guard change.prefix >= first.start else { return nil }
@@ -102,11 +102,15 @@ enum FrameUpdate {
             rows += more
             from += Array(repeating: nil, count: more.count)
         }
-        // A whole layout puts a cursor this far below the top at the bottom without
-        // wrapping what lies between (TextArea.reach): leave that case to it.
-        guard let top = rows.first, editor.cursor - top.start <= n * width * 8,
-              rows.contains(where: { $0.holds(editor.cursor) }) else { return nil }
-        return (rows, from)
+        return shows(editor.cursor, rows, rows: n, width: width) ? (rows, from) : nil
+    }
+
+    /// Whether a whole layout would show these rows for `cursor`: it is on one of them, and
+    /// not so far below the top that the layout would put it at the bottom without wrapping
+    /// what lies between (`TextArea`'s reach: a row holds at most 8 scalars a column).
+    private static func shows(_ cursor: Int, _ rows: [DocumentRow], rows n: Int, width: Int) -> Bool {
+        guard let top = rows.first else { return false }
+        return cursor - top.start <= n * width * 8 && rows.contains { $0.holds(cursor) }
     }
 
     /// Draws again the text rows that changed: those wrapped anew, those that moved to
