@@ -82,7 +82,6 @@ import Testing
             let before = previous?.screen
             let oldRows = previous?.map.rows.map(Self.absolute) ?? []
             let oldBasisVersion = previous?.basis?.version
-            let wasBasis = previous?.basis != nil
             let next = FrameLayout.frame(for: editor, view: view, width: width, height: height, after: &previous)
             let whole = FrameLayout.frame(for: editor, view: view, width: width, height: height)
             let context = "seed \(seed) step \(step) \(width)×\(height) after \(script.suffix(12))"
@@ -114,12 +113,14 @@ import Testing
                     return
                 }
             }
-            if wasBasis && next.basis != nil && editor.search?.isOpen != true { updated += 1 }
+            if next.isUpdate { updated += 1 }
             view.viewport = next.viewport
             previous = next
         }
-        // Most frames of a script are updates (not whole layouts), or this tests little.
-        #expect(updated >= 5, "seed \(seed): only \(updated) frames were updated in place")
+        // Many frames of a script are updates (not whole layouts), or this tests little.
+        // (Most scripts update 40–170 of their 200 frames; the chooser, edits above the
+        // first row and tiny text areas send the others to a whole layout.)
+        #expect(updated >= 10, "seed \(seed): only \(updated) of 200 frames were updated in place")
     }
 
     @Test func typingRedrawsOnlyTheTypedCellAndTheTitle() throws {
@@ -130,7 +131,7 @@ import Testing
         _ = editor.handle(.char("!"))
         view.isModified = editor.isModified
         let next = FrameLayout.frame(for: editor, view: view, width: 30, height: 8, after: &previous)
-        #expect(!next.damage.isFull)
+        #expect(next.isUpdate && !next.damage.isFull)
         // The title gains its [+]; on row 2 the "!" and everything after it shifts.
         #expect(next.damage.spans.map(\.row) == [0, 2])
         #expect(next.damage.spans[1].columns == 6 ..< 12)
@@ -146,7 +147,7 @@ import Testing
         _ = editor.handle(.ctrlHome)
         _ = editor.handle(.char("x"))
         let next = FrameLayout.frame(for: editor, view: view, width: 20, height: 6, after: &previous)
-        #expect(next.damage.isFull == false)
+        #expect(!next.isUpdate && !next.damage.isFull)
         #expect(next.screen == FrameLayout.frame(for: editor, view: view, width: 20, height: 6).screen)
         #expect(next.screen.lines[1].hasPrefix("xa"))
     }

@@ -11,6 +11,8 @@ public struct Frame: Sendable {
     /// What the frame was laid out from, when the next frame may start from it (nil while
     /// the chooser, the key list or the too-small notice is up: the next one starts over).
     var basis: FrameBasis?
+    /// Made from the last frame by `FrameUpdate` rather than laid out whole (for tests).
+    var isUpdate = false
 }
 
 /// The inputs a frame was laid out from, beyond the rows in its map: the next frame

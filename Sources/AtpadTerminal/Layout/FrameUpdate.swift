@@ -49,6 +49,7 @@ enum FrameUpdate {
                               documentEnd: editor.storage.count, chooser: nil)
         frame.damage = damage
         frame.basis = next
+        frame.isUpdate = true
         return true
     }
 
