@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A string as a cache key: equal only to the same UTF-8 bytes. Swift's `String` equality
 /// is canonical equivalence ("é" == "e\u{301}"), but the two wrap into rows of different
 /// scalar offsets and draw as different bytes, so a cache keyed by `String` would hand one
@@ -10,7 +16,11 @@ struct ExactText: Hashable, Sendable {
     }
 
     static func == (a: ExactText, b: ExactText) -> Bool {
-        a.string.utf8.elementsEqual(b.string.utf8)
+        guard a.string.utf8.count == b.string.utf8.count else { return false }
+        var x = a.string
+        var y = b.string
+        // Native strings are contiguous: one memcmp, not a byte-by-byte walk.
+        return x.withUTF8 { p in y.withUTF8 { q in p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 } }
     }
 
     func hash(into hasher: inout Hasher) {

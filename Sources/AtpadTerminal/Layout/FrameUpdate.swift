@@ -31,7 +31,8 @@ enum FrameUpdate {
                 TitleBar.draw(view, mentionCount: next.mentionCount, into: &$0, row: 0)
             }) { damage.add(row: 0, columns: columns) }
         }
-        redrawText(rows, change: change, old: basis.roles, editor: editor, screen: &frame.screen, damage: &damage)
+        redrawText(rows, below: frame.map.rows.count, change: change, old: basis.roles, editor: editor,
+                   screen: &frame.screen, damage: &damage)
         if basis.message != next.message {
             if let columns = frame.screen.redraw(row: height - 2, blank: .status, {
                 MessageLine.draw(view.message, into: &$0, row: height - 2)
@@ -116,9 +117,10 @@ enum FrameUpdate {
 
     /// Draws again the text rows that changed: those wrapped anew, those that moved to
     /// another screen row, those a role range (selection, selected mention, search) entered
-    /// or left, and the rows left empty at the bottom.
-    private static func redrawText(_ rows: (rows: [DocumentRow], from: [Int?]), change: DocumentChange,
-                                   old: RoleSpans, editor: Editor, screen: inout Screen, damage: inout ScreenDamage) {
+    /// or left, and the rows emptied at the bottom (the last frame had `oldCount` rows).
+    private static func redrawText(_ rows: (rows: [DocumentRow], from: [Int?]), below oldCount: Int,
+                                   change: DocumentChange, old: RoleSpans, editor: Editor,
+                                   screen: inout Screen, damage: inout ScreenDamage) {
         let new = RoleSpans(editor)
         var moved: [Range<Int>] = []
         func compare(_ a: Range<Int>?, _ b: Range<Int>?) {
@@ -133,10 +135,11 @@ enum FrameUpdate {
 
         let textHeight = screen.height - 3
         var roles: RoleRanges?
-        for i in 0 ..< textHeight {
+        // Rows below both the last frame's rows and these were blank and stay blank.
+        for i in 0 ..< min(textHeight, max(rows.rows.count, oldCount)) {
             let r = 1 + i
             guard i < rows.rows.count else {
-                // Below the last row: blank, as a whole layout leaves it.
+                // Below the last row now: blank, as a whole layout leaves it.
                 if let columns = screen.redraw(row: r, blank: .text, { _ in }) { damage.add(row: r, columns: columns) }
                 continue
             }

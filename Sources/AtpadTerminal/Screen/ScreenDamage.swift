@@ -71,7 +71,9 @@ extension Screen {
         let base = row * width
         let before = Array(cells[base ..< base + width])
         let blank = ScreenCell(ascii: 0x20, role)
-        for c in 0 ..< width { cells[base + c] = blank }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for c in base ..< base + width { cells[c] = blank }
+        }
         draw(&self)
         return before.withUnsafeBufferPointer { old in
             cells.withUnsafeBufferPointer { new in
