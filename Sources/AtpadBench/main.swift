@@ -51,6 +51,12 @@ struct Stats {
     var p99: Double { samples.sorted()[min(samples.count - 1, Int(Double(samples.count) * 0.99))] }
 }
 
+/// "median / p99" of samples, for the tables.
+func cell(_ samples: [Double]) -> String {
+    let st = Stats(samples: samples)
+    return String(format: "%.1f / %.1f", st.median, st.p99)
+}
+
 let clock = ContinuousClock()
 func micros(_ d: Duration) -> Double {
     Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
@@ -136,10 +142,6 @@ if arguments.first == "echo" {
             if i % 40 == 39 { _ = editor.handle(.enter) }
             if i >= 20 { handle.append(h); layout.append(l); both.append(h + l) }
         }
-        func cell(_ s: [Double]) -> String {
-            let st = Stats(samples: s)
-            return String(format: "%.1f / %.1f", st.median, st.p99)
-        }
         print("| \(updated ? "updated from the last" : "laid out whole + compared") | \(cell(handle)) | \(cell(layout)) | \(cell(both)) |")
     }
     exit(0)
@@ -217,10 +219,6 @@ if arguments.first == "layout" {
                 last = frame
             })
         }
-        func cell(_ s: [Double]) -> String {
-            let st = Stats(samples: s)
-            return String(format: "%.1f / %.1f", st.median, st.p99)
-        }
         print("| \(label) | \(cell(jump)) | \(cell(typing)) | \(cell(updating)) |")
     }
     exit(0)
@@ -260,10 +258,6 @@ for (label, size) in sizes {
         pick.append(time { _ = editor.handle(.enter) })
         _ = editor.handle(.ctrl("z"))
         _ = editor.handle(.ctrl("z"))
-    }
-    func cell(_ s: [Double]) -> String {
-        let st = Stats(samples: s)
-        return String(format: "%.1f / %.1f", st.median, st.p99)
     }
     print("| \(label) | \(doc.mentions.count) | \(cell(insert)) | \(cell(backspace)) | \(cell(pick)) | \(cell(undo)) | \(memoryRatio(doc)) |")
     withExtendedLifetime(editor) {}

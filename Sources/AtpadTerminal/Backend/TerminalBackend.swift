@@ -35,9 +35,6 @@ public final class TerminalBackend {
     private var mouseEnabled = false
     private var mouseButtonDown = false
     private var cursorShown: Bool?
-    /// The terminal's strings to show and hide the cursor (nil: leave it to `curs_set`).
-    private var cursorVisibleBytes: [UInt8]?
-    private var cursorInvisibleBytes: [UInt8]?
     private var lastInput = ContinuousClock.now
     /// When the last wait for input ended (for the echo trace: the time spent reading).
     public private(set) var lastWake = ContinuousClock.now
@@ -132,13 +129,6 @@ public final class TerminalBackend {
         KeyDefinitions.register(in: &decoder)
 
         cursorShown = nil
-        if let normal = atpad_tigetstr("cnorm"), let invisible = atpad_tigetstr("civis") {
-            cursorVisibleBytes = Array(Self.withoutPadding(String(cString: normal)).utf8)
-            cursorInvisibleBytes = Array(Self.withoutPadding(String(cString: invisible)).utf8)
-        } else {
-            cursorVisibleBytes = nil
-            cursorInvisibleBytes = nil
-        }
         wnoutrefresh(window)
         doupdate()
         // Written straight to the terminal once ncurses has flushed its set-up: 1002 (drag
@@ -160,7 +150,6 @@ public final class TerminalBackend {
         doupdate()  // empties ncurses' output buffer, so what follows comes after it
         writeToTerminal(Self.modesOff(mouse: mouseEnabled))
         if mouseEnabled { mousemask(0, nil) }
-        setCursorShown(true)  // ncurses may not know it was hidden (setCursorShown writes directly)
         curs_set(1)
         endwin()
         SignalTrap.disarm()
@@ -174,11 +163,7 @@ public final class TerminalBackend {
 
     /// Writes terminal modes ncurses does not manage, bypassing its buffer.
     private func writeToTerminal(_ text: String) {
-        writeToTerminal(Array(text.utf8))
-    }
-
-    private func writeToTerminal(_ all: [UInt8]) {
-        var bytes = all[...]
+        var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
@@ -531,14 +516,12 @@ public final class TerminalBackend {
 
         if let cursor = screen.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
             wmove(window, Int32(cursor.row), Int32(cursor.column))
-            wnoutrefresh(window)
-            doupdate()
             setCursorShown(true)
         } else {
             setCursorShown(false)
-            wnoutrefresh(window)
-            doupdate()
         }
+        wnoutrefresh(window)
+        doupdate()
     }
 
     /// Puts the cells of `columns` of `row` into the window (`skipBlanks`: leave the
@@ -586,16 +569,9 @@ public final class TerminalBackend {
         }
     }
 
-    /// Shows or hides the cursor. With the terminal's own strings (terminfo `cnorm` and
-    /// `civis`) the bytes go straight out: `curs_set` costs a flush through ncurses and two
-    /// signal-mask changes, on the path of every keystroke.
     private func setCursorShown(_ shown: Bool) {
         guard cursorShown != shown else { return }
-        if let bytes = shown ? cursorVisibleBytes : cursorInvisibleBytes {
-            writeToTerminal(bytes)
-        } else {
-            curs_set(shown ? 1 : 0)
-        }
+        curs_set(shown ? 1 : 0)
         cursorShown = shown
     }
 
