@@ -77,7 +77,7 @@ import Testing
             Self.run(editor.handle(key), &editor)
             view.isModified = editor.isModified
             if rng.chance(0.05) { view.message = rng.chance(0.5) ? "" : "Saved notes.md (\(step) mentions)" }
-            if rng.chance(0.02) { view.showsHelp.toggle() }
+            if rng.chance(0.02) { view.overlay = view.overlay == nil ? .help : nil }
 
             let before = previous?.screen
             let oldRows = previous?.map.rows.map(Self.absolute) ?? []

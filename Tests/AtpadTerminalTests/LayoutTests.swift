@@ -245,7 +245,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     }
 
     @Test func aShortHelpListEndsInAnEllipsis() throws {
-        let f = frame(try makeEditor("hi|"), width: 24, height: 7, view: EditorView(showsHelp: true))
+        let f = frame(try makeEditor("hi|"), width: 24, height: 7, view: EditorView(overlay: .help))
         #expect(f.screen.lines == [
             "[new comment]           ",
             " Ctrl-S  Save           ",
@@ -259,7 +259,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     }
 
     @Test func theHelpListHidesTheCursorAndTheMap() throws {
-        let f = frame(try makeEditor("hi|"), width: 80, height: 24, view: EditorView(showsHelp: true))
+        let f = frame(try makeEditor("hi|"), width: 80, height: 24, view: EditorView(overlay: .help))
         #expect(f.screen.cursor == nil)
         #expect(f.map.position(atRow: 1, column: 0) == nil)
         #expect(f.screen.lines.last == "Any key Close help".padding(80))

@@ -62,7 +62,7 @@ final class EditSession {
         self.options = options
         editor = Editor(options.document, cursor: 0, config: options.config)
         view = EditorView(fileName: options.path.map { ($0 as NSString).lastPathComponent }, isModified: false,
-                          message: "", showsHelp: false, viewport: Viewport())
+                          message: "", viewport: Viewport())
         runner = QueryRunner(sources: options.sources)
     }
 
@@ -201,8 +201,8 @@ final class EditSession {
     }
 
     private func handle(_ key: Key) -> Int32? {
-        if view.showsHelp {
-            view.showsHelp = false  // any key closes the key list
+        if view.overlay != nil {
+            view.overlay = nil  // any key closes the key list
             return nil
         }
         if offeredDraft != nil {
@@ -237,7 +237,7 @@ final class EditSession {
                 return savedOnce ? 0 : 1
             }
         case .f1:
-            view.showsHelp = true
+            view.overlay = .help
         default:
             view.message = ""
             perform(editor.handle(key))
@@ -246,7 +246,7 @@ final class EditSession {
     }
 
     private func handle(_ mouse: MouseEvent) {
-        guard let frame, !view.showsHelp, !confirmingQuit else { return }
+        guard let frame, view.overlay == nil, !confirmingQuit else { return }
         switch mouse.kind {
         case .press:
             if let item = frame.map.chooserItem(atRow: mouse.row, column: mouse.column) {

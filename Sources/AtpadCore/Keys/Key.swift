@@ -15,7 +15,7 @@ public enum Key: Hashable, Sendable {
     /// Alt (Meta) plus a character (`alt("b")`, `alt("1")`).
     case alt(Character)
     case altBackspace
-    case f1
+    case f1, f2
     /// A bracketed paste: the whole pasted text as one key.
     case paste(String)
 }

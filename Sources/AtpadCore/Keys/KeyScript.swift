@@ -7,7 +7,7 @@
 ///   `<BS>` (`<Backspace>`), `<Del>` (`<Delete>`), `<Esc>`, `<Left>`, `<Right>`, `<Up>`,
 ///   `<Down>`, `<Home>`, `<End>`, `<PgUp>`, `<PgDn>`, `<S-Left>`, `<S-Right>`, `<S-Up>`,
 ///   `<S-Down>`, `<S-Home>`, `<S-End>`, `<C-Left>`, `<C-Right>`, `<C-Home>`, `<C-End>`,
-///   `<C-Space>`, `<M-BS>`, `<F1>`, `<Space>`, `<lt>` (a literal `<`), `<C-x>` for a letter
+///   `<C-Space>`, `<M-BS>`, `<F1>`, `<F2>`, `<Space>`, `<lt>` (a literal `<`), `<C-x>` for a letter
 ///   x and `<M-x>` for any single character x.
 /// - `<Paste>…</Paste>` is one `.paste` key; its content is literal except `<lt>`,
 ///   `<Enter>` and `<Tab>`, which stand for `<`, a newline and a tab.
@@ -118,6 +118,7 @@ public enum KeyScript {
         case "c-space": return .ctrlSpace
         case "m-bs": return .altBackspace
         case "f1": return .f1
+        case "f2": return .f2
         case "space": return .char(" ")
         case "lt": return .char("<")
         default:

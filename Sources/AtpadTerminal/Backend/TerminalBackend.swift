@@ -162,7 +162,7 @@ public final class TerminalBackend {
     }
 
     /// Writes terminal modes ncurses does not manage, bypassing its buffer.
-    private func writeToTerminal(_ text: String) {
+    func writeToTerminal(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress, $0.count) }

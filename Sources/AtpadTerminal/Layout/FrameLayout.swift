@@ -29,7 +29,7 @@ public enum FrameLayout {
             return Frame(screen: screen, viewport: view.viewport, map: .empty)
         }
         TitleBar.draw(view, mentionCount: editor.storage.mentionCount, into: &screen, row: 0)
-        if view.showsHelp {
+        if view.overlay == .help {
             HelpOverlay.draw(KeyHelp.all, into: &screen, rows: 1 ..< height - 1)
             HelpBar.draw(KeyHelp.closeBar, into: &screen, row: height - 1)
             return Frame(screen: screen, viewport: view.viewport, map: .empty)

@@ -16,7 +16,7 @@ enum FrameUpdate {
     /// when it must be laid out whole.
     static func update(_ frame: inout Frame, editor: Editor, view: EditorView, width: Int, height: Int) -> Bool {
         guard let basis = frame.basis, basis.width == width, basis.height == height,
-              basis.tabWidth == editor.config.tabWidth, !view.showsHelp, editor.search?.isOpen != true,
+              basis.tabWidth == editor.config.tabWidth, view.overlay == nil, view.prompt == nil, view.matches.isEmpty, editor.search?.isOpen != true,
               frame.screen.width == width, frame.screen.height == height,
               let change = editor.change(since: basis.version),
               let rows = textRows(after: frame.map.rows, change: change, editor: editor, width: width,

@@ -1,0 +1,53 @@
+/// The little the app's runtime needs from a terminal: take it over and give it back,
+/// read a batch of input, report its size and exit signals, draw a screen, and put text on
+/// the terminal's clipboard. `TerminalBackend` is the ncurses one; tests use a fake.
+public protocol TerminalIO: AnyObject {
+    /// Whether the terminal can show colour, and how many.
+    var hasColors: Bool { get }
+    var colorCount: Int { get }
+    /// Takes the terminal over, drawing on `ttyPath` when given (see `TerminalBackend`).
+    func start(ttyPath: String?) throws
+    /// Gives the terminal back; safe to call more than once.
+    func stop()
+    /// Rows and columns.
+    func size() -> (rows: Int, columns: Int)
+    /// Waits up to `timeoutMilliseconds` (or until `wakeDescriptor` is readable) and
+    /// returns every input event queued.
+    func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent]
+    /// The exit-request signal received since the last call, if any.
+    func takeSignal() -> Int32?
+    /// Shows `screen`; only the cells in `damage` changed since the last call.
+    func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool)
+    /// Puts `text` on the terminal's clipboard (OSC 52).
+    func setClipboard(_ text: String)
+}
+
+extension TerminalBackend: TerminalIO {
+    /// Puts `text` on the terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`),
+    /// which xterm, kitty, iTerm2, WezTerm, foot and tmux (with `set-clipboard on`) honour;
+    /// terminals that do not know it ignore it.
+    public func setClipboard(_ text: String) {
+        guard isActive else { return }
+        writeToTerminal("\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{7}")
+    }
+}
+
+/// Standard base64 (RFC 4648, with padding), for OSC 52.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+            out.append(alphabet[Int(b0 >> 2)])
+            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
+            out.append(i + 1 < bytes.count ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))
+            out.append(i + 2 < bytes.count ? alphabet[Int(b2 & 0x3F)] : UInt8(ascii: "="))
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,25 @@
+/// The one-line prompt at the bottom of the screen, over the help bar (SPEC §9): a label
+/// (`Find:`, `Save as:`, or a whole question such as `Overwrite notes.md? (y)es (n)o`)
+/// and, for prompts that take text, what the person typed with the cursor in it.
+public struct PromptLine: Hashable, Sendable {
+    /// The label or question, drawn in the `prompt` role.
+    public var label: String
+    /// The text typed after the label ("" for a question).
+    public var text: String
+    /// The cursor's place in `text`, as a count of Characters from its start.
+    public var cursor: Int
+
+    public init(label: String, text: String = "", cursor: Int? = nil) {
+        self.label = label
+        self.text = text
+        self.cursor = cursor ?? text.count
+    }
+}
+
+/// What may cover the text area instead of the document.
+public enum Overlay: Hashable, Sendable {
+    /// The F1 list of keys.
+    case help
+    /// F2: the comment as its file format will write it, read-only.
+    case preview(format: String, text: String)
+}
