@@ -26,6 +26,7 @@ struct EditArguments: Equatable {
     var format: String?
     var config: String?
     var print = false
+    var clipboard: String?
 
     /// The editor's arguments, or nil when ArgumentParser should read them: a subcommand,
     /// help, version, an unknown or malformed option, a second FILE.
@@ -83,6 +84,9 @@ struct EditArguments: Equatable {
             case "-f", "--format":
                 guard let v = value() else { return nil }
                 result.format = v
+            case "--clipboard":
+                guard let v = value() else { return nil }
+                result.clipboard = v
             case "--config":
                 guard let v = value() else { return nil }
                 result.config = v
@@ -112,6 +116,12 @@ struct EditArguments: Equatable {
         config.theme = theme
         config.noColor = noColor ? true : nil
         config.format = format
+        if let clipboard {
+            guard Config.clipboards.contains(clipboard) else {
+                throw UsageError("--clipboard must be terminal or internal, not \(clipboard)")
+            }
+            config.clipboard = clipboard
+        }
         return config
     }
 
@@ -152,7 +162,7 @@ struct EditArguments: Equatable {
             throw UsageError("\(error)")
         }
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let options = EditOptions(
+        var options = EditOptions(
             path: file, document: document, format: format, lookup: lookup,
             sources: directories.sources, loading: directories.loading,
             warnings: directories.warnings + notes + (frecency.warning.map { [$0] } ?? []),
@@ -164,6 +174,8 @@ struct EditArguments: Equatable {
             // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
+        options.formatIsFixed = settings.config.format != nil
+        options.terminalClipboard = settings.config.clipboard != "internal"
         let (status, printed) = EditSession(options).run()
         frecency.finishSaving()
         if let printed {

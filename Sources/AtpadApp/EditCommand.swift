@@ -36,13 +36,16 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "On a successful exit also write the comment to stdout.")
     var print = false
 
+    @Option(help: "Where copies go: terminal (atpad's clipboard and the terminal's, with OSC 52; the default) or internal (atpad's only).")
+    var clipboard: String?
+
     /// The same values the fast reader of ``EditArguments`` produces.
     var arguments: EditArguments {
         EditArguments(file: file, directory: directories.directory, trigger: directories.trigger,
                       directoryCommand: directories.directoryCommand, directoryURL: directories.directoryURL,
                       commandTimeout: directories.commandTimeout,
                       implicit: implicit, trimMentions: trimMentions, theme: theme,
-                      noColor: noColor, format: format, config: config, print: print)
+                      noColor: noColor, format: format, config: config, print: print, clipboard: clipboard)
     }
 
     func run() async throws {

@@ -44,48 +44,34 @@ struct ReplayCommand: AsyncParsableCommand {
             triggers: directories.triggers,
             implicitThreshold: implicit, trimMentions: trimMentions,
             width: width, pageRows: max(1, height - 3))
-        var session = ReplaySession(editor: Editor(start.0, cursor: start.cursor, config: config), sources: sources)
-        await session.run(script)
-        print(ReplayOutput.json(session.editor))
+        let editor = Editor(start.0, cursor: start.cursor, config: config)
+        let final = await MainActor.run { Replay.run(editor, keys: script, sources: sources) }
+        print(ReplayOutput.json(final))
     }
 }
 
-/// Drives an editor with keys, answering every query in full before the next key.
-struct ReplaySession {
-    var editor: Editor
-    let sources: [Unicode.Scalar: any EntitySource]
-
-    mutating func run(_ keys: [Key]) async {
+/// The editor without a terminal: the app model takes each key of a script, and the same
+/// effect runner as the editor's runs what it asks for, except that every query is
+/// answered in full before the next key (and no file, draft or frecency is written).
+enum Replay {
+    static func run(_ editor: Editor, keys: [Key], sources: [Unicode.Scalar: any EntitySource]) -> Editor {
+        var model = AppModel(editor: editor, document: .init(path: nil, format: .atpad, formatIsFixed: true),
+                             print: false, terminalClipboard: false)
+        let runner = EffectRunner(sources: sources, writesFiles: false)
         for key in keys {
-            await perform(editor.handle(key))
-        }
-    }
-
-    /// Runs effects; the events they produce may bring more effects, run in turn.
-    mutating func perform(_ effects: [Effect]) async {
-        var queue = effects
-        while !queue.isEmpty {
-            let effect = queue.removeFirst()
-            switch effect {
-            case let .query(id, trigger, query):
-                guard let source = sources[trigger] else {
-                    queue += editor.receive(.batch(queryID: id, [], isFinal: true))
-                    continue
-                }
-                do {
-                    for try await batch in source.search(query, trigger: trigger) {
-                        queue += editor.receive(.batch(queryID: id, batch, isFinal: false))
-                    }
-                    queue += editor.receive(.batch(queryID: id, [], isFinal: true))
-                } catch {
-                    queue += editor.receive(.failed(queryID: id, message: "\(error)"))
-                }
-            case let .cancel(id):
-                queue += editor.receive(.ended(queryID: id))
-            case .picked, .documentChanged:
-                break  // replay keeps no frecency or drafts
+            runner.run(model.update(.key(key)), on: &model)
+            if runner.exit != nil { break }
+            // Every query the key asked for (and any its answers ask for) runs to its end.
+            runner.startQueries()
+            while true {
+                let delivered = runner.deliverAnswers(to: &model)
+                runner.startQueries()
+                if delivered { continue }
+                if !runner.queries.isBusy { break }
+                runner.queries.mailbox.wait(milliseconds: 100)
             }
         }
+        return model.editor
     }
 }
 

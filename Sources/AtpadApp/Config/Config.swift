@@ -29,6 +29,9 @@ struct Config: Equatable, Sendable {
     var trimMentions: Bool?
     /// The comment's format, one of ``formats``.
     var format: String?
+    /// Where copies go: "terminal" (atpad's clipboard and the terminal's, OSC 52) or
+    /// "internal" (atpad's only).
+    var clipboard: String?
     /// A theme name, or a theme file path (resolved like directory files).
     var theme: String?
     /// Draw without colours, as `--no-color` does.
@@ -42,6 +45,9 @@ struct Config: Equatable, Sendable {
 
     /// The format names `format` accepts (SPEC §7).
     static let formats = DocumentFormat.allCases.map(\.rawValue)
+
+    /// The values `clipboard` (and `--clipboard`) accept.
+    static let clipboards = ["terminal", "internal"]
 
     /// The widest chooser a config may ask for.
     static let chooserRowsRange = 1 ... 50
@@ -57,6 +63,7 @@ struct Config: Equatable, Sendable {
         merged.implicit = other.implicit ?? implicit
         merged.trimMentions = other.trimMentions ?? trimMentions
         merged.format = other.format ?? format
+        merged.clipboard = other.clipboard ?? clipboard
         merged.theme = other.theme ?? theme
         merged.noColor = other.noColor ?? noColor
         merged.chooserRows = other.chooserRows ?? chooserRows

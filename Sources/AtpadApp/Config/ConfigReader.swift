@@ -16,7 +16,7 @@ struct ConfigReader {
     private(set) var problems: [Problem] = []
 
     /// The keys a config may hold at its top level.
-    static let topKeys = ["triggers", "implicit", "trim_mentions", "format", "theme", "no_color",
+    static let topKeys = ["triggers", "implicit", "trim_mentions", "format", "clipboard", "theme", "no_color",
                           "chooser_rows", "limit", "command_timeout"]
     /// The keys of a trigger table.
     static let triggerKeys = ["directory", "command", "url"]
@@ -42,6 +42,12 @@ struct ConfigReader {
                     config.format = text.lowercased()
                 } else {
                     fail(at, "must be one of \(names.joined(separator: ", "))", found: value)
+                }
+            case "clipboard":
+                if let text = value.string, Config.clipboards.contains(text) {
+                    config.clipboard = text
+                } else {
+                    fail(at, "must be \"terminal\" or \"internal\"", found: value)
                 }
             case "theme":
                 if let text = value.string, !text.isEmpty {

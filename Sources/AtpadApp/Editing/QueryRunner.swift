@@ -39,6 +39,17 @@ final class Mailbox: @unchecked Sendable {
         }
     }
 
+    /// Waits up to `milliseconds` for a post (for loops with no terminal to poll), and
+    /// empties the pipe.
+    func wait(milliseconds: Int32) {
+        guard pipeEnds[0] >= 0 else { return }
+        var descriptor = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, milliseconds) > 0 {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while read(pipeEnds[0], &bytes, bytes.count) > 0 {}
+        }
+    }
+
     func takeAll() -> [CompletionEvent] {
         lock.lock()
         defer { lock.unlock() }

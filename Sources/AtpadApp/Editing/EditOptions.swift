@@ -1,0 +1,32 @@
+import AtpadCore
+import AtpadDirectory
+import AtpadTerminal
+import Foundation
+
+/// Everything the editor needs from the command line, as plain values.
+struct EditOptions: Sendable {
+    var path: String?
+    var document: MarkedText
+    /// The file's format, to save it (and to print it with `--print`).
+    var format: DocumentFormat = .atpad
+    /// The directory as the format sees it (handles and urls by id), when it needs one.
+    var lookup: EntityLookup = .empty
+    var sources: [Unicode.Scalar: any EntitySource]
+    /// Directories still loading on their own threads, by trigger.
+    var loading: [Unicode.Scalar: LoadingDirectory] = [:]
+    /// Notes about the directories for the message line.
+    var warnings: [String] = []
+    var config: EditorConfig
+    var theme: Theme
+    var noColor: Bool
+    var print: Bool
+    /// `-f` or the config named the format (Save as keeps it rather than taking the one
+    /// the new name implies).
+    var formatIsFixed = false
+    /// Copies also go to the terminal's clipboard with OSC 52 (`--clipboard internal`: no).
+    var terminalClipboard = true
+    /// Where recovery drafts go (nil: no home folder, no drafts).
+    var drafts: DraftStore? = nil
+    /// The frecency file, updated on each pick (nil: none kept).
+    var frecency: FrecencyRecord? = nil
+}

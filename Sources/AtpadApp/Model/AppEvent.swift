@@ -1,0 +1,57 @@
+import AtpadCore
+
+/// Everything that can happen to the app: input (already mapped to document positions by
+/// the runtime, which owns the last frame), answers from sources, and the results of the
+/// effects the model asked for.
+enum AppEvent: Equatable, Sendable {
+    case key(Key)
+    /// A click (or drag, `extend`) at a document position.
+    case click(position: Int, extend: Bool)
+    /// A click on chooser row `index`.
+    case pickRow(Int)
+    /// The mouse wheel: `up` or down by three rows.
+    case wheel(up: Bool)
+    case resize(rows: Int, columns: Int)
+    /// The terminal went away (input ended).
+    case endOfInput
+    /// SIGHUP, SIGTERM, SIGINT or SIGQUIT arrived.
+    case signal(Int32)
+    /// An answer (or the end of one) from a directory source.
+    case completion(CompletionEvent)
+    /// A directory that was loading in the background is ready (or failed).
+    case directoryLoaded(trigger: Unicode.Scalar, failure: String?)
+    /// The runtime wrote the file.
+    case saved(SaveRequest)
+    /// The file exists and is not the one being edited: ask first.
+    case saveNeedsConfirmation(SaveRequest)
+    /// The file could not be written; `message` says why.
+    case saveFailed(SaveRequest, message: String)
+    /// Tab in `Save as:`: the paths that start with `typed` (folders end in `/`).
+    case pathCompletions(typed: String, candidates: [String])
+    /// A note for the message line (a draft that could not be written, say).
+    case notice(String)
+}
+
+/// What the model asks the runtime to do. The model never does I/O itself.
+enum AppEffect: Equatable, Sendable {
+    /// An effect of the editor core: start or cancel a query, record a pick, arm a draft.
+    case core(Effect)
+    /// Write a file (checking first whether it exists, when the request says so).
+    case save(SaveRequest)
+    /// End the session with `status`, printing `output` to stdout after the screen is gone.
+    case quit(status: Int32, output: String?)
+    /// Put text on the terminal's clipboard (OSC 52).
+    case setClipboard(String)
+    /// List the paths that complete `typed` (answered with `.pathCompletions`).
+    case completePath(String)
+    /// Start writing recovery drafts for the document at `path` (nil: an unnamed comment),
+    /// throwing away the previous draft.
+    case startDrafts(path: String?)
+    /// Remove the recovery draft (a clean save or quit).
+    case discardDraft
+    /// Write the recovery draft now (the terminal or the process is going away).
+    case flushDraft
+    /// The person answered the draft question.
+    case removeDraft(Draft)
+    case keepDraftAside(Draft)
+}

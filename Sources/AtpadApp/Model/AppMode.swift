@@ -1,0 +1,86 @@
+import AtpadCore
+
+/// What the app is doing besides holding the document: the one place a key goes first
+/// (SPEC §9). Prompts, questions and overlays are modes, not flags: exactly one is active.
+enum AppMode: Equatable, Sendable {
+    /// Keys go to the editor core (and the app's own keys: Ctrl-S, Ctrl-Q, F1…).
+    case editing
+    /// The F1 key list: any key closes it.
+    case help
+    /// F2: the comment as its format writes it, read-only; any key returns.
+    case preview(String)
+    /// Ctrl-Q with unsaved changes: `Save changes before quitting? (y)es (n)o (Esc) cancel`.
+    case quitQuestion
+    /// A recovery draft newer than the file was found at start: (r)ecover (d)iscard (k)eep both.
+    case draftQuestion(Draft)
+    /// A one-line prompt with a text field.
+    case prompt(Prompt)
+    /// Save as named another existing file: `Overwrite NAME? (y)es (n)o`.
+    case overwriteQuestion(SaveRequest)
+    /// Replace is stopped at a match: `Replace? (y)es (n)o (a)ll`.
+    case replaceQuestion(ReplaceRun)
+}
+
+/// A prompt: what it asks for, and the text typed so far.
+struct Prompt: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        /// `Save as:`; after the save, `then` happens (go on editing, or quit).
+        case saveAs(then: SaveRequest.Then)
+        /// `Find:`; `origin` is the selection to return to on Esc, `current` the index of
+        /// the current match in `matches`.
+        case find(origin: Selection, matches: [Range<Int>], current: Int?)
+        /// `Replace:` (what to look for).
+        case replace
+        /// `With:` (what to put instead of `search`).
+        case with(search: String)
+        /// `Go to line:` (`N` or `N:C`).
+        case goToLine
+    }
+
+    var kind: Kind
+    var field: TextField
+
+    var label: String {
+        switch kind {
+        case .saveAs: "Save as:"
+        case .find: "Find:"
+        case .replace: "Replace:"
+        case .with: "With:"
+        case .goToLine: "Go to line:"
+        }
+    }
+}
+
+/// A save the model asks the runtime for: where, what bytes, and what happens after.
+struct SaveRequest: Equatable, Sendable {
+    enum Then: Equatable, Sendable {
+        case keepEditing
+        /// The quit question was answered "yes": quit once saved.
+        case quit
+    }
+
+    var path: String
+    var format: DocumentFormat
+    var contents: String
+    var mentionCount: Int
+    /// Ask before replacing a file that exists and is not the one being edited.
+    var confirmOverwrite: Bool
+    /// The save came from the `Save as:` prompt (a failure reopens it).
+    var fromPrompt: Bool
+    var then: Then
+}
+
+/// Alt-R's walk over the matches, between its questions.
+struct ReplaceRun: Equatable, Sendable {
+    var search: String
+    var replacement: String
+    /// The undo group every replacement of this run joins (one undo step).
+    var group: Int
+    /// Where the walk started; after reaching the end it wraps and stops here.
+    var origin: Int
+    var wrapped = false
+    /// The match the question is about, and all matches (for highlighting).
+    var current: Range<Int>
+    var matches: [Range<Int>]
+    var replaced = 0
+}

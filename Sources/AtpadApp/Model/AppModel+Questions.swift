@@ -1,0 +1,83 @@
+import AtpadCore
+
+/// The questions: quit with unsaved changes, a recovery draft at start, overwriting
+/// another file on Save as. Each takes its answer keys, Esc, and Ctrl-Q.
+extension AppModel {
+    /// `Save changes before quitting? (y)es (n)o (Esc) cancel`.
+    mutating func answerQuit(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .char("y"), .char("Y"):
+            mode = .editing
+            return save(then: .quit)
+        case .char("n"), .char("N"):
+            // Quitting on purpose: the changes, and their draft, are given up.
+            mode = .editing
+            return [.discardDraft, .quit(status: quitStatus(discarding: true), output: nil)]
+        case .escape, .ctrl("c"), .ctrl("g"):
+            mode = .editing
+            message = ""
+            return []
+        default:
+            return []  // Ctrl-Q here is the question already being asked
+        }
+    }
+
+    /// `Recover unsaved draft? (r)ecover (d)iscard (k)eep both`: other keys wait for one
+    /// of these; Ctrl-Q quits and keeps the draft for next time.
+    mutating func answerDraft(_ draft: Draft, _ key: Key) -> [AppEffect] {
+        var effects: [AppEffect]
+        switch key {
+        case .char("r"), .char("R"):
+            // The draft's text becomes the document, as an unsaved change to the file.
+            editor.replaceDocument(with: draft.document)
+            message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
+            effects = [.startDrafts(path: document.path), .core(.documentChanged)]
+        case .char("d"), .char("D"):
+            message = "Draft discarded"
+            effects = [.removeDraft(draft), .startDrafts(path: document.path)]
+        case .char("k"), .char("K"):
+            effects = [.keepDraftAside(draft), .startDrafts(path: document.path)]
+        case .ctrl("q"):
+            mode = .editing
+            let status = quitStatus(discarding: false)
+            return [.quit(status: status, output: nil)]
+        default:
+            return []
+        }
+        mode = .editing
+        return effects
+    }
+
+    /// `Overwrite NAME? (y)es (n)o`: yes saves there, no goes back to the name.
+    mutating func answerOverwrite(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        switch key {
+        case .char("y"), .char("Y"):
+            var confirmed = request
+            confirmed.confirmOverwrite = false
+            return [.save(confirmed)]
+        case .char("n"), .char("N"):
+            mode = .prompt(Prompt(kind: .saveAs(then: request.then), field: TextField(request.path)))
+            return []
+        case .escape, .ctrl("c"), .ctrl("g"):
+            mode = .editing
+            message = "Not saved"
+            return []
+        case .ctrl("q"):
+            mode = .editing
+            return requestQuit()
+        default:
+            return []
+        }
+    }
+
+    /// What the bottom row asks in a question mode (nil in other modes).
+    var question: String? {
+        switch mode {
+        case .quitQuestion: "Save changes before quitting? (y)es (n)o (Esc) cancel"
+        case .draftQuestion: "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
+        case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))? (y)es (n)o"
+        case .replaceQuestion: "Replace? (y)es (n)o (a)ll"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import AtpadCore
+import AtpadTerminal
+
+/// What the terminal draws for the model: the title, message, prompt, matches and
+/// overlay, as the `EditorView` the pure layout takes.
+extension AppModel {
+    func view(viewport: Viewport) -> EditorView {
+        var view = EditorView(fileName: document.path.map(AppModel.fileName), isModified: editor.isModified,
+                              message: message, viewport: viewport, loadingDirectories: loadingDirectories)
+        switch mode {
+        case .editing, .quitQuestion, .draftQuestion, .overwriteQuestion:
+            break
+        case .help:
+            view.overlay = .help
+        case let .preview(text):
+            view.overlay = .preview(format: document.format.rawValue, text: text)
+        case let .prompt(prompt):
+            view.prompt = prompt.field.line(label: prompt.label)
+            if case let .find(_, matches, current) = prompt.kind {
+                view.matches = matches
+                view.currentMatch = current
+            }
+        case let .replaceQuestion(run):
+            view.matches = run.matches
+            view.currentMatch = run.matches.firstIndex(of: run.current)
+        }
+        if let question { view.prompt = PromptLine(label: question) }
+        return view
+    }
+}

@@ -1,0 +1,295 @@
+import AtpadCore
+import AtpadTerminal
+
+/// The whole app as a value: the editor core, the file it edits, and one `mode`; one
+/// `update(_:)` takes every event and returns the effects for the runtime to run
+/// (Bubble Tea's Model/Update). The model does no I/O, so every key, prompt and question
+/// is testable with a key script and no terminal.
+struct AppModel {
+    /// The file being edited, and how it is written.
+    struct Document {
+        /// nil for a comment not saved anywhere yet.
+        var path: String?
+        var format: DocumentFormat
+        /// `-f` (or the config) named the format: Save as keeps it instead of taking the
+        /// one the new name implies.
+        var formatIsFixed: Bool
+        /// The directory as the format sees it (handles and urls by id).
+        var lookup: EntityLookup = .empty
+    }
+
+    var editor: Editor
+    var document: Document
+    var mode: AppMode = .editing
+    /// The message line ("" for none).
+    var message = ""
+    /// `--print`: the comment goes to stdout on a successful exit.
+    var print: Bool
+    /// Copies also go to the terminal's clipboard (OSC 52); off with `--clipboard internal`.
+    var terminalClipboard: Bool
+    /// A save (or `--print` confirmation) happened in this session.
+    var savedOnce = false
+    /// The last query of Find (and Replace), for Ctrl-N / Ctrl-P after the prompt closed.
+    var lastFind: String?
+    /// The last undo group handed to a replace run.
+    var replaceGroups = 0
+    /// The terminal's size (keys are ignored while it is too small, SPEC §9).
+    var rows = 24
+    var columns = 80
+    /// Triggers whose directory is still loading.
+    var loadingDirectories: Set<Unicode.Scalar> = []
+
+    init(editor: Editor, document: Document, print: Bool, terminalClipboard: Bool = true) {
+        self.editor = editor
+        self.document = document
+        self.print = print
+        self.terminalClipboard = terminalClipboard
+    }
+
+    /// The first effects of a session: ask about a recovery draft newer than the file,
+    /// or start writing drafts.
+    mutating func start(offering draft: Draft?) -> [AppEffect] {
+        if let draft {
+            mode = .draftQuestion(draft)
+            return []
+        }
+        return [.startDrafts(path: document.path)]
+    }
+
+    var isTooSmall: Bool { FrameLayout.isTooSmall(width: columns, height: rows) }
+
+    // MARK: - Update
+
+    /// Takes one event; returns what the runtime must do.
+    mutating func update(_ event: AppEvent) -> [AppEffect] {
+        switch event {
+        case let .key(key):
+            if isTooSmall && key != .ctrl("q") { return [] }
+            return handle(key)
+        case let .click(position, extend):
+            guard mode == .editing else { return [] }
+            return core(editor.click(at: position, extend: extend))
+        case let .pickRow(index):
+            guard mode == .editing else { return [] }
+            return core(editor.pickResult(index))
+        case let .wheel(up):
+            guard mode == .editing else { return [] }
+            var effects: [AppEffect] = []
+            for _ in 0..<3 { effects += core(editor.handle(up ? .up : .down)) }
+            return effects
+        case let .resize(rows, columns):
+            self.rows = rows
+            self.columns = columns
+            let area = FrameLayout.textArea(width: columns, height: rows)
+            editor.config.width = area.columns
+            editor.config.pageRows = area.rows
+            return []
+        case .endOfInput:
+            // The terminal is gone: what was typed stays in the draft.
+            let unsaved = editor.isModified
+            return (unsaved ? [.flushDraft] : [.discardDraft]) + [.quit(status: quitStatus(discarding: unsaved), output: nil)]
+        case let .signal(number):
+            return [.flushDraft, .quit(status: 128 + number, output: nil)]
+        case let .completion(answer):
+            return core(editor.receive(answer))
+        case let .directoryLoaded(trigger, failure):
+            loadingDirectories.remove(trigger)
+            if let failure { message = "Directory for \(Character(trigger)) not loaded: \(failure)" }
+            return []
+        case let .saved(request):
+            return saved(request)
+        case let .saveNeedsConfirmation(request):
+            mode = .overwriteQuestion(request)
+            return []
+        case let .saveFailed(request, why):
+            message = why
+            if request.fromPrompt {
+                mode = .prompt(Prompt(kind: .saveAs(then: request.then), field: TextField(request.path)))
+            } else if case .overwriteQuestion = mode {
+                mode = .editing
+            }
+            return []
+        case let .pathCompletions(typed, candidates):
+            completePath(typed: typed, candidates: candidates)
+            return []
+        case let .notice(text):
+            message = text
+            return []
+        }
+    }
+
+    /// Runs the core's effects through the app: a copy also goes to the terminal's
+    /// clipboard when that is on.
+    mutating func core(_ effects: [Effect]) -> [AppEffect] {
+        effects.compactMap { effect in
+            // MERGE: if case let .copied(text) = effect { return terminalClipboard ? .setClipboard(text) : nil }
+            return .core(effect)
+        }
+    }
+
+    // MARK: - Keys
+
+    private mutating func handle(_ key: Key) -> [AppEffect] {
+        switch mode {
+        case .editing:
+            return editingKey(key)
+        case .help, .preview:
+            // Any key returns to the text and does nothing else; Ctrl-Q quits.
+            mode = .editing
+            return key == .ctrl("q") ? requestQuit() : []
+        case .quitQuestion:
+            return answerQuit(key)
+        case let .draftQuestion(draft):
+            return answerDraft(draft, key)
+        case let .prompt(prompt):
+            return promptKey(prompt, key)
+        case let .overwriteQuestion(request):
+            return answerOverwrite(request, key)
+        case let .replaceQuestion(run):
+            return answerReplace(run, key)
+        }
+    }
+
+    /// A key while editing: the app's own keys, else the core's.
+    private mutating func editingKey(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .ctrl("q"):
+            return requestQuit()
+        case .f1:
+            mode = .help
+            return []
+        default:
+            break
+        }
+        // The app's commands end a search first, as a motion does (SPEC §3).
+        if let command = AppCommand(key, chooserShown: editor.search?.isOpen == true, hasLastFind: lastFind != nil) {
+            message = ""
+            let ended = core(editor.endSearchForCommand())
+            return ended + run(command)
+        }
+        message = ""
+        return core(editor.handle(key))
+    }
+
+    private mutating func run(_ command: AppCommand) -> [AppEffect] {
+        switch command {
+        case .save:
+            return save(then: .keepEditing)
+        case .saveAs:
+            openSaveAs(then: .keepEditing)
+            return []
+        case .find:
+            openPrompt(.find(origin: editor.selection, matches: [], current: nil))
+            return []
+        case .findNext:
+            return findAgain(forward: true)
+        case .findPrevious:
+            return findAgain(forward: false)
+        case .replace:
+            openPrompt(.replace)
+            return []
+        case .goToLine:
+            openPrompt(.goToLine)
+            return []
+        case .selectAll:
+            return core(editor.selectAll())
+        case .preview:
+            mode = .preview(document.format.encode(editor.marked, lookup: document.lookup))
+            return []
+        }
+    }
+
+    private mutating func openPrompt(_ kind: Prompt.Kind, text: String = "") {
+        mode = .prompt(Prompt(kind: kind, field: TextField(text)))
+    }
+
+    mutating func openSaveAs(then: SaveRequest.Then) {
+        openPrompt(.saveAs(then: then), text: document.path ?? "")
+    }
+
+    // MARK: - Saving and quitting
+
+    /// Ctrl-S: write the file; without one, ask for a name (or, with `--print`, confirm
+    /// the comment and end the edit).
+    mutating func save(then: SaveRequest.Then) -> [AppEffect] {
+        guard let path = document.path else {
+            if print {
+                savedOnce = true
+                return [.discardDraft, .quit(status: 0, output: output)]
+            }
+            openSaveAs(then: then)
+            return []
+        }
+        return [.save(request(path: path, format: document.format, confirmOverwrite: false, fromPrompt: false, then: then))]
+    }
+
+    func request(path: String, format: DocumentFormat, confirmOverwrite: Bool, fromPrompt: Bool,
+                 then: SaveRequest.Then) -> SaveRequest {
+        SaveRequest(path: path, format: format, contents: format.encode(editor.marked, lookup: document.lookup),
+                    mentionCount: editor.storage.mentionCount, confirmOverwrite: confirmOverwrite,
+                    fromPrompt: fromPrompt, then: then)
+    }
+
+    private mutating func saved(_ request: SaveRequest) -> [AppEffect] {
+        let renamed = request.path != document.path
+        document.path = request.path
+        document.format = request.format
+        editor.markSaved()
+        savedOnce = true
+        mode = .editing
+        let n = request.mentionCount
+        message = "Saved \(AppModel.fileName(request.path)) (\(n) mention\(n == 1 ? "" : "s"))"
+        var effects: [AppEffect] = renamed ? [.startDrafts(path: request.path)] : [.discardDraft]
+        if request.then == .quit { effects.append(.quit(status: 0, output: output)) }
+        return effects
+    }
+
+    /// The comment as `--print` writes it (nil without `--print`).
+    var output: String? {
+        print ? document.format.encode(editor.marked, lookup: document.lookup) : nil
+    }
+
+    /// Ctrl-Q from anywhere: quit at once when nothing is unsaved, else ask.
+    mutating func requestQuit() -> [AppEffect] {
+        if editor.isModified {
+            mode = .quitQuestion
+            return []
+        }
+        mode = .editing
+        let status = quitStatus(discarding: false)
+        return [.discardDraft, .quit(status: status, output: status == 0 ? output : nil)]
+    }
+
+    /// The exit status of quitting without saving now (SPEC §8): 0 when nothing unsaved
+    /// is given up, 1 when changes are discarded or `--print` was never confirmed.
+    func quitStatus(discarding: Bool) -> Int32 {
+        if print { return savedOnce && !discarding ? 0 : 1 }
+        return discarding ? 1 : 0
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// The app's own commands, as keys name them while editing.
+enum AppCommand: Equatable {
+    case save, saveAs, find, findNext, findPrevious, replace, goToLine, selectAll, preview
+
+    /// The command `key` names, or nil for a key the core takes. Ctrl-N / Ctrl-P find the
+    /// next / previous match only when no chooser is shown and something was searched.
+    init?(_ key: Key, chooserShown: Bool, hasLastFind: Bool) {
+        switch key {
+        case .ctrl("s"): self = .save
+        case .alt("s"): self = .saveAs
+        case .ctrl("f"): self = .find
+        case .alt("r"): self = .replace
+        case .ctrl("l"): self = .goToLine
+        case .alt("a"): self = .selectAll
+        case .f2: self = .preview
+        case .ctrl("n") where !chooserShown && hasLastFind: self = .findNext
+        case .ctrl("p") where !chooserShown && hasLastFind: self = .findPrevious
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import AtpadCore
+import AtpadDirectory
+import AtpadTerminal
+import Foundation
+
+/// Runs the effects the app model returns — queries, saves, drafts, frecency, the
+/// terminal's clipboard, quitting — and feeds their results back to the model as events.
+/// The editor's loop and `atpad replay` share it (replay with no terminal, drafts,
+/// frecency or file writes).
+final class EffectRunner {
+    let queries: QueryRunner
+    private let terminal: (any TerminalIO)?
+    private let draftStore: DraftStore?
+    private let frecency: FrecencyRecord?
+    private let writesFiles: Bool
+    /// Writes the recovery draft off the input path (nil: drafts off, or not started).
+    private(set) var drafts: DraftWriter?
+    /// Queries asked for but not started yet (the loop starts them after drawing).
+    private var queued: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
+    /// Set by a `.quit` effect: the session is over.
+    private(set) var exit: (status: Int32, output: String?)?
+
+    init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
+         drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, writesFiles: Bool = true) {
+        queries = QueryRunner(sources: sources)
+        self.terminal = terminal
+        draftStore = drafts
+        self.frecency = frecency
+        self.writesFiles = writesFiles
+    }
+
+    /// Runs `effects` in order; an effect's result goes back through `model.update`, and
+    /// the effects that returns run in turn.
+    func run(_ effects: [AppEffect], on model: inout AppModel) {
+        var queue = effects[...]
+        while let effect = queue.popFirst() {
+            if let event = perform(effect, model: model) { queue += model.update(event) }
+        }
+    }
+
+    /// Starts the queries asked for since the last call.
+    func startQueries() {
+        for q in queued { queries.start(id: q.id, trigger: q.trigger, query: q.query) }
+        queued.removeAll()
+    }
+
+    /// Feeds the answers that have arrived to the model; returns whether there were any.
+    @discardableResult
+    func deliverAnswers(to model: inout AppModel) -> Bool {
+        let answers = queries.mailbox.takeAll()
+        for answer in answers {
+            if case let .ended(id) = answer { queries.ended(id: id) }
+            run(model.update(.completion(answer)), on: &model)
+        }
+        return !answers.isEmpty
+    }
+
+    private func perform(_ effect: AppEffect, model: AppModel) -> AppEvent? {
+        switch effect {
+        case let .core(core):
+            perform(core)
+        case let .save(request):
+            return save(request)
+        case let .quit(status, output):
+            exit = (status, output)
+        case let .setClipboard(text):
+            terminal?.setClipboard(text)
+        case let .completePath(typed):
+            return .pathCompletions(typed: typed, candidates: PathCompletion.candidates(for: typed))
+        case let .startDrafts(path):
+            drafts?.discard()
+            drafts = draftStore.map { DraftWriter(store: $0, documentPath: path) }
+        case .discardDraft:
+            drafts?.discard()
+        case .flushDraft:
+            drafts?.flushNow { model.editor.storage }
+        case let .removeDraft(draft):
+            try? draftStore?.remove(draftAt: draft.path)
+        case let .keepDraftAside(draft):
+            guard let store = draftStore else { return nil }
+            if let kept = try? store.keepAside(draft) { return .notice("Draft kept as \(kept)") }
+            return .notice("Could not keep the draft aside; it stays at \(draft.path)")
+        }
+        return nil
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case let .query(id, trigger, query):
+            queued.append((id, trigger, query))
+        case let .cancel(id):
+            if let i = queued.firstIndex(where: { $0.id == id }) {
+                // Never started: it ends at once.
+                queued.remove(at: i)
+                queries.mailbox.post(.ended(queryID: id))
+            } else {
+                queries.cancel(id: id)
+            }
+        case let .picked(entity, trigger):
+            frecency?.recordPick(of: entity.id, trigger: trigger)
+        case .documentChanged:
+            drafts?.documentChanged(now: .now)
+        default:
+            break  // a copy reaches the terminal as `.setClipboard`, through the model
+        }
+    }
+
+    /// Writes a file atomically, first asking (through the model) before replacing another
+    /// existing file.
+    private func save(_ request: SaveRequest) -> AppEvent {
+        guard writesFiles else { return .saveFailed(request, message: "replay writes no files") }
+        var info = stat()
+        let exists = stat(request.path, &info) == 0
+        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
+            return .saveFailed(request, message: "\(request.path) is a folder: type a file name")
+        }
+        if exists && request.confirmOverwrite { return .saveNeedsConfirmation(request) }
+        do {
+            try DocumentFile.writeAtomically(request.contents, to: request.path)
+            return .saved(request)
+        } catch {
+            return .saveFailed(request, message: "\(error)")
+        }
+    }
+}
+
+/// Tab completion of file names for `Save as:`.
+enum PathCompletion {
+    /// The paths that start with `typed`, sorted; a folder ends in `/`. Hidden files only
+    /// when the typed name starts with a dot.
+    static func candidates(for typed: String) -> [String] {
+        let expanded = AppModel.expandingHome(typed)
+        let folderPart: String
+        let namePart: String
+        if let slash = expanded.lastIndex(of: "/") {
+            folderPart = String(expanded[...slash])
+            namePart = String(expanded[expanded.index(after: slash)...])
+        } else {
+            folderPart = ""
+            namePart = expanded
+        }
+        let folder = folderPart.isEmpty ? "." : folderPart
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }
+            .sorted()
+            .map { name in
+                var isFolder: ObjCBool = false
+                let path = folderPart + name
+                FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+                return isFolder.boolValue ? path + "/" : path
+            }
+    }
+}

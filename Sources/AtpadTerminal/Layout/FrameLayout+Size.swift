@@ -1,0 +1,7 @@
+extension FrameLayout {
+    /// Whether a `width`×`height` terminal only shows the "terminal too small" notice (the
+    /// app then ignores every key but Ctrl-Q, SPEC §9).
+    public static func isTooSmall(width: Int, height: Int) -> Bool {
+        TooSmallNotice.applies(width: width, height: height)
+    }
+}

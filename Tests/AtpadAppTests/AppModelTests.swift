@@ -1,0 +1,409 @@
+@testable import AtpadApp
+import AtpadCore
+import AtpadTerminal
+import Testing
+
+/// The app model driven by key scripts: every mode, prompt and question, with Esc and
+/// Ctrl-Q from each (SPEC §8, §9). No terminal and no files: the effects are checked.
+@Suite struct AppModelTests {
+    // MARK: Saving
+
+    @Test func ctrlSWithoutAFileAsksSaveAsAndTakesTheFormatFromTheName() throws {
+        var app = try AppHarness("hi")
+        try app.keys("<C-s>")
+        #expect(app.promptLine == "Save as:")
+        try app.keys("notes.json<Enter>")
+        let save = try #require(app.lastSave)
+        #expect(save.path == "notes.json")
+        #expect(save.format == .json)
+        #expect(save.confirmOverwrite)
+        #expect(save.contents == DocumentFormat.json.encode(app.model.editor.marked, lookup: .empty))
+        app.send(.saved(save))
+        #expect(app.model.mode == .editing)
+        #expect(app.model.document.path == "notes.json")
+        #expect(app.model.document.format == .json)
+        #expect(!app.model.editor.isModified)
+        #expect(app.model.message == "Saved notes.json (0 mentions)")
+    }
+
+    @Test func saveAsKeepsAFormatNamedWithF() throws {
+        var app = try AppHarness("hi", format: .slack, formatIsFixed: true)
+        try app.keys("<C-s>out.json<Enter>")
+        #expect(app.lastSave?.format == .slack)
+    }
+
+    @Test func altSAlwaysAsksPrefilledWithTheCurrentName() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        try app.keys("<M-s>")
+        #expect(app.promptLine == "Save as: a.md")
+        try app.keys("<BS><BS>txt<Enter>")
+        #expect(app.lastSave?.path == "a.txt")
+        #expect(app.lastSave?.format == .atpad)
+    }
+
+    @Test func ctrlSWithAFileSavesWithoutAsking() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        try app.keys("x<C-s>")
+        let save = try #require(app.lastSave)
+        #expect(save.path == "a.md" && !save.confirmOverwrite && save.then == .keepEditing)
+        #expect(app.model.mode == .editing)
+    }
+
+    @Test func ctrlSWithPrintAndNoFileConfirmsAndPrints() throws {
+        var app = try AppHarness("hi @[Jo](1)", print: true)
+        try app.keys("<C-s>")
+        #expect(app.quit?.status == 0)
+        #expect(app.quit?.output == "hi @[Jo](1)")
+    }
+
+    @Test func anExistingOtherFileAsksBeforeOverwriting() throws {
+        var app = try AppHarness("hi")
+        try app.keys("<C-s>old.md<Enter>")
+        let asked = try #require(app.lastSave)
+        app.send(.saveNeedsConfirmation(asked))
+        #expect(app.promptLine == "Overwrite old.md? (y)es (n)o")
+        // Typing is not an answer.
+        try app.keys("x")
+        #expect(app.text == "hi")
+        try app.keys("y")
+        #expect(app.lastSave?.confirmOverwrite == false)
+        #expect(app.lastSave?.path == "old.md")
+    }
+
+    @Test func noToOverwriteGoesBackToTheNameAndEscCancels() throws {
+        var app = try AppHarness("hi")
+        try app.keys("<C-s>old.md<Enter>")
+        app.send(.saveNeedsConfirmation(try #require(app.lastSave)))
+        try app.keys("n")
+        #expect(app.promptLine == "Save as: old.md")
+        try app.keys("<Enter>")
+        app.send(.saveNeedsConfirmation(try #require(app.lastSave)))
+        try app.keys("<Esc>")
+        #expect(app.model.mode == .editing)
+        #expect(app.model.message == "Not saved")
+        #expect(app.model.editor.isModified == false)  // nothing was typed
+    }
+
+    @Test func ctrlQAtTheOverwriteQuestionQuitsAsAnywhere() throws {
+        var app = try AppHarness("hi")
+        try app.keys("!<C-s>old.md<Enter>")
+        app.send(.saveNeedsConfirmation(try #require(app.lastSave)))
+        try app.keys("<C-q>")
+        #expect(app.model.mode == .quitQuestion)
+    }
+
+    @Test func aFailedSaveAsSaysWhyAndReopensThePrompt() throws {
+        var app = try AppHarness("hi")
+        try app.keys("<C-s>nowhere/x.md<Enter>")
+        app.send(.saveFailed(try #require(app.lastSave), message: "cannot save nowhere/x.md: no such folder"))
+        #expect(app.promptLine == "Save as: nowhere/x.md")
+        #expect(app.model.message == "cannot save nowhere/x.md: no such folder")
+    }
+
+    @Test func anEmptyNameIsNotSaved() throws {
+        var app = try AppHarness("hi")
+        try app.keys("<C-s><Enter>")
+        #expect(app.lastSave == nil)
+        #expect(app.promptLine == "Save as:")
+    }
+
+    @Test func saveAsPromptEscAndCtrlQ() throws {
+        var app = try AppHarness("hi")
+        try app.keys("<C-s>abc<Esc>")
+        #expect(app.model.mode == .editing)
+        #expect(app.lastSave == nil)
+        try app.keys("<C-s>abc<C-q>")
+        // Nothing unsaved: Ctrl-Q quits at once, with status 0.
+        #expect(app.quit?.status == 0)
+    }
+
+    @Test func tabCompletesPaths() throws {
+        var app = try AppHarness("hi")
+        try app.keys("<C-s>no<Tab>")
+        #expect(app.effects.contains(.completePath("no")))
+        app.send(.pathCompletions(typed: "no", candidates: ["notes.md"]))
+        #expect(app.promptLine == "Save as: notes.md")
+        try app.keys("<C-u>d<Tab>")
+        app.send(.pathCompletions(typed: "d", candidates: ["docs/", "draft-1.md", "draft-2.md"]))
+        #expect(app.promptLine == "Save as: d")
+        #expect(app.model.message == "docs/  draft-1.md  draft-2.md")
+        try app.keys("r")
+        app.send(.pathCompletions(typed: "dr", candidates: ["draft-1.md", "draft-2.md"]))
+        #expect(app.promptLine == "Save as: draft-")
+        // A late answer for text that has changed since is ignored.
+        app.send(.pathCompletions(typed: "x", candidates: ["xyz"]))
+        #expect(app.promptLine == "Save as: draft-")
+    }
+
+    // MARK: Quitting
+
+    @Test func ctrlQWithNothingUnsavedQuitsWithZero() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+        #expect(app.effects.contains(.discardDraft))
+    }
+
+    @Test func ctrlQWithPrintAndNoConfirmationIsOne() throws {
+        var app = try AppHarness("hi", print: true)
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 1)
+        #expect(app.quit?.output == nil)
+    }
+
+    @Test func quitQuestionYesSavesThenQuits() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        try app.keys("x<C-q>")
+        #expect(app.promptLine == "Save changes before quitting? (y)es (n)o (Esc) cancel")
+        try app.keys("<C-q>")  // asking again changes nothing
+        #expect(app.model.mode == .quitQuestion)
+        try app.keys("y")
+        let save = try #require(app.lastSave)
+        #expect(save.then == .quit)
+        #expect(app.quit == nil)
+        app.send(.saved(save))
+        #expect(app.quit?.status == 0)
+    }
+
+    @Test func quitQuestionYesWithoutAFileAsksForAName() throws {
+        var app = try AppHarness("")
+        try app.keys("x<C-q>y")
+        #expect(app.promptLine == "Save as:")
+        try app.keys("new.md<Enter>")
+        let save = try #require(app.lastSave)
+        #expect(save.then == .quit)
+        app.send(.saved(save))
+        #expect(app.quit?.status == 0)
+    }
+
+    @Test func quitQuestionNoDiscardsWithOneAndEscCancels() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        try app.keys("x<C-q><Esc>")
+        #expect(app.model.mode == .editing)
+        #expect(app.quit == nil)
+        try app.keys("<C-q>n")
+        #expect(app.quit?.status == 1)
+        #expect(app.effects.contains(.discardDraft))
+    }
+
+    @Test func endOfInputKeepsTheDraftOfUnsavedText() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        try app.keys("x")
+        app.send(.endOfInput)
+        #expect(app.effects.contains(.flushDraft))
+        #expect(app.quit?.status == 1)
+    }
+
+    // MARK: The draft question
+
+    func draft() -> Draft {
+        Draft(path: "/state/a.md.draft", originalPath: "/w/a.md", modified: .init(timeIntervalSince1970: 0),
+              written: nil, writerPID: nil, document: MarkedText(text: "from the draft"), damage: nil)
+    }
+
+    @Test func draftQuestionRecoverDiscardKeep() throws {
+        var app = try AppHarness("file text", path: "a.md")
+        #expect(app.model.start(offering: draft()).isEmpty)
+        #expect(app.promptLine == "Recover unsaved draft? (r)ecover (d)iscard (k)eep both")
+        try app.keys("x<Enter>")  // not answers: ignored
+        #expect(app.text == "file text")
+        try app.keys("r")
+        #expect(app.text == "from the draft")
+        #expect(app.model.editor.isModified)
+        #expect(app.effects.contains(.startDrafts(path: "a.md")))
+
+        var discard = try AppHarness("file text", path: "a.md")
+        _ = discard.model.start(offering: draft())
+        try discard.keys("d")
+        #expect(discard.effects.contains(.removeDraft(draft())))
+        #expect(discard.text == "file text")
+
+        var keep = try AppHarness("file text", path: "a.md")
+        _ = keep.model.start(offering: draft())
+        try keep.keys("k")
+        #expect(keep.effects.contains(.keepDraftAside(draft())))
+    }
+
+    @Test func ctrlQAtTheDraftQuestionQuitsAndKeepsTheDraft() throws {
+        var app = try AppHarness("file text", path: "a.md")
+        _ = app.model.start(offering: draft())
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+        #expect(!app.effects.contains(.discardDraft))
+        #expect(!app.effects.contains(.removeDraft(draft())))
+
+        var printing = try AppHarness("", print: true)
+        _ = printing.model.start(offering: draft())
+        try printing.keys("<C-q>")
+        #expect(printing.quit?.status == 1)
+    }
+
+    // MARK: Help and preview
+
+    @Test func helpClosesOnAnyKeyWithoutActing() throws {
+        var app = try AppHarness("hi|")
+        try app.keys("<F1>")
+        #expect(app.model.view(viewport: Viewport()).overlay == .help)
+        try app.keys("x")
+        #expect(app.model.mode == .editing)
+        #expect(app.text == "hi")
+        try app.keys("<F1><Esc>")
+        #expect(app.model.mode == .editing)
+        try app.keys("<F1><C-q>")
+        #expect(app.quit?.status == 0)
+    }
+
+    @Test func previewShowsTheSavedFormAndAnyKeyReturns() throws {
+        var app = try AppHarness("a < b @[Jo](U1)|", format: .slack)
+        try app.keys("<F2>")
+        #expect(app.model.view(viewport: Viewport()).overlay == .preview(format: "slack", text: "a &lt; b <@U1>"))
+        try app.keys("z")
+        #expect(app.model.mode == .editing)
+        #expect(app.text == "a < b @Jo")
+        try app.keys("<F2><Esc>")
+        #expect(app.model.mode == .editing)
+        try app.keys("x<F2><C-q>")
+        #expect(app.model.mode == .quitQuestion)
+    }
+
+    // MARK: Find
+
+    @Test func findIsIncrementalAndEnterKeepsTheMatch() throws {
+        var app = try AppHarness("hello world, hello moon")
+        try app.keys("<C-f>hel")
+        let view = app.model.view(viewport: Viewport())
+        #expect(view.prompt?.label == "Find:")
+        #expect(view.matches == [0..<3, 13..<16])
+        #expect(view.currentMatch == 0)
+        try app.keys("<C-f>")
+        #expect(app.model.view(viewport: Viewport()).currentMatch == 1)
+        #expect(app.cursor == 13)
+        try app.keys("<Down>")
+        #expect(app.model.view(viewport: Viewport()).currentMatch == 0)
+        try app.keys("<Up>")
+        #expect(app.cursor == 13)
+        try app.keys("<Enter>")
+        #expect(app.model.mode == .editing)
+        #expect(app.cursor == 13)
+        #expect(app.model.view(viewport: Viewport()).matches.isEmpty)
+        // Ctrl-N / Ctrl-P afterwards, wrapping.
+        try app.keys("<C-n>")
+        #expect(app.cursor == 0)
+        try app.keys("<C-p>")
+        #expect(app.cursor == 13)
+    }
+
+    @Test func findStartsAtTheCursorAndEscReturns() throws {
+        var app = try AppHarness("ab ab a|b ab")
+        try app.keys("<C-f>ab")
+        #expect(app.cursor == 9)
+        try app.keys("<Esc>")
+        #expect(app.cursor == 7)
+        #expect(app.model.mode == .editing)
+        #expect(app.model.lastFind == nil)
+    }
+
+    @Test func findWithNoMatchesSaysSo() throws {
+        var app = try AppHarness("abc|")
+        try app.keys("<C-f>zz")
+        #expect(app.model.message == "No matches")
+        #expect(app.cursor == 3)
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+    }
+
+    @Test func anEmptyFindAndNextSearchesForTheLastQuery() throws {
+        var app = try AppHarness("one two one")
+        try app.keys("<C-f>one<Enter>")
+        try app.keys("<C-f><C-f>")
+        #expect(app.promptLine == "Find: one")
+    }
+
+    // MARK: Replace
+
+    @Test func replaceAsksAtEachMatch() throws {
+        var app = try AppHarness("a b a b a")
+        try app.keys("<M-r>")
+        #expect(app.promptLine == "Replace:")
+        try app.keys("a<Enter>")
+        #expect(app.promptLine == "With:")
+        try app.keys("xy<Enter>")
+        #expect(app.promptLine == "Replace? (y)es (n)o (a)ll")
+        try app.keys("ynq")  // q is not an answer
+        try app.keys("y")
+        #expect(app.text == "xy b a b xy")
+        #expect(app.model.mode == .editing)
+        #expect(app.model.message == "Replaced 2 occurrences")
+    }
+
+    @Test func replaceAllWrapsFromTheCursor() throws {
+        var app = try AppHarness("a a |a a")
+        try app.keys("<M-r>a<Enter>b<Enter>a")
+        #expect(app.text == "b b b b")
+        #expect(app.model.message == "Replaced 4 occurrences")
+    }
+
+    @Test func replaceWithTheSearchedTextInsideDoesNotLoop() throws {
+        var app = try AppHarness("a a")
+        try app.keys("<M-r>a<Enter>aa<Enter>a")
+        #expect(app.text == "aa aa")
+    }
+
+    @Test func replaceEscAndCtrlQ() throws {
+        var app = try AppHarness("a a a")
+        try app.keys("<M-r>a<Enter>b<Enter>y<Esc>")
+        #expect(app.text == "b a a")
+        #expect(app.model.mode == .editing)
+        try app.keys("<M-r>a<Esc>")
+        #expect(app.model.mode == .editing)
+        try app.keys("<M-r>a<Enter>b<Enter><C-q>")
+        #expect(app.model.mode == .quitQuestion)
+    }
+
+    @Test func replaceWithoutMatchesSaysSo() throws {
+        var app = try AppHarness("abc")
+        try app.keys("<M-r>zz<Enter>y<Enter>")
+        #expect(app.model.mode == .editing)
+        #expect(app.model.message == "No matches for zz")
+    }
+
+    // MARK: Go to line, select all
+
+    @Test func goToLine() throws {
+        var app = try AppHarness("one\ntwo\nthree")
+        try app.keys("<C-l>")
+        #expect(app.promptLine == "Go to line:")
+        try app.keys("2<Enter>")
+        #expect(app.cursor == 4)
+        try app.keys("<C-l>3:3<Enter>")
+        #expect(app.cursor == 10)
+        try app.keys("<C-l>99<Enter>")
+        #expect(app.cursor == 8)
+        try app.keys("<C-l>x<Enter>")
+        #expect(app.model.message == "Type a line number, or line:column")
+        #expect(app.promptLine == "Go to line: x")
+        try app.keys("<Esc>")
+        #expect(app.model.mode == .editing)
+        #expect(app.cursor == 8)
+    }
+
+    @Test func altASelectsAll() throws {
+        var app = try AppHarness("hello|")
+        try app.keys("<M-a>")
+        #expect(app.model.editor.selection.range == 0..<5)
+        try app.keys("X")
+        #expect(app.text == "X")
+    }
+
+    // MARK: The terminal
+
+    @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() throws {
+        var app = try AppHarness("hi|")
+        app.send(.resize(rows: 3, columns: 10))
+        try app.keys("abc<C-s><F1>")
+        #expect(app.text == "hi")
+        #expect(app.model.mode == .editing)
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+    }
+}
