@@ -1,0 +1,45 @@
+@testable import AtpadApp
+import AtpadCore
+import AtpadTerminal
+
+/// A terminal for tests of the runtime: it hands out scripted batches of input, records
+/// every screen drawn and every clipboard write, and ends input when the script runs out.
+final class FakeTerminal: TerminalIO {
+    var hasColors = false
+    var colorCount = 0
+    var rows: Int
+    var columns: Int
+    private var batches: [[InputEvent]]
+    private(set) var screens: [Screen] = []
+    private(set) var clipboard: [String] = []
+    private(set) var started = false
+    private(set) var stopped = false
+
+    init(rows: Int = 24, columns: Int = 80, batches: [[InputEvent]]) {
+        self.rows = rows
+        self.columns = columns
+        self.batches = batches
+    }
+
+    /// One batch per key of a key script.
+    convenience init(rows: Int = 24, columns: Int = 80, keys: String) throws {
+        self.init(rows: rows, columns: columns, batches: try KeyScript.parse(keys).map { [.key($0)] })
+    }
+
+    func start(ttyPath: String?) throws { started = true }
+    func stop() { stopped = true }
+    func size() -> (rows: Int, columns: Int) { (rows, columns) }
+    func takeSignal() -> Int32? { nil }
+    func setClipboard(_ text: String) { clipboard.append(text) }
+
+    func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent] {
+        batches.isEmpty ? [.endOfInput] : batches.removeFirst()
+    }
+
+    func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {
+        screens.append(screen)
+    }
+
+    /// The last screen's rows as text.
+    var lastScreen: [String] { screens.last?.lines ?? [] }
+}
