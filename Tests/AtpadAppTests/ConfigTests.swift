@@ -74,6 +74,11 @@ import Testing
         #expect(try parse("command_timeout = 7").commandTimeout == .seconds(7))
     }
 
+    @Test func clipboardIsTerminalOrInternal() throws {
+        #expect(try parse("clipboard = \"internal\"").clipboard == "internal")
+        #expect(try parse("clipboard = \"terminal\"").clipboard == "terminal")
+    }
+
     @Test func formatNamesFoldCase() throws {
         #expect(try parse("format = \"Slack\"").format == "slack")
     }
@@ -261,6 +266,7 @@ import Testing
         ("no_color = []", "\"no_color\" must be true or false (found an empty array)"),
         ("format = 1", "\"format\" must be one of atpad, github, slack, discord, markdown, plain, json (found 1)"),
         ("theme = true", "\"theme\" must be a theme name or the path of a theme file (found true)"),
+        ("clipboard = \"osc52\"", "\"clipboard\" must be \"terminal\" or \"internal\" (found \"osc52\")"),
         ("chooser_rows = \"8\"", "\"chooser_rows\" must be an integer from 1 to 50 (found \"8\")"),
         ("limit = 1979-05-27", "\"limit\" must be an integer of 1 or more (found a date)"),
         ("command_timeout = \"5s\"", "\"command_timeout\" must be a number of seconds greater than 0 (found \"5s\")"),

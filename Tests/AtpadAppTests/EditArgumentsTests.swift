@@ -20,6 +20,7 @@ import Testing
         ["--implicit=5", "--theme=./my theme.toml", "x"],
         ["--", "-file-with-dash"],
         ["--print", "--", "--no-color"],
+        ["--clipboard", "internal", "a.md"], ["--clipboard=terminal"],
         ["--directory-command", "grep -- \"$1\" p", "--command-timeout", "2.5", "--config", "c.toml"],
         ["--directory-url=http://x.test/?q={query}", "-f", "github", "--format=slack", "a.md"],
     ])
