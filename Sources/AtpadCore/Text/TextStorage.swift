@@ -69,6 +69,10 @@ public struct TextStorage: Sendable {
         return String(decoding: all, as: UTF8.self)
     }
 
+    /// The UTF-8 bytes of each chunk in order (every chunk starts and ends on a scalar
+    /// boundary), for whole-text scans that must not build a String.
+    var byteRuns: some Sequence<[UInt8]> { chunks.lazy.map(\.bytes) }
+
     /// Every mention, in document order, with document ranges.
     public var allMentions: [Mention] {
         var result: [Mention] = []
