@@ -82,7 +82,7 @@ struct ReplaySession {
                 }
             case let .cancel(id):
                 queue += editor.receive(.ended(queryID: id))
-            case .picked, .documentChanged:
+            case .picked, .documentChanged, .copied:
                 break  // replay keeps no frecency or drafts
             }
         }

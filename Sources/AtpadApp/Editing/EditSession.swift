@@ -293,6 +293,8 @@ final class EditSession {
                 options.frecency?.recordPick(of: entity.id, trigger: trigger)
             case .documentChanged:
                 drafts?.documentChanged(now: .now)
+            case .copied:
+                break
             }
         }
         view.isModified = editor.isModified

@@ -130,13 +130,17 @@ extension Editor {
     }
 
     mutating func copy(held: Mention?) {
-        if let clip = copied(held: held) { clipboard = clip }
+        if let clip = copied(held: held) {
+            clipboard = clip
+            pendingEffects.append(.copied(clip.text))
+        }
         selectedMention = held
     }
 
     mutating func cut() {
         guard let clip = copied(held: nil) else { return }
         clipboard = clip
+        pendingEffects.append(.copied(clip.text))
         deleteRange(selection.range)
     }
 
