@@ -1,3 +1,5 @@
+import AtpadCore
+
 extension DirectoryIndex {
     /// Folds names and handles into the flat arrays of a ``DirectoryIndex``, one entry at
     /// a time, so an index can be built while a file is still being read.

@@ -27,7 +27,7 @@ struct KeyScriptTests {
         ("S-Left", .shiftLeft), ("S-Right", .shiftRight), ("S-Up", .shiftUp), ("S-Down", .shiftDown),
         ("S-Home", .shiftHome), ("S-End", .shiftEnd),
         ("C-Left", .ctrlLeft), ("C-Right", .ctrlRight), ("C-Home", .ctrlHome), ("C-End", .ctrlEnd),
-        ("C-Space", .ctrlSpace), ("M-BS", .altBackspace), ("F1", .f1), ("Space", .char(" ")),
+        ("C-Space", .ctrlSpace), ("M-BS", .altBackspace), ("F1", .f1), ("F2", .f2), ("Space", .char(" ")),
         ("lt", .char("<")), ("C-x", .ctrl("x")), ("C-a", .ctrl("a")), ("C-z", .ctrl("z")),
         ("M-x", .alt("x")), ("M-1", .alt("1")),
     ]
@@ -99,7 +99,7 @@ struct KeyScriptTests {
             == "--keys: unknown key name <Foo> at column 5")
     }
 
-    @Test(arguments: ["C-1", "C-ab", "C-", "M-ab", "S-x", "F2", "Enterr", "Ctrl-a", "C-é", "123"])
+    @Test(arguments: ["C-1", "C-ab", "C-", "M-ab", "S-x", "F3", "Enterr", "Ctrl-a", "C-é", "123"])
     func unknownNames(name: String) {
         #expect(throws: KeyScriptError(kind: .unknownName(name), column: 2)) {
             try KeyScript.parse("x<\(name)>")

@@ -75,7 +75,14 @@ import Testing
             let le = model.scalars[a...].firstIndex(of: "\n") ?? n
             #expect(storage.lineEnd(a) == le)
             #expect(storage.backticks(before: a) == model.scalars[..<a].filter { $0 == "`" }.count)
+            let line = model.scalars[..<a].filter { $0 == "\n" }.count
+            #expect(storage.newlines(before: a) == line)
+            #expect(storage.start(ofLine: line) == ls)
         }
+        let lines = model.scalars.filter { $0 == "\n" }.count + 1
+        #expect(storage.lineCount == lines)
+        #expect(storage.start(ofLine: lines + 5) == storage.start(ofLine: lines - 1))
+        #expect(storage.start(ofLine: -3) == 0)
         #expect(storage.chunks.allSatisfy { $0.scalars <= TextStorage.maxChunk * 3 })
     }
 

@@ -1,3 +1,4 @@
+@testable import AtpadCore
 @testable import AtpadDirectory
 import Testing
 

@@ -122,7 +122,7 @@ struct AppModel {
     /// clipboard when that is on.
     mutating func core(_ effects: [Effect]) -> [AppEffect] {
         effects.compactMap { effect in
-            // MERGE: if case let .copied(text) = effect { return terminalClipboard ? .setClipboard(text) : nil }
+            if case let .copied(text) = effect { return terminalClipboard ? .setClipboard(text) : nil }
             return .core(effect)
         }
     }

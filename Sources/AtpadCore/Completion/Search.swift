@@ -76,4 +76,7 @@ public enum Effect: Sendable, Equatable {
     case picked(Entity, trigger: Unicode.Scalar)
     /// The document changed (drafts are written from this).
     case documentChanged
+    /// Copy or cut took this text, as shown (mentions as their text), for the terminal's
+    /// clipboard (OSC 52).
+    case copied(String)
 }

@@ -125,13 +125,13 @@ extension Editor {
     /// character may start or narrow an implicit one.
     mutating func type(_ c: Character) {
         guard let first = c.unicodeScalars.first else { return }
-        if !selection.isEmpty {
-            endSearch()
-            apply([.replace(selection.range, with: "", mentions: [])], selectionAfter: .cursor(selection.range.lowerBound))
-        }
-        let p = cursor
+        // Over a selection this is one replacement, so one undo step brings the selected
+        // text back; later typing coalesces into it (the step ends at the cursor).
+        if !selection.isEmpty { endSearch() }
+        let range = selection.range
+        let p = range.lowerBound
         let blank = CharacterClass.isWhitespace(first)
-        apply([.replace(p..<p, with: String(c), mentions: [])],
+        apply([.replace(range, with: String(c), mentions: [])],
               selectionAfter: .cursor(p + c.unicodeScalars.count), undo: .typing,
               startsWord: !blank, endsWithBlank: blank)
 
@@ -173,11 +173,10 @@ extension Editor {
             startExplicit(at: cursor - 1, trigger: t)
             return
         }
-        if !selection.isEmpty {
-            apply([.replace(selection.range, with: "", mentions: [])], selectionAfter: .cursor(selection.range.lowerBound))
-        }
-        let p = cursor
-        apply([.replace(p..<p, with: String(Character(t)), mentions: [])], selectionAfter: .cursor(p + 1), undo: .typing,
+        // The trigger replaces a selection in the same step.
+        let range = selection.range
+        let p = range.lowerBound
+        apply([.replace(range, with: String(Character(t)), mentions: [])], selectionAfter: .cursor(p + 1), undo: .typing,
               startsWord: true)
         dismissed = false
         startExplicit(at: p, trigger: t)
@@ -201,12 +200,5 @@ extension Editor {
         selectedMention = nil
         pick(index)
         return takeEffects()
-    }
-
-    /// Marks the current version as saved (the app compares `version` to it).
-    public var isModified: Bool { version != savedVersion }
-
-    public mutating func markSaved() {
-        savedVersion = version
     }
 }

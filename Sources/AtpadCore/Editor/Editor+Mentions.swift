@@ -68,6 +68,8 @@ extension Editor {
         }
         if let m = storage.mention(endingAt: cursor) {
             endSearch()
+            // Selecting is not an edit: like a Shift-selection it ends a typing run.
+            breakUndoCoalescing()
             selectedMention = m
             return
         }
@@ -95,6 +97,8 @@ extension Editor {
         }
         if let m = storage.mention(startingAt: cursor) {
             endSearch()
+            // Selecting is not an edit: like a Shift-selection it ends a typing run.
+            breakUndoCoalescing()
             selectedMention = m
             return
         }
@@ -126,13 +130,17 @@ extension Editor {
     }
 
     mutating func copy(held: Mention?) {
-        if let clip = copied(held: held) { clipboard = clip }
+        if let clip = copied(held: held) {
+            clipboard = clip
+            pendingEffects.append(.copied(clip.text))
+        }
         selectedMention = held
     }
 
     mutating func cut() {
         guard let clip = copied(held: nil) else { return }
         clipboard = clip
+        pendingEffects.append(.copied(clip.text))
         deleteRange(selection.range)
     }
 
@@ -142,16 +150,6 @@ extension Editor {
         let length = doc.text.unicodeScalars.count
         apply([.replace(range, with: doc.text, mentions: doc.mentions)], selectionAfter: .cursor(range.lowerBound + length))
         breakUndoCoalescing()
-    }
-
-    /// Replaces the whole document with `doc` (a recovered draft) as one undoable step,
-    /// the cursor at the start: the text then differs from what was last saved.
-    public mutating func replaceDocument(with doc: MarkedText) {
-        endSearch()
-        selectedMention = nil
-        apply([.replace(0 ..< storage.count, with: doc.text, mentions: doc.mentions)], selectionAfter: .cursor(0))
-        breakUndoCoalescing()
-        _ = takeEffects()
     }
 
     /// A bracketed paste: one undo step, never a search per character. Text holding atpad

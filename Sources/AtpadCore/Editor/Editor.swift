@@ -16,8 +16,8 @@ public struct Editor: Sendable {
     public internal(set) var clipboard: MarkedText?
     /// Incremented by every change to the document (the app compares it to detect edits).
     public private(set) var version = 0
-    /// The version last saved (or loaded).
-    var savedVersion = 0
+    /// The undo position (`UndoHistory.position`) of the text last saved (or loaded).
+    var savedPosition = 0
 
     /// Esc dismissed a search: no search reopens by itself until a separator is typed.
     var dismissed = false

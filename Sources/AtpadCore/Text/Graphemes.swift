@@ -31,7 +31,17 @@ extension TextStorage {
     public func isBoundary(_ position: Int) -> Bool {
         if position <= 0 || position >= count { return true }
         if isASCIIBoundary(position) { return true }
+        if let a = scalar(at: position - 1), let b = scalar(at: position),
+           TextStorage.isCertainBoundary(between: a.value, and: b.value) { return true }
         return boundaries(around: position).contains(position)
+    }
+
+    /// Whether there is certainly a cluster boundary between scalars `a` and `b`, known
+    /// from the two alone: `b` below U+0300 and `a` below U+0600, not CR LF. No scalar
+    /// below U+0300 extends, joins or is a spacing mark, and none below U+0600 prepends,
+    /// so no rule but CR LF keeps such a pair together (Latin text with accents, `ß.`).
+    static func isCertainBoundary(between a: UInt32, and b: UInt32) -> Bool {
+        b < 0x300 && a < 0x600 && !(a == 0x0D && b == 0x0A)
     }
 
     /// The nearest boundary after `position` (the end of the text at most).

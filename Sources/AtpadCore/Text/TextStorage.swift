@@ -14,6 +14,7 @@ public struct TextStorage: Sendable {
         var bytes: [UInt8]
         var scalars: Int
         var backticks: Int
+        var newlines: Int
         var mentions: [Mention]
 
         static let empty = Chunk(bytes: [])
@@ -21,7 +22,8 @@ public struct TextStorage: Sendable {
         init(bytes: [UInt8], mentions: [Mention] = []) {
             self.bytes = bytes
             self.scalars = TextStorage.scalarCount(bytes[...])
-            self.backticks = bytes.reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+            self.backticks = TextStorage.countByte(0x60, in: bytes[...])
+            self.newlines = TextStorage.countByte(0x0A, in: bytes[...])
             self.mentions = mentions
         }
     }
@@ -34,6 +36,7 @@ public struct TextStorage: Sendable {
     private(set) var chunks: [Chunk]
     private var sizes: Fenwick
     private var ticks: Fenwick
+    private var lineBreaks: Fenwick
     /// The number of Unicode scalars in the text.
     public private(set) var count: Int
     /// The number of mentions in the text.
@@ -46,6 +49,7 @@ public struct TextStorage: Sendable {
         if chunks.isEmpty { chunks = [Chunk(bytes: [])] }
         sizes = Fenwick(chunks.map(\.scalars))
         ticks = Fenwick(chunks.map(\.backticks))
+        lineBreaks = Fenwick(chunks.map(\.newlines))
         count = chunks.reduce(0) { $0 + $1.scalars }
         mentionCount = doc.mentions.count
     }
@@ -64,6 +68,10 @@ public struct TextStorage: Sendable {
         for chunk in chunks { all.append(contentsOf: chunk.bytes) }
         return String(decoding: all, as: UTF8.self)
     }
+
+    /// The UTF-8 bytes of each chunk in order (every chunk starts and ends on a scalar
+    /// boundary), for whole-text scans that must not build a String.
+    var byteRuns: some Sequence<[UInt8]> { chunks.lazy.map(\.bytes) }
 
     /// Every mention, in document order, with document ranges.
     public var allMentions: [Mention] {
@@ -203,7 +211,42 @@ public struct TextStorage: Sendable {
         let earlier = ticks.prefix(i)
         if chunk.backticks == 0 { return earlier }
         let b = TextStorage.byteOffset(chunk, position - start)
-        return earlier + chunk.bytes[..<b].reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+        return earlier + TextStorage.countByte(0x60, in: chunk.bytes[..<b])
+    }
+
+    /// The number of newlines before `position`: the 0-based line it is on, in O(log n)
+    /// plus part of one chunk.
+    public func newlines(before position: Int) -> Int {
+        let (i, start) = locate(position)
+        let chunk = chunks[i]
+        let earlier = lineBreaks.prefix(i)
+        if chunk.newlines == 0 { return earlier }
+        let b = TextStorage.byteOffset(chunk, min(max(position, 0), count) - start)
+        return earlier + TextStorage.countByte(0x0A, in: chunk.bytes[..<b])
+    }
+
+    /// The number of lines (newlines plus one).
+    public var lineCount: Int { lineBreaks.prefix(chunks.count) + 1 }
+
+    /// The start of 0-based line `line` (clamped to the first and last line), found
+    /// through the newline counts in O(log n) plus one chunk.
+    public func start(ofLine line: Int) -> Int {
+        let target = min(max(line, 0), lineCount - 1)
+        if target == 0 { return 0 }
+        // The chunk holding newline number `target` (1-based): the chunks before it hold
+        // fewer than `target`.
+        let (i, before) = lineBreaks.lastIndex(withPrefixAtMost: target - 1)
+        let chunk = chunks[i]
+        var remaining = target - before
+        var b = 0
+        while b < chunk.bytes.count {
+            if chunk.bytes[b] == 0x0A {
+                remaining -= 1
+                if remaining == 0 { break }
+            }
+            b += 1
+        }
+        return sizes.prefix(i) + TextStorage.scalarCount(chunk.bytes[...b])
     }
 
     /// The start of the line holding `position` (just after the previous newline).
@@ -359,8 +402,10 @@ public struct TextStorage: Sendable {
             let bb = TextStorage.byteOffset(chunk, b, from: a, byte: ba)
             let removedBytes = chunk.bytes[ba..<bb]
             let removedText = String(decoding: removedBytes, as: UTF8.self)
-            let removedTicks = removedBytes.reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
-            let addedTicks = newBytes.reduce(0) { $0 + ($1 == 0x60 ? 1 : 0) }
+            let removedTicks = TextStorage.countByte(0x60, in: removedBytes)
+            let addedTicks = TextStorage.countByte(0x60, in: newBytes[...])
+            let removedLines = TextStorage.countByte(0x0A, in: removedBytes)
+            let addedLines = TextStorage.countByte(0x0A, in: newBytes[...])
             var removed: [Mention] = []
             var kept: [Mention] = []
             kept.reserveCapacity(chunk.mentions.count + inserted.count)
@@ -386,10 +431,12 @@ public struct TextStorage: Sendable {
             chunk.bytes.replaceSubrange(ba..<bb, with: newBytes)
             chunk.scalars += delta
             chunk.backticks += addedTicks - removedTicks
+            chunk.newlines += addedLines - removedLines
             chunk.mentions = kept
             chunks[i] = chunk
             sizes.add(i, delta)
             ticks.add(i, addedTicks - removedTicks)
+            lineBreaks.add(i, addedLines - removedLines)
             count += delta
             mentionCount += inserted.count - removed.count
             if chunk.scalars > TextStorage.maxChunk || (chunk.scalars == 0 && chunks.count > 1) {
@@ -456,6 +503,7 @@ public struct TextStorage: Sendable {
     private mutating func rebuildIndex() {
         sizes = Fenwick(chunks.map(\.scalars))
         ticks = Fenwick(chunks.map(\.backticks))
+        lineBreaks = Fenwick(chunks.map(\.newlines))
         count = chunks.reduce(0) { $0 + $1.scalars }
     }
 
@@ -530,6 +578,12 @@ public struct TextStorage: Sendable {
     }
 
     // MARK: - UTF-8 arithmetic
+
+    static func countByte(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int {
+        var n = 0
+        for b in bytes where b == byte { n += 1 }
+        return n
+    }
 
     static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
         var n = 0

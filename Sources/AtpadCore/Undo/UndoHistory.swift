@@ -1,11 +1,19 @@
 /// Undo and redo stacks of steps; a step holds the operations that revert it and the
 /// selections on both sides, so text, mentions and cursor come back together.
+///
+/// Every step has an id, renewed whenever another edit is merged into it, so the id of
+/// the step on top of the undo stack names the document's state: the editor is modified
+/// exactly when that id differs from the one recorded at the last save.
 struct UndoHistory: Sendable {
-    /// What kind of edit made a step: consecutive typing or deleting coalesces.
+    /// What kind of edit made a step: consecutive typing or deleting coalesces, and so do
+    /// the steps of one group (all the replacements of one Replace prompt).
     enum Kind: Sendable, Equatable {
         case typing
         case deleting
         case other
+        /// One of a run of edits made one step whatever happens between them (selections
+        /// move from match to match); the token tells runs apart.
+        case grouped(Int)
     }
 
     struct Step: Sendable {
@@ -18,40 +26,82 @@ struct UndoHistory: Sendable {
         var kind: Kind
         /// The last typed character was whitespace (the next word starts a new step).
         var endsWithBlank: Bool
+        /// Which document state the step leads to (set by `record`).
+        var id = 0
     }
 
     private(set) var undoStack: [Step] = []
     private(set) var redoStack: [Step] = []
-    /// False after anything that should break coalescing (a motion, an undo).
+    /// False after anything that should break coalescing (a motion, an undo, a save).
     var canCoalesce = false
+    /// The group whose step is on top and may still grow (cleared by an undo, a redo, a
+    /// save or any other edit; motions leave it, since Replace moves between matches).
+    private var openGroup: Int?
+    /// The id the next recorded or merged step gets; 0 stands for the empty history.
+    private var nextID = 1
+
+    /// The id of the document state the history is at: the top step's, or 0 at the start.
+    var position: Int { undoStack.last?.id ?? 0 }
 
     /// Records a step, merging it into the previous one when both are typing (or both
-    /// deleting) at the same place within one word.
+    /// deleting) at the same place within one word, or both belong to the open group.
     mutating func record(_ step: Step, startsWord: Bool) {
         redoStack.removeAll()
-        if canCoalesce, var last = undoStack.last, last.kind == step.kind, step.kind != .other,
-           last.selectionAfter == step.selectionBefore,
-           !(step.kind == .typing && last.endsWithBlank && startsWord) {
+        var step = step
+        step.id = nextID
+        nextID += 1
+        if var last = undoStack.last, merges(step, into: last, startsWord: startsWord) {
             last.inverse = step.inverse + last.inverse
             last.forward += step.forward
             last.selectionAfter = step.selectionAfter
             last.endsWithBlank = step.endsWithBlank
+            // A merged step leads to a new state: a save point at the old one is gone.
+            last.id = step.id
             undoStack[undoStack.count - 1] = last
         } else {
             undoStack.append(step)
         }
-        canCoalesce = step.kind != .other
+        switch step.kind {
+        case .typing, .deleting:
+            canCoalesce = true
+            openGroup = nil
+        case .other:
+            canCoalesce = false
+            openGroup = nil
+        case let .grouped(group):
+            canCoalesce = false
+            openGroup = group
+        }
+    }
+
+    private func merges(_ step: Step, into last: Step, startsWord: Bool) -> Bool {
+        guard last.kind == step.kind else { return false }
+        switch step.kind {
+        case .other:
+            return false
+        case let .grouped(group):
+            return openGroup == group
+        case .typing, .deleting:
+            return canCoalesce && last.selectionAfter == step.selectionBefore
+                && !(step.kind == .typing && last.endsWithBlank && startsWord)
+        }
+    }
+
+    /// Ends every run: the next edit starts a step of its own (at a save point).
+    mutating func closeStep() {
+        canCoalesce = false
+        openGroup = nil
     }
 
     mutating func popUndo() -> Step? {
-        canCoalesce = false
+        closeStep()
         guard let step = undoStack.popLast() else { return nil }
         redoStack.append(step)
         return step
     }
 
     mutating func popRedo() -> Step? {
-        canCoalesce = false
+        closeStep()
         guard let step = redoStack.popLast() else { return nil }
         undoStack.append(step)
         return step

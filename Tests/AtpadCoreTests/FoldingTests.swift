@@ -1,6 +1,6 @@
 import AtpadTestSupport
 import Testing
-@testable import AtpadDirectory
+@testable import AtpadCore
 
 @Suite struct FoldingTests {
     @Test(arguments: [

@@ -1,0 +1,42 @@
+/// The document as a whole (SPEC §9): whether it differs from what was last saved, and
+/// replacing all of it (a recovered draft, a reload from disk).
+extension Editor {
+    /// Whether the text differs from what was last saved or loaded. It follows undo and
+    /// redo: undoing back to the saved text clears it, redoing sets it again.
+    public var isModified: Bool { history.position != savedPosition }
+
+    /// Marks the current text as saved. The next edit starts an undo step of its own, so
+    /// undoing it returns exactly to the saved text.
+    public mutating func markSaved() {
+        history.closeStep()
+        savedPosition = history.position
+    }
+
+    /// Replaces the whole document with `doc` (a recovered draft) as one undoable step,
+    /// the cursor at the start: the text then differs from what was last saved.
+    public mutating func replaceDocument(with doc: MarkedText) {
+        replaceAll(with: doc, cursor: 0)
+    }
+
+    /// Replaces the whole document with `doc` as read again from disk, as one undoable
+    /// step, and marks it saved: undo goes back to the text before the reload, which is
+    /// then modified. The cursor keeps its offset where the new text still reaches it.
+    public mutating func reload(_ doc: MarkedText) {
+        replaceAll(with: doc, cursor: cursor)
+        markSaved()
+    }
+
+    /// One step replacing everything; a search or selected mention does not survive it.
+    private mutating func replaceAll(with doc: MarkedText, cursor position: Int) {
+        endSearch()
+        selectedMention = nil
+        goalColumn = nil
+        let count = doc.text.unicodeScalars.count
+        history.closeStep()
+        apply([.replace(0 ..< storage.count, with: doc.text, mentions: doc.mentions)],
+              selectionAfter: .cursor(min(position, count)))
+        // The app learns of the new document from the call itself, not a draft effect;
+        // anything else pending (a search's cancel) still reaches it with the next key.
+        pendingEffects.removeAll { $0 == .documentChanged }
+    }
+}
