@@ -395,6 +395,62 @@ import Testing
         #expect(app.text == "X")
     }
 
+    // MARK: The document through undo, searches, the clipboard
+
+    @Test func undoingBackToTheSavedTextClearsModifiedAndQuitsWithoutAsking() throws {
+        var app = try AppHarness("hi|", path: "a.md")
+        try app.keys("!")
+        #expect(app.model.view(viewport: Viewport()).isModified)
+        try app.keys("<C-z>")
+        #expect(!app.model.view(viewport: Viewport()).isModified)
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+    }
+
+    @Test func replaceAllIsOneUndoStep() throws {
+        var app = try AppHarness("a b a b a", path: "a.md")
+        try app.keys("<M-r>a<Enter>c<Enter>a")
+        #expect(app.text == "c b c b c")
+        try app.keys("<C-z>")
+        #expect(app.text == "a b a b a")
+        #expect(!app.model.editor.isModified)
+    }
+
+    @Test func appCommandsEndASearchFirst() throws {
+        for command in ["<C-s>", "<M-s>", "<C-f>", "<M-r>", "<C-l>", "<M-a>", "<F2>"] {
+            var app = try AppHarness("", path: "a.md")
+            try app.keys("hi @jo")
+            #expect(app.model.editor.search != nil)
+            try app.keys(command)
+            #expect(app.model.editor.search == nil, "\(command)")
+            #expect(app.text == "hi @jo")
+        }
+    }
+
+    @Test func findSelectsAWholeMentionForAMatchInsideIt() throws {
+        var app = try AppHarness("see @[John Doe](u1) soon")
+        try app.keys("<C-f>doe<Enter>")
+        #expect(app.model.editor.selection.range == 4..<13)
+    }
+
+    @Test func findFoldsCaseAndAccentsUnlessTheQueryHasCapitals() throws {
+        var app = try AppHarness("José jose JOSE")
+        try app.keys("<C-f>jose")
+        #expect(app.model.view(viewport: Viewport()).matches.count == 3)
+        try app.keys("<Esc><C-f>JOSE")
+        #expect(app.model.view(viewport: Viewport()).matches == [10..<14])
+    }
+
+    @Test func copyAndCutGoToTheTerminalClipboardUnlessInternal() throws {
+        var app = try AppHarness("hello @[Jo Doe](1)|")
+        try app.keys("<M-a><C-c>")
+        #expect(app.effects.contains(.setClipboard("hello @Jo Doe")))
+        var quiet = try AppHarness("hello|", clipboard: false)
+        try quiet.keys("<M-a><C-x>")
+        #expect(!quiet.effects.contains { if case .setClipboard = $0 { return true } else { return false } })
+        #expect(quiet.text == "")
+    }
+
     // MARK: The terminal
 
     @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() throws {
