@@ -20,7 +20,7 @@ import Testing
         let e = try searching("hi |", "@jo", answer: [john, johanna])
         let f = frame(e, width: 40, height: 9)
         #expect(f.screen.lines == padded([
-            "atpad — [new comment] · 0 mentions",
+            "[new comment] · 0 mentions   Ln 1, Col 7",
             "hi @jo",
             "   ┌────────────────────────────────┐",
             "   │ John Doe  @jdoe · iOS engineer │",

@@ -56,6 +56,38 @@ import Testing
         }
     }
 
+    /// Random changes to what the app puts in the view: messages (now and then one of
+    /// several rows), `[read-only]`, the key list or a preview, a prompt, find matches —
+    /// each put away again soon, so that most frames can still be updated in place.
+    static func changeView(_ view: inout EditorView, editor: Editor, step: Int, _ rng: inout SeededRandom) {
+        if rng.chance(0.05) { view.message = rng.chance(0.5) ? "" : "Saved (\(step))" }
+        if rng.chance(0.01) { view.message = "A message long enough to take more than one row: \(step) of them" }
+        if rng.chance(0.02) { view.isReadOnly.toggle() }
+        if view.overlay != nil ? rng.chance(0.3) : rng.chance(0.02) {
+            view.overlay = view.overlay != nil ? nil : rng.chance(0.5) ? .help : .preview(format: "slack", text: editor.text)
+        }
+        if view.prompt != nil ? rng.chance(0.2) : rng.chance(0.02) {
+            let text = rng.pick(["", "jo", "a\u{1B}b", "a much longer query than the row has room for, 漢字"])
+            view.prompt = view.prompt != nil ? nil : PromptLine(label: rng.pick(["Find:", "Overwrite x? (y)es (n)o"]),
+                                                                 text: text, cursor: rng.int(0 ..< text.count + 1),
+                                                                 hint: rng.pick([nil, .find, .cancel]))
+        }
+        if !view.matches.isEmpty ? rng.chance(0.2) : rng.chance(0.02) {
+            var matches: [Range<Int>] = []
+            var p = 0
+            let count = editor.storage.count
+            let turnOn = view.matches.isEmpty
+            while turnOn && p < count {
+                p += rng.int(0 ..< 12)
+                let end = min(count, p + rng.int(1 ..< 4))
+                if p < end { matches.append(p ..< end) }
+                p = end
+            }
+            view.matches = matches
+            view.currentMatch = matches.isEmpty ? nil : rng.int(0 ..< matches.count)
+        }
+    }
+
     @Test(arguments: 0 ..< 80)
     func updatedFramesEqualWholeLayouts(_ seed: Int) {
         var rng = SeededRandom(seed: UInt64(seed) &* 6_700_417 &+ 11)
@@ -76,8 +108,7 @@ import Testing
             script.append(key)
             Self.run(editor.handle(key), &editor)
             view.isModified = editor.isModified
-            if rng.chance(0.05) { view.message = rng.chance(0.5) ? "" : "Saved notes.md (\(step) mentions)" }
-            if rng.chance(0.02) { view.overlay = view.overlay == nil ? .help : nil }
+            Self.changeView(&view, editor: editor, step: step, &rng)
 
             let before = previous?.screen
             let oldRows = previous?.map.rows.map(Self.absolute) ?? []

@@ -102,6 +102,7 @@ struct KeyDecoderKeyCodeTests {
         (KEY_BACKSPACE, .backspace), (KEY_DC, .delete), (KEY_BTAB, .backTab), (KEY_ENTER, .enter),
         (KEY_SLEFT, .shiftLeft), (KEY_SRIGHT, .shiftRight), (KEY_SR, .shiftUp), (KEY_SF, .shiftDown),
         (KEY_SHOME, .shiftHome), (KEY_SEND, .shiftEnd), (atpad_key_f(1), .f1),
+        (atpad_key_f(2), .f2),
         (KEY_FIND, .home), (KEY_SELECT, .end), (KEY_A1, .home), (KEY_C1, .end),
     ])
     func keyCode(code: Int32, key: Key) {
@@ -227,6 +228,7 @@ struct KeyDecoderSequenceTests {
         ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
         ("\u{1B}[1;5~", .ctrlHome), ("\u{1B}[4;5~", .ctrlEnd), ("\u{1B}[7;2~", .shiftHome),
         ("\u{1B}[Z", .backTab), ("\u{1B}OP", .f1), ("\u{1B}[11~", .f1), ("\u{1B}OM", .enter),
+        ("\u{1B}OQ", .f2), ("\u{1B}[12~", .f2), ("\u{1B}[Q", .f2),
     ])
     func sequence(raw: String, key: Key) {
         #expect(decode(raw) == keys(key), "\(raw.debugDescription)")

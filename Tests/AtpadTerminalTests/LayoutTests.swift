@@ -77,48 +77,114 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     // MARK: Rows of the frame
 
     @Test func titleTextMessageAndHelpRows() throws {
-        let e = try makeEditor("hi @[John Doe](1) and @[Jane Roe](2)|", width: 40)
+        let e = try makeEditor("hi @[John Doe](1) and @[Jane Roe](2)|", width: 50)
         let view = EditorView(fileName: "notes.md", isModified: true, message: "Saved notes.md")
-        let f = frame(e, width: 40, height: 6, view: view)
+        let f = frame(e, width: 50, height: 6, view: view)
         #expect(f.screen.lines == padded([
-            "atpad — notes.md [+] · 2 mentions",
+            "atpad — notes.md [+] · 2 mentions     Ln 1, Col 27",
             "hi @John Doe and @Jane Roe",
             "",
             "",
             "Saved notes.md",
-            "^S Save  ^Q Quit  ^Z Undo",
-        ], 40))
+            "^S Save  ^Q Quit  ^Z Undo  ^Space Mention  F1 Help",
+        ], 50))
         #expect(f.screen.roleLines == [
-            String(repeating: "t", count: 40),
-            "...mmmmmmmmm.....mmmmmmmmm" + String(repeating: ".", count: 14),
-            String(repeating: ".", count: 40),
-            String(repeating: ".", count: 40),
-            String(repeating: "i", count: 40),
-            "kkhhhhhhhkkhhhhhhhkkhhhhhhhhhhhhhhhhhhhh",
+            String(repeating: "t", count: 50),
+            "...mmmmmmmmm.....mmmmmmmmm" + String(repeating: ".", count: 24),
+            String(repeating: ".", count: 50),
+            String(repeating: ".", count: 50),
+            String(repeating: "i", count: 50),
+            "kkhhhhhhhkkhhhhhhhkkhhhhhhhkkkkkkhhhhhhhhhhkkhhhhh",
         ])
     }
 
     @Test func titleNamesANewCommentAndShortensToFit() throws {
-        let e = try makeEditor("hi @[John Doe](1)|", width: 40)
-        #expect(frame(e, width: 40).screen.lines[0] == "atpad — [new comment] · 1 mention".padding(40))
+        let e = try makeEditor("hi @[John Doe](1)|", width: 60)
+        #expect(frame(e, width: 60).screen.lines[0] == "atpad — [new comment] · 1 mention".padding(48) + "Ln 1, Col 13")
         let narrow = frame(e, width: 20, view: EditorView(fileName: "a-very-long-file-name.md", isModified: true))
         #expect(narrow.screen.lines[0] == "…ng-file-name.md [+]")
         let unmodified = frame(e, width: 26, view: EditorView(fileName: "notes.md"))
-        #expect(unmodified.screen.lines[0] == "notes.md · 1 mention".padding(26))
+        #expect(unmodified.screen.lines[0] == "notes.md      Ln 1, Col 13")
+    }
+
+    /// SPEC §9, §11: the cursor's line and column, and `[read-only]`; as the title narrows
+    /// the program goes first, then the mention count, then the position, then the front
+    /// of the file name — never `[read-only]` or `[+]`.
+    @Test func titleShowsTheLineAndColumnAndReadOnlyAtEveryWidth() throws {
+        let e = try makeEditor("one\ntwo @[John Doe](1)\nthree 漢字|", width: 80)
+        #expect(e.lineAndColumn(of: e.cursor) == (3, 9))
+        let view = EditorView(fileName: "notes.md", isModified: true, isReadOnly: true)
+        let titles = [80, 60, 45, 40, 33, 24, 20].map { frame(e, width: $0, view: view).screen.lines[0] }
+        #expect(titles == [
+            "atpad — notes.md [read-only] [+] · 1 mention                         Ln 3, Col 9",
+            "atpad — notes.md [read-only] [+] · 1 mention     Ln 3, Col 9",
+            "notes.md [read-only] [+]".padding(34) + "Ln 3, Col 9",
+            "notes.md [read-only] [+]     Ln 3, Col 9",
+            "notes.md [read-only] [+]".padding(33),
+            "notes.md [read-only] [+]",
+            "….md [read-only] [+]",
+        ])
+        let f = frame(e, width: 40, view: view)
+        #expect(f.screen.roleLines[0] == String(repeating: "t", count: 40))
     }
 
     @Test func helpBarIsTrimmedToWholeEntries() throws {
         let e = try makeEditor("|")
         #expect(frame(e, width: 20).screen.lines.last == "^S Save  ^Q Quit".padding(20))
         let wide = frame(e, width: 60).screen
-        #expect(wide.lines.last == "^S Save  ^Q Quit  ^Z Undo  ^Space Mention  F1 Help".padding(60))
-        #expect(wide.roleLines.last == "kkhhhhhhhkkhhhhhhhkkhhhhhhhkkkkkkhhhhhhhhhhkkhhhhh" + String(repeating: "h", count: 10))
+        #expect(wide.lines.last == "^S Save  ^Q Quit  ^Z Undo  ^Space Mention  F1 Help  ^F Find".padding(60))
+        #expect(wide.roleLines.last == "kkhhhhhhhkkhhhhhhhkkhhhhhhhkkkkkkhhhhhhhhhhkkhhhhhhhkkhhhhhh")
     }
 
     @Test func messagesAreShortenedAndSanitised() throws {
         let e = try makeEditor("|")
         let f = frame(e, width: 20, view: EditorView(message: "bad\u{1B}[2J file: something long"))
-        #expect(f.screen.lines[f.screen.height - 2] == "bad^[[2J file: some…")
+        #expect(Array(f.screen.lines[5...7]) == padded(["bad^[[2J file:", "something long", "^S Save  ^Q Quit"], 20))
+    }
+
+    // MARK: Messages on up to three rows
+
+    /// SPEC §9: a message longer than the row is shown whole, on up to three rows ending
+    /// at the message row, broken after spaces; the text area gives those rows up and
+    /// still shows the cursor.
+    @Test func aLongMessageTakesUpToThreeRows() throws {
+        let e = try makeEditor("a\nb\nc\nd\ne|")
+        let message = "notes.md changed on disk: (o)verwrite (r)eload (c)ancel"
+        let f = frame(e, width: 24, height: 9, view: EditorView(message: message))
+        #expect(f.screen.lines == padded([
+            "[new comment]",
+            "b",
+            "c",
+            "d",
+            "e",
+            "notes.md changed on",
+            "disk: (o)verwrite",
+            "(r)eload (c)ancel",
+            "^S Save  ^Q Quit",
+        ], 24))
+        #expect(f.screen.roleLines[5 ... 7].allSatisfy { $0 == String(repeating: "i", count: 24) })
+        // The text area gave up two rows and still shows the cursor, and the map knows.
+        #expect(f.screen.cursor! == (4, 1))
+        #expect(f.map.position(atRow: 5, column: 0) == nil)
+        // The next frame without the message takes the rows back, from the same top.
+        var view = EditorView(viewport: f.viewport)
+        view.message = ""
+        #expect(textLines(frame(e, width: 24, height: 9, view: view)).map(\.trimmed) == ["b", "c", "d", "e", "", ""])
+    }
+
+    @Test func aMessageLongerThanThreeRowsIsCut() throws {
+        let e = try makeEditor("|")
+        let message = "could not write /very/long/path/to/a/folder/notes.md: permission denied, try Save as"
+        let f = frame(e, width: 20, height: 8, view: EditorView(message: message))
+        #expect(Array(f.screen.lines[4 ... 6]) == padded([
+            "could not write",
+            "/very/long/path/to/a",
+            "/folder/notes.md: p…",
+        ], 20))
+        // A word longer than the row breaks at the width; a terminal of 4 rows keeps its
+        // one text row and shows one message row.
+        let small = frame(e, width: 20, height: 4, view: EditorView(message: message))
+        #expect(small.screen.lines[2] == "could not write /ve…")
     }
 
     // MARK: Soft wrap and widths
@@ -249,9 +315,9 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(f.screen.lines == [
             "[new comment]           ",
             " Ctrl-S  Save           ",
+            " Alt-S   Save as        ",
             " Ctrl-Q  Quit (asks to… ",
             " Ctrl-Z  Undo           ",
-            " Ctrl-Y  Redo           ",
             " …                      ",
             "Any key Close help      ",
         ])

@@ -99,6 +99,28 @@ import Testing
         #expect(theme.style(for: .chooserSelected, colors: 256) == Style(reverse: true))
     }
 
+    @Test func findMatchesPromptsAndVerbatimInTheBundledThemes() throws {
+        let mono = try Theme.load("mono", themesIn: [themes])
+        #expect(mono.style(for: .match, colors: 256) == Style(underline: true))
+        #expect(mono.style(for: .matchCurrent, colors: 256) == Style(bold: true, reverse: true))
+        #expect(mono.style(for: .prompt, colors: 256) == Style(bold: true))
+        #expect(mono.style(for: .verbatim, colors: 256) == Style(dim: true))
+        let theme = try Theme.load(named: "default", in: [themes])
+        #expect(theme.style(for: .match, colors: 256).background == TerminalColor(3))
+        #expect(theme.style(for: .matchCurrent, colors: 256).background == TerminalColor(10))
+        // With 8 colours and with none, text, matches and the current match still differ.
+        for colors in [0, 8] {
+            let looks = [Role.text, .match, .matchCurrent, .mention].map { theme.style(for: $0, colors: colors) }
+            #expect(Set(looks).count == 4, "\(colors) colours: \(looks)")
+        }
+    }
+
+    @Test func aThemeThatSaysNothingStillMarksMatches() {
+        let looks = [Role.text, .match, .matchCurrent, .mention, .selection].map { Theme.plain.style(for: $0, colors: 0) }
+        #expect(Set(looks).count == 5)
+        #expect(Role.matchCurrent.parent == .match)
+    }
+
     @Test func aThemeByPath() throws {
         let theme = try Theme.load(themes.appendingPathComponent("mono.toml").path, themesIn: [])
         #expect(theme.name == "mono")

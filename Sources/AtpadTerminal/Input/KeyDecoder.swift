@@ -325,6 +325,7 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "F"): emit(control ? .ctrlEnd : shift ? .shiftEnd : .end)
         case UInt8(ascii: "Z"): emit(.backTab)
         case UInt8(ascii: "P"): emit(.f1)
+        case UInt8(ascii: "Q"): emit(.f2)
         case UInt8(ascii: "~"):
             switch numbers.first ?? nil {
             case 1, 7: emit(control ? .ctrlHome : shift ? .shiftHome : .home)
@@ -333,6 +334,7 @@ public struct KeyDecoder: Sendable {
             case 5: emit(.pageUp)
             case 6: emit(.pageDown)
             case 11: emit(.f1)
+            case 12: emit(.f2)
             case 200: startPaste()
             default: break  // Insert, F-keys atpad has no use for, a stray paste end.
             }
@@ -371,6 +373,7 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "H"): emit(.home)
         case UInt8(ascii: "F"): emit(.end)
         case UInt8(ascii: "P"): emit(.f1)
+        case UInt8(ascii: "Q"): emit(.f2)
         case UInt8(ascii: "M"): emit(.enter)
         case UInt8(ascii: "p")...UInt8(ascii: "y"):  // keypad digits
             emit(.char(Character(Unicode.Scalar(final - UInt8(ascii: "p") + UInt8(ascii: "0")))))
@@ -533,6 +536,7 @@ public struct KeyDecoder: Sendable {
             KEY_RESIZE: .resize,
         ]
         table[KEY_F0 + 1] = .key(.f1)
+        table[KEY_F0 + 2] = .key(.f2)
         return table
     }()
 }

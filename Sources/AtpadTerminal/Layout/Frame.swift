@@ -9,7 +9,8 @@ public struct Frame: Sendable {
     /// everything, for a frame laid out on its own.
     public var damage: ScreenDamage = .full
     /// What the frame was laid out from, when the next frame may start from it (nil while
-    /// the chooser, the key list or the too-small notice is up: the next one starts over).
+    /// the chooser, an overlay, a prompt, find matches, a message on more than one row or
+    /// the too-small notice is up: the next one starts over).
     var basis: FrameBasis?
     /// Made from the last frame by `FrameUpdate` rather than laid out whole (for tests).
     var isUpdate = false
@@ -24,7 +25,11 @@ struct FrameBasis: Sendable {
     var tabWidth: Int
     var fileName: String?
     var isModified: Bool
+    var isReadOnly: Bool
     var mentionCount: Int
+    /// The cursor's line and column, which the title shows.
+    var line: Int
+    var column: Int
     var message: String
     var help: [KeyHelp.Entry]
     var roles: RoleSpans

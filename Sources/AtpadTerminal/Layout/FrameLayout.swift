@@ -1,14 +1,17 @@
 import AtpadCore
 
 /// Lays out a whole frame from the editor and the view state, as a pure function: the
-/// title row, the text area, the message line, the help bar, and over them the chooser or
-/// the F1 key list (or only a notice, on a terminal too small to edit in).
+/// title row, the text area, the message rows, the help bar or the prompt, and over them
+/// the chooser or an overlay (the F1 key list, the F2 preview) — or only a notice, on a
+/// terminal too small to edit in.
 ///
 /// ```
-/// row 0            title      atpad — notes.md [+] · 3 mentions
+/// row 0            title      atpad — notes.md [+] · 3 mentions          Ln 12, Col 4
 /// rows 1…h-3       text area  (soft-wrapped document; the chooser pops up here)
-/// row h-2          message    prompts and errors
-/// row h-1          help bar   ^S Save  ^Q Quit  ^Z Undo  ^Space Mention  F1 Help
+/// row h-2          message    errors and notices (a long one takes up to rows h-4…h-2,
+///                             and the text area gives those rows up for the frame)
+/// row h-1          help bar   ^S Save  ^Q Quit  ^Z Undo  ^Space Mention  F1 Help  ^F Find
+///                  or prompt  Find: query█                 Enter Done  ^F/↓ Next  …
 /// ```
 public enum FrameLayout {
     /// Terminals with fewer rows than this get the one-line picker instead of the box.
@@ -16,7 +19,8 @@ public enum FrameLayout {
 
     /// The text area of a `width`×`height` terminal. The app gives the editor these for
     /// soft wrap and Up/Down (`config.width`) and for PgUp/PgDn (`config.pageRows`), so
-    /// the core and the screen agree on rows.
+    /// the core and the screen agree on rows. (A message on more than one row takes rows
+    /// from it for the frames that show that message.)
     public static func textArea(width: Int, height: Int) -> (columns: Int, rows: Int) {
         (max(1, width), max(1, height - 3))
     }
@@ -28,46 +32,73 @@ public enum FrameLayout {
             TooSmallNotice.draw(into: &screen)
             return Frame(screen: screen, viewport: view.viewport, map: .empty)
         }
-        TitleBar.draw(view, mentionCount: editor.storage.mentionCount, into: &screen, row: 0)
-        if view.overlay == .help {
-            HelpOverlay.draw(KeyHelp.all, into: &screen, rows: 1 ..< height - 1)
-            HelpBar.draw(KeyHelp.closeBar, into: &screen, row: height - 1)
+        let position = editor.lineAndColumn(of: editor.cursor)
+        TitleBar.draw(view, mentionCount: editor.storage.mentionCount, position: position, into: &screen, row: 0)
+        // The text area keeps at least one row.
+        let message = MessageLine.rows(view.message, width: width, limit: height - 3)
+        let messageTop = height - 1 - message.count
+
+        if let overlay = view.overlay {
+            // An overlay covers the message rows too, unless there is a message to show.
+            let rows = 1 ..< (view.message.isEmpty ? height - 1 : messageTop)
+            switch overlay {
+            case .help:
+                HelpOverlay.draw(KeyHelp.all, into: &screen, rows: rows)
+            case let .preview(format, text):
+                PreviewOverlay.draw(format: format, text: text, into: &screen, rows: rows)
+            }
+            if !view.message.isEmpty { MessageLine.draw(message, into: &screen, top: messageTop) }
+            if let prompt = view.prompt {
+                screen.cursor = PromptRow.draw(prompt, into: &screen, row: height - 1)
+            } else {
+                HelpBar.draw(overlay == .help ? KeyHelp.closeBar : KeyHelp.previewBar, into: &screen, row: height - 1)
+            }
             return Frame(screen: screen, viewport: view.viewport, map: .empty)
         }
 
-        let (columns, textRows) = textArea(width: width, height: height)
-        let area = TextArea(editor: editor, viewport: view.viewport, width: columns, height: textRows)
-        let cursor = area.draw(editor, into: &screen, top: 1)
-        MessageLine.draw(view.message, into: &screen, row: height - 2)
-        HelpBar.draw(helpEntries(editor.search), into: &screen, row: height - 1)
+        let textRows = messageTop - 1
+        let area = TextArea(editor: editor, viewport: view.viewport, width: max(1, width), height: textRows)
+        let cursor = area.draw(editor, matches: view.matches, currentMatch: view.currentMatch, into: &screen, top: 1)
+        MessageLine.draw(message, into: &screen, top: messageTop)
 
         var chooser: ChooserArea?
-        if let search = editor.search, search.isOpen, let cursor {
-            let content = ChooserContent(search: search,
-                                         directoryLoading: view.loadingDirectories.contains(search.trigger))
-            if height >= popupMinimumHeight {
-                let anchor = area.location(of: search.start).map { $0.column } ?? cursor.column
-                // The box may cover the text and the message line, but not the title or the
-                // help bar, which shows the chooser's keys.
-                chooser = ChooserPopup.draw(content, maxRows: editor.config.chooserRows, anchorColumn: anchor,
-                                            cursorRow: cursor.row, region: 1 ..< height - 1, into: &screen)
+        if let prompt = view.prompt {
+            // The prompt owns the keys (and the terminal's one cursor): no chooser.
+            screen.cursor = PromptRow.draw(prompt, into: &screen, row: height - 1)
+        } else {
+            HelpBar.draw(helpEntries(editor.search), into: &screen, row: height - 1)
+            if let search = editor.search, search.isOpen, let cursor {
+                let content = ChooserContent(search: search,
+                                             directoryLoading: view.loadingDirectories.contains(search.trigger))
+                if height >= popupMinimumHeight {
+                    let anchor = area.location(of: search.start).map { $0.column } ?? cursor.column
+                    // The box may cover the text and the message rows, but not the title or
+                    // the help bar, which shows the chooser's keys.
+                    chooser = ChooserPopup.draw(content, maxRows: editor.config.chooserRows, anchorColumn: anchor,
+                                                cursorRow: cursor.row, region: 1 ..< height - 1, into: &screen)
+                }
+                if chooser == nil {
+                    chooser = ChooserPicker.draw(content, into: &screen, row: height - 1)
+                }
             }
-            if chooser == nil {
-                chooser = ChooserPicker.draw(content, into: &screen, row: height - 1)
-            }
+            screen.cursor = cursor
         }
-        screen.cursor = cursor
         let map = LayoutMap(textTop: 1, textHeight: textRows, rows: area.rows,
                             documentEnd: editor.storage.count, chooser: chooser)
         var frame = Frame(screen: screen, viewport: area.viewport, map: map)
-        if chooser == nil { frame.basis = basis(editor, view, width: width, height: height) }
+        // `FrameUpdate` knows only the one message row, the help bar and the plain roles.
+        if chooser == nil && view.prompt == nil && view.matches.isEmpty && message.count == 1 {
+            frame.basis = basis(editor, view, position: position, width: width, height: height)
+        }
         return frame
     }
 
-    /// The inputs of a frame of the text area (no chooser, no key list).
-    static func basis(_ editor: Editor, _ view: EditorView, width: Int, height: Int) -> FrameBasis {
+    /// The inputs of a frame of the text area (no chooser, key list, prompt or matches).
+    static func basis(_ editor: Editor, _ view: EditorView, position: (line: Int, column: Int), width: Int,
+                      height: Int) -> FrameBasis {
         FrameBasis(version: editor.version, width: width, height: height, tabWidth: editor.config.tabWidth,
-                   fileName: view.fileName, isModified: view.isModified, mentionCount: editor.storage.mentionCount,
+                   fileName: view.fileName, isModified: view.isModified, isReadOnly: view.isReadOnly,
+                   mentionCount: editor.storage.mentionCount, line: position.line, column: position.column,
                    message: view.message, help: helpEntries(editor.search), roles: RoleSpans(editor))
     }
 

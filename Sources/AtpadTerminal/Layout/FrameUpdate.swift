@@ -9,8 +9,9 @@ import AtpadCore
 /// comparing all of it: that memory traffic, not the arithmetic, is what the echo of a key
 /// costs. The result is the frame `FrameLayout.frame(for:view:width:height:)` would lay out
 /// (a property test compares the two after every key of random scripts); where that cannot
-/// be known cheaply — a chooser, the key list, an edit above the first row, a cursor that
-/// left the rows, a new size — `update` declines and the frame is laid out whole.
+/// be known cheaply — a chooser, an overlay, a prompt, find matches, a message on more than
+/// one row, an edit above the first row, a cursor that left the rows, a new size —
+/// `update` declines and the frame is laid out whole.
 enum FrameUpdate {
     /// Updates `frame` in place for `editor` and `view`; false (with `frame` untouched)
     /// when it must be laid out whole.
@@ -24,18 +25,24 @@ enum FrameUpdate {
               let cursor = TextArea.cursor(of: editor, in: rows.rows, top: 1, width: width)
         else { return false }
 
+        // A message on more rows than one would move the text area's bottom.
+        guard MessageLine.rows(view.message, width: width, limit: height - 3).count == 1 else { return false }
+
         var damage = ScreenDamage.none
-        let next = FrameLayout.basis(editor, view, width: width, height: height)
-        if basis.fileName != next.fileName || basis.isModified != next.isModified || basis.mentionCount != next.mentionCount {
+        let next = FrameLayout.basis(editor, view, position: editor.lineAndColumn(of: editor.cursor), width: width,
+                                     height: height)
+        if basis.fileName != next.fileName || basis.isModified != next.isModified || basis.isReadOnly != next.isReadOnly
+            || basis.mentionCount != next.mentionCount || basis.line != next.line || basis.column != next.column {
             if let columns = frame.screen.redraw(row: 0, blank: .title, {
-                TitleBar.draw(view, mentionCount: next.mentionCount, into: &$0, row: 0)
+                TitleBar.draw(view, mentionCount: next.mentionCount, position: (next.line, next.column), into: &$0, row: 0)
             }) { damage.add(row: 0, columns: columns) }
         }
         redrawText(rows, below: frame.map.rows.count, change: change, old: basis.roles, editor: editor,
                    screen: &frame.screen, damage: &damage)
         if basis.message != next.message {
+            let rows = MessageLine.rows(view.message, width: width, limit: 1)
             if let columns = frame.screen.redraw(row: height - 2, blank: .status, {
-                MessageLine.draw(view.message, into: &$0, row: height - 2)
+                MessageLine.draw(rows, into: &$0, top: height - 2)
             }) { damage.add(row: height - 2, columns: columns) }
         }
         if basis.help != next.help {

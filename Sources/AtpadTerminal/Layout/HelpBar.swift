@@ -6,7 +6,7 @@ enum HelpBar {
     }
 
     /// The bar's cells for a width; the same every frame, so they are worked out once.
-    private static func cells(_ entries: [KeyHelp.Entry], width: Int) -> [ScreenCell] {
+    static func cells(_ entries: [KeyHelp.Entry], width: Int) -> [ScreenCell] {
         RowCache.helpBars.cells(entries: entries, width: width) {
             var cells: [ScreenCell] = []
             for entry in entries {

@@ -8,12 +8,21 @@ enum HelpOverlay {
         let keys = entries.map { VisibleText.cells($0.keys, role: .helpKey) }
         let narrowest = 1 + (keys.map(\.count).max() ?? 0) + 2 + 12
         let columns = min((entries.count + height - 1) / height, max(1, screen.width / narrowest))
-        let columnWidth = screen.width / columns
         let shown = min(entries.count, columns * height)
         let perColumn = (shown + columns - 1) / columns
+        let ranges = (0..<columns).map { column in column * perColumn ..< min(shown, (column + 1) * perColumn) }
+        let keyWidths = ranges.map { range in range.map { keys[$0].count }.max() ?? 0 }
+        // Columns as wide as their entries when they all fit so (nothing is cut), else equal.
+        let needs = zip(ranges, keyWidths).map { range, keyWidth in
+            1 + keyWidth + 2 + (range.map { VisibleText.cells(entries[$0].action, role: .help).count }.max() ?? 0) + 1
+        }
+        let widths = needs.reduce(0, +) <= screen.width ? needs : Array(repeating: screen.width / columns, count: columns)
+        var left = 0
         for column in 0..<columns {
-            let range = column * perColumn ..< min(shown, (column + 1) * perColumn)
-            let keyWidth = range.map { keys[$0].count }.max() ?? 0
+            let range = ranges[column]
+            let keyWidth = keyWidths[column]
+            let columnWidth = widths[column]
+            defer { left += columnWidth }
             for i in range {
                 var cells: [ScreenCell]
                 if i == shown - 1 && shown < entries.count {
@@ -24,7 +33,7 @@ enum HelpOverlay {
                         + VisibleText.cells(pad + entries[i].action, role: .help)
                 }
                 cells = VisibleText.fit(cells, width: columnWidth - 1, ellipsisRole: .help)
-                screen.put(cells, row: rows.lowerBound + i - range.lowerBound, column: column * columnWidth)
+                screen.put(cells, row: rows.lowerBound + i - range.lowerBound, column: left)
             }
         }
     }

@@ -9,7 +9,7 @@ enum KeyHelp {
     /// The bottom row while editing, most important first (trimmed from the end).
     static let bar: [Entry] = [
         Entry(keys: "^S", action: "Save"), Entry(keys: "^Q", action: "Quit"), Entry(keys: "^Z", action: "Undo"),
-        Entry(keys: "^Space", action: "Mention"), Entry(keys: "F1", action: "Help"),
+        Entry(keys: "^Space", action: "Mention"), Entry(keys: "F1", action: "Help"), Entry(keys: "^F", action: "Find"),
     ]
 
     /// The bottom row while an explicit search owns the navigation keys.
@@ -27,9 +27,36 @@ enum KeyHelp {
     /// The bottom row while the F1 list is up.
     static let closeBar: [Entry] = [Entry(keys: "Any key", action: "Close help")]
 
+    /// The bottom row while the F2 preview is up (any key but Ctrl-Q goes back).
+    static let previewBar: [Entry] = [Entry(keys: "Any key", action: "Back"), Entry(keys: "^Q", action: "Quit")]
+
+    /// The keys a prompt lists at the right end of its row, most important first.
+    static func entries(for hint: PromptHint) -> [Entry] {
+        switch hint {
+        case .saveAs: saveAsHint
+        case .find: findHint
+        case .replace: replaceHint
+        case .goToLine: goToLineHint
+        case .cancel: cancelHint
+        }
+    }
+
+    // Constant arrays, so the row cache finds them again at once (`RowCache`).
+    private static let saveAsHint: [Entry] = [
+        Entry(keys: "Enter", action: "Save"), Entry(keys: "Tab", action: "Complete"), Entry(keys: "Esc", action: "Cancel"),
+    ]
+    private static let findHint: [Entry] = [
+        Entry(keys: "Enter", action: "Done"), Entry(keys: "^F/↓", action: "Next"), Entry(keys: "⇧Tab/↑", action: "Prev"),
+        Entry(keys: "Esc", action: "Cancel"),
+    ]
+    private static let replaceHint: [Entry] = [Entry(keys: "Enter", action: "OK"), Entry(keys: "Esc", action: "Cancel")]
+    private static let goToLineHint: [Entry] = [Entry(keys: "Enter", action: "Go"), Entry(keys: "Esc", action: "Cancel")]
+    private static let cancelHint: [Entry] = [Entry(keys: "Esc", action: "Cancel")]
+
     /// Every key, for F1.
     static let all: [Entry] = [
         Entry(keys: "Ctrl-S", action: "Save"),
+        Entry(keys: "Alt-S", action: "Save as"),
         Entry(keys: "Ctrl-Q", action: "Quit (asks to save)"),
         Entry(keys: "Ctrl-Z", action: "Undo"),
         Entry(keys: "Ctrl-Y", action: "Redo"),
@@ -37,6 +64,7 @@ enum KeyHelp {
         Entry(keys: "Ctrl-X", action: "Cut"),
         Entry(keys: "Ctrl-V", action: "Paste"),
         Entry(keys: "Shift+arrows", action: "Select"),
+        Entry(keys: "Alt-A", action: "Select all"),
         Entry(keys: "Ctrl-A, Home", action: "Line start"),
         Entry(keys: "Ctrl-E, End", action: "Line end"),
         Entry(keys: "Alt-B, Ctrl-Left", action: "Word left"),
@@ -47,6 +75,11 @@ enum KeyHelp {
         Entry(keys: "Ctrl-U", action: "Delete to line start"),
         Entry(keys: "PgUp, PgDn", action: "Page up/down"),
         Entry(keys: "Ctrl-Home/End", action: "Document start/end"),
+        Entry(keys: "Ctrl-F", action: "Find"),
+        Entry(keys: "Ctrl-N, Ctrl-P", action: "Next/previous match"),
+        Entry(keys: "Alt-R", action: "Replace"),
+        Entry(keys: "Ctrl-L", action: "Go to line"),
+        Entry(keys: "Esc", action: "Cancel a prompt"),
         Entry(keys: "Ctrl-Space", action: "Mention here"),
         Entry(keys: "@", action: "Mention: type a name"),
         Entry(keys: "↑↓, Ctrl-P/N", action: "Chooser: move"),
@@ -57,5 +90,6 @@ enum KeyHelp {
         Entry(keys: "Bksp at mention", action: "Select, then delete"),
         Entry(keys: "Mouse", action: "Click, drag, wheel"),
         Entry(keys: "F1", action: "This help"),
+        Entry(keys: "F2", action: "Preview as saved"),
     ]
 }

@@ -1,7 +1,41 @@
-/// The row above the help bar: prompts, errors and notices, in the `status` role.
+/// The message rows above the bottom row: prompts' answers, errors and notices, in the
+/// `status` role. A message wider than the screen is shown whole on up to three rows
+/// (SPEC §9), broken after spaces where it can be; past three rows it is cut with `…`.
 enum MessageLine {
-    static func draw(_ message: String, into screen: inout Screen, row: Int) {
-        screen.fill(row: row, role: .status)
-        screen.put(VisibleText.fit(VisibleText.cells(message, role: .status), width: screen.width), row: row, column: 0)
+    /// The most rows a message takes.
+    static let maxRows = 3
+
+    /// The rows `message` takes at `width`, at most `limit` (at least one, blank for "").
+    static func rows(_ message: String, width: Int, limit: Int) -> [[ScreenCell]] {
+        let limit = max(1, min(limit, maxRows))
+        var rest = VisibleText.cells(message, role: .status)
+        guard width > 0 else { return [[]] }
+        var rows: [[ScreenCell]] = []
+        while rest.count > width && rows.count < limit - 1 {
+            let cut = breakIndex(rest, width: width)
+            rows.append(Array(rest[..<cut]))
+            // The spaces at the break are not carried to the next row's start.
+            var next = cut
+            while next < rest.count && rest[next].text == " " { next += 1 }
+            rest = Array(rest[next...])
+        }
+        rows.append(VisibleText.fit(rest, width: width))
+        return rows
+    }
+
+    /// Where the row of `cells` ends: after the last space that leaves the row within
+    /// `width`, else at `width` (one column less when that would split a wide character).
+    private static func breakIndex(_ cells: [ScreenCell], width: Int) -> Int {
+        // A space at index `width` itself ends a full row exactly.
+        if let space = cells[1 ... width].lastIndex(where: { $0.text == " " }) { return space }
+        return cells[width].isContinuation && width > 1 ? width - 1 : width
+    }
+
+    /// Draws `rows` (from `rows(_:width:limit:)`) from screen row `top` down.
+    static func draw(_ rows: [[ScreenCell]], into screen: inout Screen, top: Int) {
+        for (i, cells) in rows.enumerated() {
+            screen.fill(row: top + i, role: .status)
+            screen.put(cells, row: top + i, column: 0)
+        }
     }
 }

@@ -106,10 +106,13 @@ struct TextArea {
 
     // MARK: - Drawing
 
-    /// Draws the rows on screen rows `top...` and returns where the cursor is, if shown.
-    func draw(_ editor: Editor, into screen: inout Screen, top: Int) -> (row: Int, column: Int)? {
+    /// Draws the rows on screen rows `top...` and returns where the cursor is, if shown;
+    /// `matches` are the find prompt's, `currentMatch` an index into them.
+    func draw(_ editor: Editor, matches: [Range<Int>] = [], currentMatch: Int? = nil, into screen: inout Screen,
+              top: Int) -> (row: Int, column: Int)? {
         guard let first = rows.first, let last = rows.last else { return nil }
-        var roles = RoleRanges(editor, visible: first.start..<max(last.end, first.start + 1))
+        var roles = RoleRanges(editor, visible: first.start..<max(last.end, first.start + 1),
+                               matches: matches, currentMatch: currentMatch)
         for (i, row) in rows.enumerated() {
             guard top + i < screen.height else { break }
             TextArea.draw(row, roles: &roles, into: &screen, at: top + i)
@@ -166,47 +169,72 @@ struct RoleSpans: Hashable, Sendable {
     }
 }
 
-/// Which role each visible document position is drawn in: selection over a selected
-/// mention over a mention over an explicit search's trigger and query, else text.
+/// Which role each visible document position is drawn in: the current find match over
+/// the selection over a selected mention over the other matches over a mention over an
+/// explicit search's trigger and query, else text.
+///
+/// The current match goes over the selection because it is where the find prompt is (a
+/// match inside a mention selects the whole mention, and the match must still show
+/// within it); the other matches go under the selection and the selected mention, which
+/// are what the next key acts on, but over mentions, so that a match in a name shows.
 struct RoleRanges {
     let selection: Range<Int>?
     let selectedMention: Range<Int>?
-    let mentions: [Range<Int>]
     let search: Range<Int>?
-    /// The first mention that may still hold a position asked about: the layout asks in
-    /// increasing order, so this moves forward instead of searching for every cell.
-    private var next = 0
+    let currentMatch: Range<Int>?
+    private var mentions: SortedRanges
+    private var matches: SortedRanges
 
-    init(_ editor: Editor, visible: Range<Int>) {
+    init(_ editor: Editor, visible: Range<Int>, matches: [Range<Int>] = [], currentMatch: Int? = nil) {
         let spans = RoleSpans(editor)
         selection = spans.selection
         selectedMention = spans.selectedMention
         search = spans.search
-        mentions = editor.storage.mentions(overlapping: visible).map(\.range)
+        mentions = SortedRanges(editor.storage.mentions(overlapping: visible).map(\.range))
+        self.matches = SortedRanges(matches.filter { $0.overlaps(visible) }.sorted { $0.lowerBound < $1.lowerBound })
+        self.currentMatch = currentMatch.flatMap { matches.indices.contains($0) ? matches[$0] : nil }
     }
 
     mutating func role(at position: Int) -> Role {
+        if let currentMatch, currentMatch.contains(position) { return .matchCurrent }
         if let selection, selection.contains(position) { return .selection }
         if let selectedMention, selectedMention.contains(position) { return .mentionSelected }
-        if !mentions.isEmpty {
-            if next > 0 && mentions[next - 1].upperBound > position {
-                // Asked out of order: start over with a binary search.
-                next = mentionIndex(atOrAfter: position)
-            }
-            while next < mentions.count && mentions[next].upperBound <= position { next += 1 }
-            if next < mentions.count && mentions[next].lowerBound <= position { return .mention }
-        }
+        if matches.contains(position) { return .match }
+        if mentions.contains(position) { return .mention }
         if let search, search.contains(position) { return .search }
         return .text
     }
+}
 
-    /// The first mention ending after `position` (binary search in the sorted ranges).
-    private func mentionIndex(atOrAfter position: Int) -> Int {
+/// Ranges that do not overlap, sorted, asked whether they hold positions mostly in
+/// increasing order (as the layout asks, cell by cell): a cursor moves forward instead of
+/// searching for every cell.
+struct SortedRanges {
+    private let ranges: [Range<Int>]
+    /// The first range that may still hold a position asked about.
+    private var next = 0
+
+    init(_ ranges: [Range<Int>]) {
+        self.ranges = ranges
+    }
+
+    mutating func contains(_ position: Int) -> Bool {
+        guard !ranges.isEmpty else { return false }
+        if next > 0 && ranges[next - 1].upperBound > position {
+            // Asked out of order: start over with a binary search.
+            next = index(atOrAfter: position)
+        }
+        while next < ranges.count && ranges[next].upperBound <= position { next += 1 }
+        return next < ranges.count && ranges[next].lowerBound <= position
+    }
+
+    /// The first range ending after `position` (binary search in the sorted ranges).
+    private func index(atOrAfter position: Int) -> Int {
         var lo = 0
-        var hi = mentions.count
+        var hi = ranges.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if mentions[mid].upperBound <= position { lo = mid + 1 } else { hi = mid }
+            if ranges[mid].upperBound <= position { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

@@ -1,23 +1,41 @@
-/// The top row: the program, the file (or "[new comment]"), a modified mark and the number
-/// of mentions — "atpad — notes.md [+] · 3 mentions" — shortened to fit.
+/// The top row: the program, the file (or "[new comment]"), `[read-only]`, a modified
+/// mark and the number of mentions on the left, the cursor's line and column on the right
+/// — "atpad — notes.md [+] · 3 mentions          Ln 12, Col 4" — shortened to fit.
 enum TitleBar {
-    static func draw(_ view: EditorView, mentionCount: Int, into screen: inout Screen, row: Int) {
+    static func draw(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
+                     into screen: inout Screen, row: Int) {
         screen.fill(row: row, role: .title)
         let width = screen.width
-        let key = "\(view.fileName ?? "\u{0}")\u{1}\(view.isModified)\u{1}\(mentionCount)\u{1}\(width)"
-        let cells = RowCache.titles.cells(key: key) { title(view, mentionCount: mentionCount, width: width) }
+        let key = "\(view.fileName ?? "\u{0}")\u{1}\(view.isModified)\u{1}\(view.isReadOnly)\u{1}\(mentionCount)"
+            + "\u{1}\(position.line)\u{1}\(position.column)\u{1}\(width)"
+        let cells = RowCache.titles.cells(key: key) {
+            title(view, mentionCount: mentionCount, position: position, width: width)
+        }
         screen.put(cells, row: row, column: 0)
     }
 
-    private static func title(_ view: EditorView, mentionCount: Int, width: Int) -> [ScreenCell] {
+    private static func title(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
+                              width: Int) -> [ScreenCell] {
         let name = VisibleText.cells(view.fileName ?? "[new comment]", role: .title)
-        let mark = VisibleText.cells(view.isModified ? " [+]" : "", role: .title)
+        let marks = VisibleText.cells((view.isReadOnly ? " [read-only]" : "") + (view.isModified ? " [+]" : ""),
+                                      role: .title)
         let count = VisibleText.cells(" · \(mentionCount) mention" + (mentionCount == 1 ? "" : "s"), role: .title)
         let program = VisibleText.cells("atpad — ", role: .title)
-        // Whatever does not fit goes, least telling first: the program, the count, then
-        // the front of the file name (its end tells files apart best).
-        let choices = [program + name + mark + count, name + mark + count, name + mark]
-        return choices.first { $0.count <= width }
-            ?? VisibleText.fitLeading(name, width: max(1, width - mark.count)) + mark
+        // Built byte by byte: it changes with every cursor move, so caching its text
+        // would only churn the cache.
+        let place = "Ln \(position.line), Col \(position.column)".utf8.map { ScreenCell(ascii: $0, .title) }
+        let named = name + marks
+        // `left`, then the position at the right edge, at least two columns apart.
+        func withPlace(_ left: [ScreenCell]) -> [ScreenCell]? {
+            guard left.count + 2 + place.count <= width else { return nil }
+            return left + Array(repeating: ScreenCell(ascii: 0x20, .title), count: width - left.count - place.count)
+                + place
+        }
+        // Whatever does not fit goes, least telling first: the program, the count, the
+        // position, then the front of the file name (its end tells files apart best).
+        if let cells = withPlace(program + named + count) ?? withPlace(named + count) ?? withPlace(named) {
+            return cells
+        }
+        return named.count <= width ? named : VisibleText.fitLeading(name, width: max(1, width - marks.count)) + marks
     }
 }

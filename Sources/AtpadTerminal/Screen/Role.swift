@@ -15,6 +15,13 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     case status
     case help
     case helpKey = "help.key"
+    /// A match of the find prompt, and the current one.
+    case match
+    case matchCurrent = "match.current"
+    /// The label or question of the prompt on the bottom row.
+    case prompt
+    /// Constructs a format keeps as they are (SPEC §7).
+    case verbatim
 
     /// The role a theme falls back to when it does not style this one
     /// (`chooser.match` → `chooser`); nil for top-level roles.
@@ -41,6 +48,10 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .status: 11
         case .help: 12
         case .helpKey: 13
+        case .match: 14
+        case .matchCurrent: 15
+        case .prompt: 16
+        case .verbatim: 17
         }
     }
 
@@ -64,6 +75,10 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .status: "i"
         case .help: "h"
         case .helpKey: "k"
+        case .match: "f"
+        case .matchCurrent: "F"
+        case .prompt: "p"
+        case .verbatim: "b"
         }
     }
 }

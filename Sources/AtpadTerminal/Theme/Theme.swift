@@ -90,7 +90,9 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// Mentions must stand out from text; a selected mention from a mention; the search
-    /// from text and mentions; the selection from text; the chosen row from the others.
+    /// from text and mentions; the selection from text; the chosen row from the others;
+    /// find matches from text and mentions, and the current match from those, the other
+    /// matches and the selection.
     private static let distinctness: [Role: Distinctness] = [
         .mention: Distinctness(from: [.text], additions: [.underline]),
         .mentionSelected: Distinctness(from: [.mention, .text], additions: [.reverse, .underline]),
@@ -99,6 +101,8 @@ public struct Theme: Hashable, Sendable {
         .chooserSelected: Distinctness(from: [.chooser], additions: [.reverse]),
         .chooserMatch: Distinctness(from: [.chooser], additions: [.bold]),
         .helpKey: Distinctness(from: [.help], additions: [.reverse]),
+        .match: Distinctness(from: [.text, .mention], additions: [.bold, .underline]),
+        .matchCurrent: Distinctness(from: [.match, .text, .mention, .selection], additions: [.reverse, .bold]),
     ]
 
     /// `style` with `attribute` added (reverse toggles: on a reversed style, off is the
