@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadTerminal
 
 /// What the app is doing besides holding the document: the one place a key goes first
 /// (SPEC §9). Prompts, questions and overlays are modes, not flags: exactly one is active.
@@ -21,6 +22,13 @@ enum AppMode: Equatable, Sendable {
     case replaceQuestion(ReplaceRun)
 }
 
+extension AppMode {
+    var isDraftQuestion: Bool {
+        if case .draftQuestion = self { return true }
+        return false
+    }
+}
+
 /// A prompt: what it asks for, and the text typed so far.
 struct Prompt: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
@@ -39,6 +47,16 @@ struct Prompt: Equatable, Sendable {
 
     var kind: Kind
     var field: TextField
+
+    /// The keys the prompt row lists at its right end.
+    var hint: PromptHint {
+        switch kind {
+        case .saveAs: .saveAs
+        case .find: .find
+        case .replace, .with: .replace
+        case .goToLine: .goToLine
+        }
+    }
 
     var label: String {
         switch kind {

@@ -15,7 +15,7 @@ extension AppModel {
         case let .preview(text):
             view.overlay = .preview(format: document.format.rawValue, text: text)
         case let .prompt(prompt):
-            view.prompt = prompt.field.line(label: prompt.label)
+            view.prompt = prompt.field.line(label: prompt.label, hint: prompt.hint)
             if case let .find(_, matches, current) = prompt.kind {
                 view.matches = matches
                 view.currentMatch = current
@@ -24,7 +24,8 @@ extension AppModel {
             view.matches = run.matches
             view.currentMatch = run.matches.firstIndex(of: run.current)
         }
-        if let question { view.prompt = PromptLine(label: question) }
+        // The draft question's answers are all in its label (Esc does not answer it).
+        if let question { view.prompt = PromptLine(label: question, hint: mode.isDraftQuestion ? nil : .cancel) }
         return view
     }
 }

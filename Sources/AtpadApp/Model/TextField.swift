@@ -63,7 +63,7 @@ struct TextField: Equatable, Sendable {
     }
 
     /// The prompt line the terminal draws for this field.
-    func line(label: String) -> PromptLine {
-        PromptLine(label: label, text: text, cursor: cursor)
+    func line(label: String, hint: PromptHint? = nil) -> PromptLine {
+        PromptLine(label: label, text: text, cursor: cursor, hint: hint)
     }
 }
