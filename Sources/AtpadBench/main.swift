@@ -177,7 +177,7 @@ if arguments.first == "load", let path = arguments.dropFirst().first {
 }
 
 // `AtpadBench layout`: one 120×40 frame of a document laid out by FrameLayout, at
-// random scroll positions (the viewport jumps there, so nothing is cached), and the
+// random scroll positions (the viewport jumps there: nothing of the last frame is reused), and the
 // cost of a keystroke plus the frame it redraws when typing at one place.
 if arguments.first == "layout" {
     print("one 120×40 frame laid out, microseconds")

@@ -100,15 +100,15 @@ import Testing
         let f = frame(e, width: 40, height: 8)
         // The box covers columns 0–14; the character at 14–15 lost its leading half.
         #expect(f.screen.lines[2] == "┌─────────────┐ 漢字漢字漢字漢字        ")
-        #expect(f.screen[2, 15].text == " ")
-        #expect(f.screen[2, 16].text == "漢")
+        #expect(f.screen.text(row: 2, column: 15) == " ")
+        #expect(f.screen.text(row: 2, column: 16) == "漢")
     }
 
     @Test func wideCharactersBeforeTheTriggerMoveThePopup() throws {
         let e = try searching("漢字 |", "@", answer: [john])
         let f = frame(e, width: 40, height: 8)
         #expect(f.screen.lines[2].hasPrefix("     ┌"))
-        #expect(f.screen[2, 5].text == "┌")
+        #expect(f.screen.text(row: 2, column: 5) == "┌")
     }
 
     @Test func theWidthFitsTheWidestRowUpToSixty() throws {
@@ -139,7 +139,7 @@ import Testing
         #expect(f.screen.lines[4] == "│ Eve^[[2J^G  @e<U+0085>ve · a^Jb │".padding(40))
         for row in 0..<f.screen.height {
             for c in 0..<f.screen.width {
-                #expect(!f.screen[row, c].text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+                #expect(!f.screen.text(row: row, column: c).unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
             }
         }
     }
@@ -149,7 +149,7 @@ import Testing
         let e = try searching("|", "@王", answer: [wang, john])
         let f = frame(e, width: 40, height: 8)
         #expect(f.screen.lines[3] == "│ 王伟  @wang                    │      ")
-        #expect(f.screen[3, 2].text == "王")
+        #expect(f.screen.text(row: 3, column: 2) == "王")
         #expect(f.screen[3, 3].isContinuation)
         #expect(f.screen.roleLines[3].hasPrefix("cCCCCCCCCCCCC"))
     }

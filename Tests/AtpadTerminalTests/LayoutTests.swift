@@ -210,7 +210,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         let e = try makeEditor("漢字かなカナ한국어中文字|")
         let f = frame(e)
         #expect(textLines(f).prefix(2) == ["漢字かなカナ한국어中", "文字                "])
-        #expect(f.screen[1, 0].text == "漢")
+        #expect(f.screen.text(row: 1, column: 0) == "漢")
         #expect(f.screen[1, 1].isContinuation)
         #expect(f.screen.cursor! == (2, 4))
     }
@@ -218,21 +218,33 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     @Test func emojiAreTwoColumnsWide() throws {
         let e = try makeEditor("a👍🏽b👨‍👩‍👧c|")
         let f = frame(e)
-        #expect(f.screen[1, 1].text == "👍🏽")
+        #expect(f.screen.text(row: 1, column: 1) == "👍🏽")
         #expect(f.screen[1, 2].isContinuation)
-        #expect(f.screen[1, 3].text == "b")
-        #expect(f.screen[1, 4].text == "👨‍👩‍👧")
-        #expect(f.screen[1, 6].text == "c")
+        #expect(f.screen.text(row: 1, column: 3) == "b")
+        #expect(f.screen.text(row: 1, column: 4) == "👨‍👩‍👧")
+        #expect(f.screen.text(row: 1, column: 6) == "c")
         #expect(f.screen.cursor! == (1, 7))
     }
 
     @Test func combiningMarksStayInTheirBaseCell() throws {
         let e = try makeEditor("e\u{301}te\u{301}\u{323}!|")
         let f = frame(e)
-        #expect(f.screen[1, 0].text == "e\u{301}")
-        #expect(f.screen[1, 2].text == "e\u{301}\u{323}")
-        #expect(f.screen[1, 3].text == "!")
+        #expect(f.screen.text(row: 1, column: 0) == "e\u{301}")
+        #expect(f.screen.text(row: 1, column: 2) == "e\u{301}\u{323}")
+        #expect(f.screen.text(row: 1, column: 3) == "!")
         #expect(f.screen.cursor! == (1, 4))
+    }
+
+    /// "é" and "e\u{301}" are equal Strings but not the same text to wrap: each line's
+    /// rows end at its own scalar offsets and draw its own bytes. (A wrap cache keyed by
+    /// String once handed the second line the first one's rows.)
+    @Test func canonicallyEquivalentLinesWrapToTheirOwnOffsets() throws {
+        let e = try makeEditor("caf\u{E9} ok\ncafe\u{301} ok|")
+        let f = frame(e)
+        #expect(f.map.rows.map { [$0.start, $0.end] } == [[0, 7], [8, 16]])
+        #expect(f.screen.text(row: 1, column: 3).unicodeScalars.elementsEqual("\u{E9}".unicodeScalars))
+        #expect(f.screen.text(row: 2, column: 3).unicodeScalars.elementsEqual("e\u{301}".unicodeScalars))
+        #expect(f.screen.cursor! == (2, 7))
     }
 
     @Test func tabsExpandToTheNextMultipleOfFour() throws {
@@ -248,7 +260,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(textLines(f)[0] == "a^[[31mb^?c<U+0085>d^@".padding(30))
         // Every cell holds one printable character: nothing raw reaches the terminal.
         for c in 0..<30 {
-            let text = f.screen[1, c].text
+            let text = f.screen.text(row: 1, column: c)
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
         }
         #expect(f.screen.cursor! == (1, 22))

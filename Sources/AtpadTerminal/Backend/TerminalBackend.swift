@@ -559,7 +559,7 @@ public final class TerminalBackend {
                 continue
             }
             var offset = 0
-            for glyph in CellGlyphs.glyphs(for: content.text, columns: span) {
+            for glyph in CellGlyphs.glyphs(for: screen.text(of: content), columns: span) {
                 var characters = glyph.characters
                 characters.append(0)
                 _ = setcchar(&cell, characters, look.attributes, look.pair, nil)

@@ -27,21 +27,23 @@ struct ChooserContent {
     var isLoadingMore: Bool { search.isLoading && !search.items.isEmpty }
 
     /// The name of result `i`, its matched characters emphasised unless the row is selected
-    /// (the selected row is one colour, so it reads as one bar).
-    func name(_ i: Int) -> [ScreenCell] {
+    /// (the selected row is one colour, so it reads as one bar). Long clusters are
+    /// numbered in `clusters`, the table of the screen drawn.
+    func name(_ i: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let candidate = search.items[i]
-        if i == selected { return VisibleText.cells(candidate.entity.name, role: .chooserSelected) }
+        if i == selected { return VisibleText.cells(candidate.entity.name, role: .chooserSelected, clusters: &clusters) }
         return VisibleText.cells(candidate.entity.name, role: .chooser, emphasis: candidate.matches,
-                                 emphasisRole: .chooserMatch)
+                                 emphasisRole: .chooserMatch, clusters: &clusters)
     }
 
     /// The detail of result `i`: the handle (with the search's trigger, `@jdoe`) and the
     /// directory's detail text, or nothing.
-    func detail(_ i: Int) -> [ScreenCell] {
+    func detail(_ i: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let entity = search.items[i].entity
         let parts = [entity.handle.flatMap { $0.isEmpty ? nil : String(Character(search.trigger)) + $0 },
                      entity.detail.flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }
-        return VisibleText.cells(parts.joined(separator: " · "), role: i == selected ? .chooserSelected : .chooserDetail)
+        return VisibleText.cells(parts.joined(separator: " · "), role: i == selected ? .chooserSelected : .chooserDetail,
+                                 clusters: &clusters)
     }
 
     /// The results in view when `rows` rows show them: from the core's scroll position,

@@ -5,17 +5,20 @@ enum ChooserPicker {
         let width = screen.width
         screen.fill(row: row, role: .chooser)
         let search = content.search
-        var line = VisibleText.cells(String(Character(search.trigger)) + search.query, role: .chooser)
-        line = VisibleText.fit(line, width: max(1, width / 3)) + VisibleText.cells(": ", role: .chooser)
+        var line = VisibleText.cells(String(Character(search.trigger)) + search.query, role: .chooser,
+                                     clusters: &screen.clusters)
+        line = VisibleText.fit(line, width: max(1, width / 3))
+            + VisibleText.cells(": ", role: .chooser, clusters: &screen.clusters)
         var items: [ChooserArea.Item] = []
-        let separator = VisibleText.cells(" │ ", role: .chooser)
-        let ellipsis = VisibleText.cells("…", role: .chooser)
+        let separator = VisibleText.cells(" │ ", role: .chooser, clusters: &screen.clusters)
+        let ellipsis = VisibleText.cells("…", role: .chooser, clusters: &screen.clusters)
 
         if content.count > 0 {
-            let first = firstShown(content, from: line.count, separator: separator.count, width: width)
+            let first = firstShown(content, from: line.count, separator: separator.count, width: width,
+                                   clusters: &screen.clusters)
             if first > 0 { line += ellipsis + separator }
             for i in first..<content.count {
-                let name = content.name(i)
+                let name = content.name(i, clusters: &screen.clusters)
                 let lastOne = i == content.count - 1
                 // Keep room for " │ …" unless this is the last result.
                 let need = (i > first ? separator.count : 0) + name.count + (lastOne ? 0 : separator.count + 1)
@@ -32,21 +35,23 @@ enum ChooserPicker {
         }
         if let status = content.status {
             if content.count > 0 { line += separator }
-            line += VisibleText.cells(status, role: .chooserStatus)
+            line += VisibleText.cells(status, role: .chooserStatus, clusters: &screen.clusters)
         } else if content.isLoadingMore {
-            line += VisibleText.cells(" …", role: .chooserStatus)
+            line += VisibleText.cells(" …", role: .chooserStatus, clusters: &screen.clusters)
         }
-        screen.put(VisibleText.fit(line, width: width), row: row, column: 0)
+        line = VisibleText.fit(line, width: width)
+        screen.put(line, row: row, column: 0)
         return ChooserArea(rows: row ..< row + 1, columns: 0 ..< width, items: items)
     }
 
     /// The first result shown: the core's scroll position, unless the selected one would
     /// not fit from there — then the selected one itself.
-    private static func firstShown(_ content: ChooserContent, from start: Int, separator: Int, width: Int) -> Int {
+    private static func firstShown(_ content: ChooserContent, from start: Int, separator: Int, width: Int,
+                                   clusters: inout LongClusters) -> Int {
         let first = min(max(0, content.search.scrollTop), content.selected)
         var column = start + (first > 0 ? 1 + separator : 0)
         for i in first...content.selected {
-            column += (i > first ? separator : 0) + content.name(i).count
+            column += (i > first ? separator : 0) + content.name(i, clusters: &clusters).count
         }
         return column <= width ? first : content.selected
     }

@@ -33,10 +33,12 @@ enum ChooserPopup {
 
         var inner = 0
         for i in window {
-            let detail = content.detail(i).count
-            inner = max(inner, 1 + content.name(i).count + (detail > 0 ? 2 + detail : 0) + 1)
+            let detail = content.detail(i, clusters: &screen.clusters).count
+            inner = max(inner, 1 + content.name(i, clusters: &screen.clusters).count + (detail > 0 ? 2 + detail : 0) + 1)
         }
-        if let status { inner = max(inner, 1 + VisibleText.cells(status, role: .chooserStatus).count + 1) }
+        if let status {
+            inner = max(inner, 1 + VisibleText.cells(status, role: .chooserStatus, clusters: &screen.clusters).count + 1)
+        }
         inner = max(inner, 1 + loadingMark.count + label.count + 2)
         let boxWidth = min(min(maxWidth, screen.width), inner + 2)
         inner = boxWidth - 2
@@ -45,19 +47,25 @@ enum ChooserPopup {
         let top = isBelow ? cursorRow + 1 : cursorRow - height
 
         var items: [ChooserArea.Item] = []
-        screen.put(border("┌", "┐", inner: inner, right: window.lowerBound > 0 ? "↑" : ""), row: top, column: left)
+        let topBorder = border("┌", "┐", inner: inner, right: window.lowerBound > 0 ? "↑" : "",
+                               clusters: &screen.clusters)
+        screen.put(topBorder, row: top, column: left)
         var row = top + 1
         for i in window {
-            screen.put(itemRow(content, i, inner: inner), row: row, column: left)
+            let cells = itemRow(content, i, inner: inner, clusters: &screen.clusters)
+            screen.put(cells, row: row, column: left)
             items.append(.init(row: row, columns: left + 1 ..< left + 1 + inner, index: i))
             row += 1
         }
         if let status, row < top + height - 1 {
-            let text = VisibleText.fit(VisibleText.cells(" " + status, role: .chooserStatus), width: inner)
+            let text = VisibleText.fit(VisibleText.cells(" " + status, role: .chooserStatus, clusters: &screen.clusters),
+                                       width: inner)
             screen.put(framed(text, inner: inner, fill: .chooserStatus), row: row, column: left)
             row += 1
         }
-        screen.put(border("└", "┘", inner: inner, left: loadingMark, right: label), row: row, column: left)
+        let bottomBorder = border("└", "┘", inner: inner, left: loadingMark, right: label,
+                                  clusters: &screen.clusters)
+        screen.put(bottomBorder, row: row, column: left)
         return ChooserArea(rows: top ..< top + height, columns: left ..< left + boxWidth, items: items)
     }
 
@@ -68,11 +76,12 @@ enum ChooserPopup {
     }
 
     /// One result: the name, then the detail; the detail gives way first when it is narrow.
-    private static func itemRow(_ content: ChooserContent, _ i: Int, inner: Int) -> [ScreenCell] {
+    private static func itemRow(_ content: ChooserContent, _ i: Int, inner: Int,
+                                clusters: inout LongClusters) -> [ScreenCell] {
         let role: Role = i == content.selected ? .chooserSelected : .chooser
         let room = inner - 2
-        var name = content.name(i)
-        var detail = content.detail(i)
+        var name = content.name(i, clusters: &clusters)
+        var detail = content.detail(i, clusters: &clusters)
         if name.count + (detail.isEmpty ? 0 : 2 + detail.count) > room {
             if room - name.count - 2 >= 3 {
                 detail = VisibleText.fit(detail, width: room - name.count - 2)
@@ -81,7 +90,7 @@ enum ChooserPopup {
                 name = VisibleText.fit(name, width: room)
             }
         }
-        let gap = detail.isEmpty ? [] : VisibleText.cells("  ", role: role)
+        let gap = detail.isEmpty ? [] : VisibleText.cells("  ", role: role, clusters: &clusters)
         return framed([ScreenCell(" ", role)] + name + gap + detail, inner: inner, fill: role)
     }
 
@@ -92,11 +101,11 @@ enum ChooserPopup {
     }
 
     /// A horizontal border with optional labels at its left and right ends.
-    private static func border(_ start: String, _ end: String, inner: Int, left: String = "",
-                               right: String = "") -> [ScreenCell] {
+    private static func border(_ start: Unicode.Scalar, _ end: Unicode.Scalar, inner: Int, left: String = "",
+                               right: String = "", clusters: inout LongClusters) -> [ScreenCell] {
         var line = Array(repeating: ScreenCell("─", .chooser), count: inner)
-        let leftCells = VisibleText.cells(left, role: .chooserStatus)
-        let rightCells = VisibleText.cells(right, role: .chooserStatus)
+        let leftCells = VisibleText.cells(left, role: .chooserStatus, clusters: &clusters)
+        let rightCells = VisibleText.cells(right, role: .chooserStatus, clusters: &clusters)
         for (k, cell) in leftCells.enumerated() where 1 + k < inner { line[1 + k] = cell }
         for (k, cell) in rightCells.reversed().enumerated() where inner - 1 - k >= 0 { line[inner - 1 - k] = cell }
         return [ScreenCell(start, .chooser)] + line + [ScreenCell(end, .chooser)]

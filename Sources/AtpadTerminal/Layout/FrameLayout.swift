@@ -35,7 +35,7 @@ public enum FrameLayout {
         let position = editor.lineAndColumn(of: editor.cursor)
         TitleBar.draw(view, mentionCount: editor.storage.mentionCount, position: position, into: &screen, row: 0)
         // The text area keeps at least one row.
-        let message = MessageLine.rows(view.message, width: width, limit: height - 3)
+        let message = MessageLine.rows(view.message, width: width, limit: height - 3, clusters: &screen.clusters)
         let messageTop = height - 1 - message.count
 
         if let overlay = view.overlay {

@@ -19,6 +19,10 @@ enum FrameUpdate {
         guard let basis = frame.basis, basis.width == width, basis.height == height,
               basis.tabWidth == editor.config.tabWidth, view.overlay == nil, view.prompt == nil, view.matches.isEmpty, editor.search?.isOpen != true,
               frame.screen.width == width, frame.screen.height == height,
+              // The rows kept are read through the screen's own long-cluster table, which
+              // grows as rows are redrawn in place: once it holds more clusters than the
+              // screen has cells, a whole layout starts a fresh one.
+              frame.screen.clusters.count <= frame.screen.cells.count,
               let change = editor.change(since: basis.version),
               let rows = textRows(after: frame.map.rows, change: change, editor: editor, width: width,
                                   limit: FrameLayout.textArea(width: width, height: height).rows),
@@ -26,7 +30,10 @@ enum FrameUpdate {
         else { return false }
 
         // A message on more rows than one would move the text area's bottom.
-        guard MessageLine.rows(view.message, width: width, limit: height - 3).count == 1 else { return false }
+        // (Measured against a scratch table: `frame` stays untouched when this declines.)
+        var scratch = LongClusters()
+        guard MessageLine.rows(view.message, width: width, limit: height - 3, clusters: &scratch).count == 1
+        else { return false }
 
         var damage = ScreenDamage.none
         let next = FrameLayout.basis(editor, view, position: editor.lineAndColumn(of: editor.cursor), width: width,
@@ -40,7 +47,7 @@ enum FrameUpdate {
         redrawText(rows, below: frame.map.rows.count, change: change, old: basis.roles, editor: editor,
                    screen: &frame.screen, damage: &damage)
         if basis.message != next.message {
-            let rows = MessageLine.rows(view.message, width: width, limit: 1)
+            let rows = MessageLine.rows(view.message, width: width, limit: 1, clusters: &frame.screen.clusters)
             if let columns = frame.screen.redraw(row: height - 2, blank: .status, {
                 MessageLine.draw(rows, into: &$0, top: height - 2)
             }) { damage.add(row: height - 2, columns: columns) }

@@ -41,7 +41,6 @@ enum KeyHelp {
         }
     }
 
-    // Constant arrays, so the row cache finds them again at once (`RowCache`).
     private static let saveAsHint: [Entry] = [
         Entry(keys: "Enter", action: "Save"), Entry(keys: "Tab", action: "Complete"), Entry(keys: "Esc", action: "Cancel"),
     ]

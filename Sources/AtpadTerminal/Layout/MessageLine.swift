@@ -5,10 +5,11 @@ enum MessageLine {
     /// The most rows a message takes.
     static let maxRows = 3
 
-    /// The rows `message` takes at `width`, at most `limit` (at least one, blank for "").
-    static func rows(_ message: String, width: Int, limit: Int) -> [[ScreenCell]] {
+    /// The rows `message` takes at `width`, at most `limit` (at least one, blank for ""),
+    /// with long clusters numbered in `clusters` (the table of the screen they are for).
+    static func rows(_ message: String, width: Int, limit: Int, clusters: inout LongClusters) -> [[ScreenCell]] {
         let limit = max(1, min(limit, maxRows))
-        var rest = VisibleText.cells(message, role: .status)
+        var rest = VisibleText.cells(message, role: .status, clusters: &clusters)
         guard width > 0 else { return [[]] }
         var rows: [[ScreenCell]] = []
         while rest.count > width && rows.count < limit - 1 {
@@ -16,7 +17,7 @@ enum MessageLine {
             rows.append(Array(rest[..<cut]))
             // The spaces at the break are not carried to the next row's start.
             var next = cut
-            while next < rest.count && rest[next].text == " " { next += 1 }
+            while next < rest.count && rest[next].asciiByte == 0x20 { next += 1 }
             rest = Array(rest[next...])
         }
         rows.append(VisibleText.fit(rest, width: width))
@@ -27,7 +28,7 @@ enum MessageLine {
     /// `width`, else at `width` (one column less when that would split a wide character).
     private static func breakIndex(_ cells: [ScreenCell], width: Int) -> Int {
         // A space at index `width` itself ends a full row exactly.
-        if let space = cells[1 ... width].lastIndex(where: { $0.text == " " }) { return space }
+        if let space = cells[1 ... width].lastIndex(where: { $0.asciiByte == 0x20 }) { return space }
         return cells[width].isContinuation && width > 1 ? width - 1 : width
     }
 

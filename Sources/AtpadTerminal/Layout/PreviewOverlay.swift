@@ -10,7 +10,7 @@ enum PreviewOverlay {
         guard !rows.isEmpty, screen.width > 0 else { return }
         // The longest heading that fits: what it is, that it is read-only, how to leave it.
         let headings = ["Preview (\(format)) — read-only · any key returns", "Preview (\(format)) — read-only",
-                        "Preview (\(format))"].map { VisibleText.cells($0, role: .prompt) }
+                        "Preview (\(format))"].map { VisibleText.cells($0, role: .prompt, clusters: &screen.clusters) }
         let heading = headings.first { $0.count <= screen.width } ?? VisibleText.fit(headings[2], width: screen.width)
         screen.fill(row: rows.lowerBound, role: .prompt)
         screen.put(heading, row: rows.lowerBound, column: 0)
@@ -39,7 +39,7 @@ enum PreviewOverlay {
                     continue
                 }
                 for (g, glyph) in glyphs.enumerated() where cell.column + g < screen.width {
-                    screen[r, cell.column + g] = ScreenCell(glyph, .text)
+                    screen[r, cell.column + g] = screen.cell(glyph, .text)
                 }
             }
         }

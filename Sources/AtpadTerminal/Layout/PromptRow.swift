@@ -13,25 +13,25 @@ enum PromptRow {
         guard width > 0 else { return (row, 0) }
         let cursor = min(max(prompt.cursor, 0), prompt.text.count)
         let split = prompt.text.index(prompt.text.startIndex, offsetBy: cursor)
-        let before = VisibleText.cells(String(prompt.text[..<split]), role: .text)
-        let after = VisibleText.cells(String(prompt.text[split...]), role: .text)
+        let before = VisibleText.cells(String(prompt.text[..<split]), role: .text, clusters: &screen.clusters)
+        let after = VisibleText.cells(String(prompt.text[split...]), role: .text, clusters: &screen.clusters)
 
         // A question whose end names its answers keeps its end when cut; the typed text
         // keeps room for a few characters.
         let labelRoom = prompt.text.isEmpty ? width - 1 : max(1, width - 1 - minimumText)
-        var label = VisibleText.cells(prompt.label, role: .prompt)
+        var label = VisibleText.cells(prompt.label, role: .prompt, clusters: &screen.clusters)
         if label.count > labelRoom { label = VisibleText.fitLeading(label, width: max(1, labelRoom - 1)) }
-        label += VisibleText.cells(" ", role: .prompt)
+        label += VisibleText.cells(" ", role: .prompt, clusters: &screen.clusters)
 
         // The keys go at the right end only while the text still fits beside them.
         var hint: [ScreenCell] = []
         if let kind = prompt.hint {
             let room = width - label.count - max(before.count + after.count + 1, minimumText) - 2
-            if room > 0 { hint = HelpBar.cells(KeyHelp.entries(for: kind), width: room) }
+            if room > 0 { hint = HelpBar.cells(KeyHelp.entries(for: kind), width: room, clusters: &screen.clusters) }
         }
         let textRoom = max(1, width - label.count - (hint.isEmpty ? 0 : hint.count + 2))
         let atCursor = cursor < prompt.text.count
-            ? VisibleText.cells(String(prompt.text[split]), role: .text).count : 0
+            ? VisibleText.cells(String(prompt.text[split]), role: .text, clusters: &screen.clusters).count : 0
         let (text, column) = window(before, after, atCursor: atCursor, width: textRoom)
 
         screen.put(label, row: row, column: 0)

@@ -155,7 +155,7 @@ struct RowWrapper {
     private func wrap(_ text: String, base: Int, atomicRange: Range<Int>, endsLine: Bool) -> [DocumentRow] {
         let atomic = storage.mentions(overlapping: atomicRange)
             .map { ($0.range.lowerBound - base) ..< ($0.range.upperBound - base) }
-        let rows = WrapCache.shared.rows(text, width: width, tabWidth: tabWidth, atomic: atomic)
+        let rows = SoftWrap.rows(text, width: width, tabWidth: tabWidth, atomic: atomic)
         return rows.enumerated().map { i, row in
             DocumentRow(start: base + row.start, end: base + row.end, cells: row.cells, base: base,
                         endsLine: endsLine && i == rows.count - 1)

@@ -143,7 +143,7 @@ struct TextArea {
                 for (g, glyph) in glyphs.enumerated() where column + g < width {
                     // A wide character cut by the right edge (an over-full row) shows as a blank.
                     let cut = isWide && column + 1 >= width
-                    screen[r, column + g] = ScreenCell(cut ? " " : glyph, role)
+                    screen[r, column + g] = cut ? ScreenCell(ascii: 0x20, role) : screen.cell(glyph, role)
                 }
             }
         }

@@ -5,24 +5,20 @@ enum TitleBar {
     static func draw(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
                      into screen: inout Screen, row: Int) {
         screen.fill(row: row, role: .title)
-        let width = screen.width
-        let key = "\(view.fileName ?? "\u{0}")\u{1}\(view.isModified)\u{1}\(view.isReadOnly)\u{1}\(mentionCount)"
-            + "\u{1}\(position.line)\u{1}\(position.column)\u{1}\(width)"
-        let cells = RowCache.titles.cells(key: key) {
-            title(view, mentionCount: mentionCount, position: position, width: width)
-        }
+        let cells = title(view, mentionCount: mentionCount, position: position, width: screen.width,
+                          clusters: &screen.clusters)
         screen.put(cells, row: row, column: 0)
     }
 
     private static func title(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
-                              width: Int) -> [ScreenCell] {
-        let name = VisibleText.cells(view.fileName ?? "[new comment]", role: .title)
+                              width: Int, clusters: inout LongClusters) -> [ScreenCell] {
+        let name = VisibleText.cells(view.fileName ?? "[new comment]", role: .title, clusters: &clusters)
         let marks = VisibleText.cells((view.isReadOnly ? " [read-only]" : "") + (view.isModified ? " [+]" : ""),
-                                      role: .title)
-        let count = VisibleText.cells(" · \(mentionCount) mention" + (mentionCount == 1 ? "" : "s"), role: .title)
-        let program = VisibleText.cells("atpad — ", role: .title)
-        // Built byte by byte: it changes with every cursor move, so caching its text
-        // would only churn the cache.
+                                      role: .title, clusters: &clusters)
+        let count = VisibleText.cells(" · \(mentionCount) mention" + (mentionCount == 1 ? "" : "s"), role: .title,
+                                      clusters: &clusters)
+        let program = VisibleText.cells("atpad — ", role: .title, clusters: &clusters)
+        // ASCII only: built byte by byte, without walking clusters.
         let place = "Ln \(position.line), Col \(position.column)".utf8.map { ScreenCell(ascii: $0, .title) }
         let named = name + marks
         // `left`, then the position at the right edge, at least two columns apart.

@@ -16,7 +16,8 @@ enum TooSmallNotice {
         let lines = text.count <= screen.width ? [text] : ["terminal", "too small"]
         let first = max(0, (screen.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where first + i < screen.height {
-            let cells = VisibleText.fit(VisibleText.cells(line, role: .status), width: screen.width)
+            let cells = VisibleText.fit(VisibleText.cells(line, role: .status, clusters: &screen.clusters),
+                                        width: screen.width)
             screen.put(cells, row: first + i, column: max(0, (screen.width - cells.count) / 2))
         }
     }

@@ -22,22 +22,10 @@ enum VisibleText {
 
     /// Cells for a one-line string from outside the document (a name, a detail, a file
     /// name, a message), all in `role`; clusters overlapping `emphasis` (Unicode-scalar
-    /// offsets into `text`) get `emphasisRole` instead.
+    /// offsets into `text`) get `emphasisRole` instead. Long clusters are numbered in
+    /// `clusters`, the table of the screen the cells are for.
     static func cells(_ text: String, role: Role, emphasis: [Range<Int>] = [],
-                      emphasisRole: Role? = nil) -> [ScreenCell] {
-        // The same names, details, title and help are drawn frame after frame: remember
-        // them (a cluster walk costs far more than hashing the text).
-        guard text.utf8.count <= VisibleTextCache.longest else {
-            return convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
-        }
-        let key = VisibleTextCache.Key(text: ExactText(text), role: role, emphasis: emphasis, emphasisRole: emphasisRole)
-        return VisibleTextCache.shared.value(for: key) {
-            convert(text, role: role, emphasis: emphasis, emphasisRole: emphasisRole)
-        }
-    }
-
-    private static func convert(_ text: String, role: Role, emphasis: [Range<Int>],
-                                emphasisRole: Role?) -> [ScreenCell] {
+                      emphasisRole: Role? = nil, clusters: inout LongClusters) -> [ScreenCell] {
         var out: [ScreenCell] = []
         out.reserveCapacity(text.utf8.count)
         // Printable ASCII is one cell per byte: no grapheme breaking, no glyph splitting.
@@ -58,11 +46,15 @@ enum VisibleText {
             if ch.unicodeScalars.contains(where: { DisplayWidth.escape(for: $0) != nil }) {
                 // Only lone controls and CR LF hold control scalars: show each one.
                 for s in ch.unicodeScalars {
-                    for e in DisplayWidth.escape(for: s) ?? String(s) { out.append(ScreenCell(String(e), r)) }
+                    for e in DisplayWidth.escape(for: s) ?? String(s) {
+                        out.append(ScreenCell(String(e), r, clusters: &clusters))
+                    }
                 }
                 continue
             }
-            for glyph in glyphs(of: ch, width: DisplayWidth.of(ch)) { out.append(ScreenCell(glyph, r)) }
+            for glyph in glyphs(of: ch, width: DisplayWidth.of(ch)) {
+                out.append(ScreenCell(glyph, r, clusters: &clusters))
+            }
         }
         return out
     }

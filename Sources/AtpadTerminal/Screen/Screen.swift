@@ -2,16 +2,22 @@ import Foundation
 
 /// One cell of the screen: what it shows and in which role.
 ///
-/// A wide character (2 columns) occupies its cell plus a continuation cell whose `text`
-/// is empty; a control character is never stored raw (the layout stores its visible
+/// A wide character (2 columns) occupies its cell plus a continuation cell that shows
+/// nothing; a control character is never stored raw (the layout stores its visible
 /// escape, one printable character per cell).
 ///
 /// Sixteen bytes and a plain value: a cluster of up to 8 UTF-8 bytes (every letter, CJK
-/// character and most emoji) is stored inline; a longer one (an emoji ZWJ sequence) is
-/// kept once in `LongClusters` and the cell holds its number. A 120×40 screen is made,
-/// compared and dropped every frame, so its size is what a keystroke pays in memory
-/// traffic.
-public struct ScreenCell: Hashable, Sendable {
+/// character and most emoji) is stored inline; a longer one (an emoji ZWJ sequence such as
+/// the 25-byte family 👨‍👩‍👧‍👦) is kept in the `LongClusters` of the screen it is drawn
+/// into, and the cell holds its number there. A 120×40 screen is made, compared and dropped
+/// every frame, so its size is what a keystroke pays in memory traffic; a 32-byte cell
+/// would still have to cut clusters over 23 bytes.
+///
+/// So a cell's text is known only together with its screen's table: read it through
+/// `Screen.text(of:)` (or `LongClusters.text(of:)` for cells not yet put), and compare
+/// cells of two screens with `ScreenCell.same(_:in:_:in:)`, which compares long clusters
+/// by text, not by number.
+public struct ScreenCell: Sendable {
     /// Up to 8 UTF-8 bytes, little-endian; or, for a long cluster, its number.
     private var payload: UInt64
     /// Bits 0–7: the UTF-8 length (0 for a continuation cell), or `longMark` for a long
@@ -29,7 +35,9 @@ public struct ScreenCell: Hashable, Sendable {
     /// The most UTF-8 bytes a long cluster keeps (a terminal draws no more of it).
     static let capacity = 64
 
-    public init(_ text: String, _ role: Role) {
+    /// A cell showing the cluster `text` ("" for a continuation cell); a long cluster is
+    /// numbered in `clusters`, which must be the table of the screen the cell is put into.
+    init(_ text: String, _ role: Role, clusters: inout LongClusters) {
         var text = text
         var payload: UInt64 = 0
         var length: UInt64 = 0
@@ -42,8 +50,21 @@ public struct ScreenCell: Hashable, Sendable {
             var end = min(bytes.count, ScreenCell.capacity)
             // Cut a longer cluster at a scalar boundary.
             while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            payload = UInt64(LongClusters.shared.number(of: Array(bytes[..<end])))
+            payload = clusters.number(of: UnsafeBufferPointer(rebasing: bytes[..<end]))
             length = ScreenCell.longMark
+        }
+        self.payload = payload
+        meta = length | UInt64(role.code) << 8
+    }
+
+    /// A cell showing one scalar (a blank, a border, an ellipsis): never long, so it needs
+    /// no table.
+    public init(_ scalar: Unicode.Scalar, _ role: Role) {
+        var payload: UInt64 = 0
+        var length: UInt64 = 0
+        for byte in UTF8.encode(scalar)! {
+            payload |= UInt64(byte) << (8 * length)
+            length += 1
         }
         self.payload = payload
         meta = length | UInt64(role.code) << 8
@@ -55,16 +76,26 @@ public struct ScreenCell: Hashable, Sendable {
         meta = 1 | UInt64(role.code) << 8
     }
 
-    /// The grapheme cluster shown ("" for a continuation cell).
-    public var text: String {
+    /// The continuation cell of a wide character.
+    static func continuation(_ role: Role) -> ScreenCell {
+        var cell = ScreenCell(ascii: 0, role)
+        cell.meta &= ~0xFF
+        return cell
+    }
+
+    /// The cluster shown, for a cell whose long cluster (if any) is numbered in `clusters`.
+    func text(in clusters: LongClusters) -> String {
         let length = meta & 0xFF
-        if length == ScreenCell.longMark { return LongClusters.shared.text(of: Int(payload)) }
+        if length == ScreenCell.longMark { return clusters.text(of: payload) }
         if length == 0 { return "" }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(length))
         for i in 0 ..< Int(length) { bytes.append(UInt8(truncatingIfNeeded: payload >> UInt64(8 * i))) }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Whether the cell holds a long cluster's number rather than its bytes.
+    var isLong: Bool { meta & 0xFF == ScreenCell.longMark }
 
     /// The one UTF-8 byte of an ASCII cell, or nil (for the backend's fast path).
     public var asciiByte: UInt8? {
@@ -89,49 +120,96 @@ public struct ScreenCell: Hashable, Sendable {
 
     public static let blank = ScreenCell(ascii: 0x20, .text)
 
-    /// Whether two runs of cells are the same, compared as raw memory (cells have no
-    /// padding, so equal cells have equal bytes).
+    /// Whether two cells hold the same bits: the same cell when their long clusters (if
+    /// any) are numbered in the same table, or in tables that agree on those numbers.
+    func isIdentical(to other: ScreenCell) -> Bool {
+        payload == other.payload && meta == other.meta
+    }
+
+    /// Whether `a`, numbered in `ca`, shows the same as `b`, numbered in `cb`: long
+    /// clusters compare by their exact bytes, since the two tables may number them apart.
+    static func same(_ a: ScreenCell, in ca: LongClusters, _ b: ScreenCell, in cb: LongClusters) -> Bool {
+        guard a.meta == b.meta else { return false }
+        guard a.isLong else { return a.payload == b.payload }
+        return ca.text(of: a.payload).utf8.elementsEqual(cb.text(of: b.payload).utf8)
+    }
+
+    /// Whether two runs of cells hold the same bits, compared as raw memory (cells have
+    /// no padding, so identical cells have equal bytes).
     static func same(_ a: UnsafeBufferPointer<ScreenCell>, _ b: UnsafeBufferPointer<ScreenCell>) -> Bool {
-        a.count == b.count && memcmp(a.baseAddress!, b.baseAddress!, a.count * MemoryLayout<ScreenCell>.stride) == 0
+        a.count == b.count
+            && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count * MemoryLayout<ScreenCell>.stride) == 0)
     }
     public var isContinuation: Bool { meta & 0xFF == 0 }
+
+    /// Adds the cell's bits to `hasher`, a long cluster as its text (for `Screen`'s hash,
+    /// which must not depend on how a screen numbered its clusters).
+    func hash(into hasher: inout Hasher, clusters: LongClusters) {
+        hasher.combine(meta)
+        if isLong {
+            var text = clusters.text(of: payload)
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        } else {
+            hasher.combine(payload)
+        }
+    }
 }
 
-/// The clusters too long to keep inside a cell, each stored once and numbered, so equal
-/// cells stay equal as raw memory. Few ever exist (long emoji sequences); the table only
-/// grows, and a cap keeps a hostile document from growing it without end.
-final class LongClusters: @unchecked Sendable {
-    static let shared = LongClusters()
-    private let lock = NSLock()
+/// The clusters of one screen too long to keep inside a cell, each stored once (by its
+/// exact bytes: "é" and "e\u{301}" are different text to draw) and numbered in the order
+/// first drawn; a long cell holds its number. A plain value owned by its `Screen` (copied
+/// on write with it), so nothing is shared between screens or threads. Few ever exist (long
+/// emoji sequences, stacks of combining marks), and the table is dropped with its screen.
+struct LongClusters: Sendable {
     private var texts: [String] = []
-    private var numbers: [[UInt8]: Int] = [:]
+    private var numbers: [[UInt8]: UInt64] = [:]
 
-    func number(of bytes: [UInt8]) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if let n = numbers[bytes] { return n }
-        // Past the cap every further cluster shows as U+FFFD.
-        guard texts.count < 65_536 else { return 0 }
-        if texts.isEmpty { texts.append("\u{FFFD}") }
-        let n = texts.count
-        texts.append(String(decoding: bytes, as: UTF8.self))
-        numbers[bytes] = n
+    /// How many clusters are numbered.
+    var count: Int { texts.count }
+
+    /// The number of the cluster `bytes` (valid UTF-8 of one cluster), numbering it now if new.
+    mutating func number(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let key = Array(bytes)
+        if let n = numbers[key] { return n }
+        let n = UInt64(texts.count)
+        texts.append(String(decoding: key, as: UTF8.self))
+        numbers[key] = n
         return n
     }
 
-    func text(of number: Int) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return number < texts.count ? texts[number] : "\u{FFFD}"
+    /// The cluster numbered `number`.
+    func text(of number: UInt64) -> String {
+        number < UInt64(texts.count) ? texts[Int(number)] : "\u{FFFD}"
+    }
+
+    /// The text of `cell` (for cells built against this table before they are put).
+    func text(of cell: ScreenCell) -> String {
+        cell.text(in: self)
+    }
+
+    /// Whether every number both tables hold names the same bytes in each, so cells
+    /// numbered in one compare with cells numbered in the other as raw memory. A table
+    /// that grew from the other (a screen redrawn in place) agrees with it.
+    func agrees(with other: LongClusters) -> Bool {
+        let n = min(texts.count, other.texts.count)
+        for i in 0 ..< n where !texts[i].utf8.elementsEqual(other.texts[i].utf8) { return false }
+        return true
     }
 }
 
 /// A whole frame as a grid of cells plus where the cursor goes: what the layout produces
 /// and the backend draws. Tests assert it as lines of text and lines of role letters.
+///
+/// Two screens are equal when they show the same: same size, cursor, roles and text, long
+/// clusters compared by text whatever their numbers.
 public struct Screen: Hashable, Sendable {
     public let width: Int
     public let height: Int
+    /// Cells with long clusters are numbered in `clusters`: write here only cells built
+    /// against this screen (`cell(_:_:)`, `clusters`) or that need no table.
     public var cells: [ScreenCell]
+    /// This screen's long clusters.
+    var clusters = LongClusters()
     /// Row and column of the terminal cursor, or nil to hide it.
     public var cursor: (row: Int, column: Int)? {
         get { cursorRow.map { ($0, cursorColumn) } }
@@ -151,13 +229,41 @@ public struct Screen: Hashable, Sendable {
         set { cells[row * width + column] = newValue }
     }
 
+    /// A cell showing `text` for this screen (a long cluster is numbered in its table).
+    mutating func cell(_ text: String, _ role: Role) -> ScreenCell {
+        ScreenCell(text, role, clusters: &clusters)
+    }
+
+    /// The cluster `cell` of this screen shows ("" for a continuation cell).
+    public func text(of cell: ScreenCell) -> String {
+        cell.text(in: clusters)
+    }
+
+    /// The cluster shown at `row`, `column`.
+    public func text(row: Int, column: Int) -> String {
+        text(of: self[row, column])
+    }
+
     /// The rows as text (continuation cells skipped), for tests.
     public var lines: [String] {
-        (0..<height).map { r in (0..<width).map { self[r, $0].text }.joined() }
+        (0..<height).map { r in (0..<width).map { text(row: r, column: $0) }.joined() }
     }
 
     /// The rows as role letters, one per cell, for tests.
     public var roleLines: [String] {
         (0..<height).map { r in String((0..<width).map { self[r, $0].role.letter }) }
+    }
+
+    public static func == (a: Screen, b: Screen) -> Bool {
+        a.width == b.width && a.height == b.height && a.cursorRow == b.cursorRow && a.cursorColumn == b.cursorColumn
+            && ScreenDamage.between(a, b).spans.isEmpty
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(cursorRow)
+        hasher.combine(cursorColumn)
+        for cell in cells { cell.hash(into: &hasher, clusters: clusters) }
     }
 }

@@ -22,31 +22,52 @@ public struct ScreenDamage: Hashable, Sendable {
 
     /// The cells of `screen` that differ from `previous` (full when there is no previous
     /// screen of the same size). Rows compare as raw memory first: most are unchanged.
+    /// The two screens number their long clusters each in its own table; where the tables
+    /// disagree, long cells compare by text.
     public static func between(_ previous: Screen?, _ screen: Screen) -> ScreenDamage {
         guard let previous, previous.width == screen.width, previous.height == screen.height else { return .full }
         var damage = ScreenDamage.none
         let width = screen.width
+        let agree = previous.clusters.agrees(with: screen.clusters)
         screen.cells.withUnsafeBufferPointer { new in
             previous.cells.withUnsafeBufferPointer { old in
                 for row in 0 ..< screen.height {
                     let base = row * width
-                    if let columns = changedColumns(UnsafeBufferPointer(rebasing: old[base ..< base + width]),
-                                                    UnsafeBufferPointer(rebasing: new[base ..< base + width])) {
-                        damage.spans.append(Span(row: row, columns: columns))
-                    }
+                    let o = UnsafeBufferPointer(rebasing: old[base ..< base + width])
+                    let n = UnsafeBufferPointer(rebasing: new[base ..< base + width])
+                    let columns = agree ? changedColumns(o, n)
+                        : changedColumns(o, in: previous.clusters, n, in: screen.clusters)
+                    if let columns { damage.spans.append(Span(row: row, columns: columns)) }
                 }
             }
         }
         return damage
     }
 
-    /// The columns from the first to the last cell that differ, or nil when none does.
+    /// The columns from the first to the last cell that differ, or nil when none does, for
+    /// two runs whose long clusters are numbered alike (one screen's table, or two that agree).
     static func changedColumns(_ old: UnsafeBufferPointer<ScreenCell>, _ new: UnsafeBufferPointer<ScreenCell>) -> Range<Int>? {
         if ScreenCell.same(old, new) { return nil }
         var first = 0
-        while first < new.count && old[first] == new[first] { first += 1 }
+        while first < new.count && old[first].isIdentical(to: new[first]) { first += 1 }
         var last = new.count - 1
-        while last > first && old[last] == new[last] { last -= 1 }
+        while last > first && old[last].isIdentical(to: new[last]) { last -= 1 }
+        return first ..< last + 1
+    }
+
+    /// The same for runs numbered in tables that disagree: the same number may name
+    /// different clusters and the same cluster have different numbers, so equal memory
+    /// proves nothing for a long cell and unequal memory nothing for two long cells.
+    static func changedColumns(_ old: UnsafeBufferPointer<ScreenCell>, in oldClusters: LongClusters,
+                               _ new: UnsafeBufferPointer<ScreenCell>, in newClusters: LongClusters) -> Range<Int>? {
+        // Most rows hold no long cluster: raw memory still decides those.
+        if ScreenCell.same(old, new) && !new.contains(where: \.isLong) { return nil }
+        func same(_ i: Int) -> Bool { ScreenCell.same(old[i], in: oldClusters, new[i], in: newClusters) }
+        var first = 0
+        while first < new.count && same(first) { first += 1 }
+        guard first < new.count else { return nil }
+        var last = new.count - 1
+        while last > first && same(last) { last -= 1 }
         return first ..< last + 1
     }
 
