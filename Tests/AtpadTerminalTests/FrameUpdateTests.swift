@@ -188,3 +188,30 @@ import Testing
         #expect(next.screen.lines[1].hasPrefix("xa"))
     }
 }
+
+/// A typed key redraws its text row and, in the title, only the cursor's position.
+@Suite struct TitlePositionUpdateTests {
+    @Test func aTypedKeyRewritesOnlyThePositionInTheTitle() throws {
+        var editor = Editor(MarkedText(text: "hello"), cursor: 5, config: EditorConfig(width: 60, pageRows: 9))
+        let view = EditorView(fileName: "a.md", isModified: true)
+        var last: Frame? = FrameLayout.frame(for: editor, view: view, width: 60, height: 12)
+        _ = editor.handle(.char("!"))
+        let next = FrameLayout.frame(for: editor, view: view, width: 60, height: 12, after: &last)
+        #expect(next.isUpdate)
+        #expect(next.screen.lines[0].hasSuffix("Ln 1, Col 7"))
+        #expect(next.screen.lines == FrameLayout.frame(for: editor, view: view, width: 60, height: 12).screen.lines)
+        let title = try #require(next.damage.spans.first { $0.row == 0 })
+        // "Ln 1, Col 6" → "Ln 1, Col 7": one cell, the last.
+        #expect(title.columns == 59 ..< 60)
+    }
+
+    @Test func aLongerPositionRedrawsTheWholeTitle() throws {
+        var editor = Editor(MarkedText(text: "123456789"), cursor: 8, config: EditorConfig(width: 60, pageRows: 9))
+        let view = EditorView(fileName: "a.md", isModified: true)
+        var last: Frame? = FrameLayout.frame(for: editor, view: view, width: 60, height: 12)
+        _ = editor.handle(.right)  // Col 9 → Col 10
+        let next = FrameLayout.frame(for: editor, view: view, width: 60, height: 12, after: &last)
+        #expect(next.screen.lines[0].hasSuffix("Ln 1, Col 10"))
+        #expect(next.screen.lines == FrameLayout.frame(for: editor, view: view, width: 60, height: 12).screen.lines)
+    }
+}

@@ -29,17 +29,27 @@ enum FrameUpdate {
               let cursor = TextArea.cursor(of: editor, in: rows.rows, top: 1, width: width)
         else { return false }
 
-        // A message on more rows than one would move the text area's bottom.
-        // (Measured against a scratch table: `frame` stays untouched when this declines.)
-        var scratch = LongClusters()
-        guard MessageLine.rows(view.message, width: width, limit: height - 3, clusters: &scratch).count == 1
-        else { return false }
+        // A message on more rows than one would move the text area's bottom. (An unchanged
+        // message still fits its one row; a new one is measured against a scratch table,
+        // so `frame` stays untouched when this declines.)
+        if basis.message != view.message {
+            var scratch = LongClusters()
+            guard MessageLine.rows(view.message, width: width, limit: height - 3, clusters: &scratch).count == 1
+            else { return false }
+        }
 
         var damage = ScreenDamage.none
         let next = FrameLayout.basis(editor, view, position: editor.lineAndColumn(of: editor.cursor), width: width,
                                      height: height)
-        if basis.fileName != next.fileName || basis.isModified != next.isModified || basis.isReadOnly != next.isReadOnly
-            || basis.mentionCount != next.mentionCount || basis.line != next.line || basis.column != next.column {
+        let titleChanged = basis.fileName != next.fileName || basis.isModified != next.isModified
+            || basis.isReadOnly != next.isReadOnly || basis.mentionCount != next.mentionCount
+        let moved = basis.line != next.line || basis.column != next.column
+        if !titleChanged && moved,
+           let columns = TitleBar.movePosition(from: (basis.line, basis.column), to: (next.line, next.column),
+                                               in: &frame.screen, row: 0) {
+            // Most keys only move the cursor's `Ln, Col`: its cells alone are rewritten.
+            damage.add(row: 0, columns: columns)
+        } else if titleChanged || moved {
             if let columns = frame.screen.redraw(row: 0, blank: .title, {
                 TitleBar.draw(view, mentionCount: next.mentionCount, position: (next.line, next.column), into: &$0, row: 0)
             }) { damage.add(row: 0, columns: columns) }
