@@ -451,6 +451,32 @@ import Testing
         #expect(quiet.text == "")
     }
 
+    // MARK: Esc and Ctrl-Q from every prompt and question
+
+    /// Key scripts that leave the app in each prompt or question, on a modified document.
+    static let openers: [(String, String)] = [
+        ("Save as", "<C-s>name"), ("Find", "<C-f>a"), ("Replace", "<M-r>a"), ("With", "<M-r>a<Enter>b"),
+        ("Go to line", "<C-l>2"), ("Replace?", "<M-r>a<Enter>b<Enter>"), ("Help", "<F1>"), ("Preview", "<F2>"),
+    ]
+
+    @Test(arguments: openers) func escReturnsToEditingAndChangesNothing(_ opener: (String, String)) throws {
+        var app = try AppHarness("a a a|")
+        try app.keys("!" + opener.1)
+        #expect(app.model.mode != .editing, "\(opener.0)")
+        try app.keys("<Esc>")
+        #expect(app.model.mode == .editing, "\(opener.0)")
+        #expect(app.text == "a a a!", "\(opener.0)")
+        #expect(app.lastSave == nil && app.quit == nil)
+    }
+
+    @Test(arguments: openers) func ctrlQLeavesAndAsksAboutUnsavedText(_ opener: (String, String)) throws {
+        var app = try AppHarness("a a a|")
+        try app.keys("!" + opener.1 + "<C-q>")
+        #expect(app.model.mode == .quitQuestion, "\(opener.0)")
+        try app.keys("n")
+        #expect(app.quit?.status == 1, "\(opener.0)")
+    }
+
     // MARK: The terminal
 
     @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() throws {
