@@ -142,12 +142,16 @@ struct EditArguments: Equatable {
         let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
         var document = MarkedText()
         var notes: [String] = []
+        var disk: DiskState?
+        var isReadOnly = false
         if let file {
             do {
                 if let bytes = try DocumentFile.readUTF8(file) {
                     let decoded = try format.decode(utf8: bytes, lookup: lookup)
                     document = decoded.document
                     notes = decoded.notes
+                    disk = DiskState.of(file, bytes: bytes)
+                    isReadOnly = access(file, W_OK) != 0
                 }
             } catch let error as DocumentFile.Failure {
                 throw UsageError(error.message)
@@ -175,6 +179,8 @@ struct EditArguments: Equatable {
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
         options.formatIsFixed = settings.config.format != nil
+        options.disk = disk
+        options.isReadOnly = isReadOnly
         options.terminalClipboard = settings.config.clipboard != "internal"
         let (status, printed) = EditSession(options).run()
         frecency.finishSaving()

@@ -451,6 +451,49 @@ import Testing
         #expect(quiet.text == "")
     }
 
+    // MARK: Files that change or may not be written (SPEC §11)
+
+    @Test func aReadOnlyFileIsSavedUnderAnotherName() throws {
+        var app = try AppHarness("hi", path: "ro.md")
+        app.model.document.isReadOnly = true
+        #expect(app.model.view(viewport: Viewport()).isReadOnly)
+        try app.keys("x<C-s>")
+        #expect(app.lastSave == nil)
+        #expect(app.promptLine == "Save as: ro.md")
+        #expect(app.model.message == "ro.md is read-only: save it under another name")
+        try app.keys("<C-u>copy.md<Enter>")
+        app.send(.saved(try #require(app.lastSave)))
+        #expect(!app.model.document.isReadOnly)
+    }
+
+    @Test func aFileChangedOnDiskAsksOverwriteReloadOrCancel() throws {
+        var app = try AppHarness("mine", path: "f.md")
+        try app.keys("<C-e>!<C-s>")
+        let save = try #require(app.lastSave)
+        #expect(save.checkDisk)
+        app.send(.changedOnDisk(save))
+        #expect(app.promptLine == "f.md changed on disk: (o)verwrite (r)eload (c)ancel")
+        try app.keys("x")  // not an answer
+        #expect(app.text == "mine!")
+        try app.keys("c")
+        #expect(app.model.mode == .editing && app.model.message == "Not saved")
+        app.send(.changedOnDisk(save))
+        try app.keys("o")
+        #expect(app.lastSave?.checkDisk == false)
+        app.send(.changedOnDisk(save))
+        try app.keys("r")
+        #expect(app.effects.last == .reload)
+        app.send(.reloaded(MarkedText(text: "theirs")))
+        #expect(app.text == "theirs")
+        #expect(!app.model.editor.isModified)
+        try app.keys("<C-z>")
+        #expect(app.text == "mine!")
+        #expect(app.model.editor.isModified)
+        app.send(.changedOnDisk(save))
+        try app.keys("<C-q>")
+        #expect(app.model.mode == .quitQuestion)
+    }
+
     // MARK: Esc and Ctrl-Q from every prompt and question
 
     /// Key scripts that leave the app in each prompt or question, on a modified document.

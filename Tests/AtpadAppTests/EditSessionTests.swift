@@ -68,6 +68,56 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.md"))
     }
 
+    /// An editing session on `path` (read as the editor reads it), with keys, where
+    /// `change` runs before batch `at` is read.
+    func runOnFile(_ path: String, keys: String, at: Int, change: @escaping () -> Void) throws -> FakeTerminal {
+        let bytes = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
+        var opts = try options(path: path, text: String(decoding: bytes, as: UTF8.self))
+        opts.disk = DiskState.of(path, bytes: bytes)
+        let terminal = try FakeTerminal(keys: keys)
+        terminal.beforeRead = { if $0 == at { change() } }
+        _ = EditSession(opts, terminal: terminal).run()
+        return terminal
+    }
+
+    @Test func aFileChangedBehindTheEditorsBackIsNotOverwrittenUnasked() throws {
+        let path = try folder() + "/c.md"
+        try "mine".write(toFile: path, atomically: false, encoding: .utf8)
+        let theirs = { try? "theirs, longer".write(toFile: path, atomically: false, encoding: .utf8) }
+        // c: cancel — the other program's text stays.
+        var t = try runOnFile(path, keys: "<C-e>!<C-s>c<C-q>n", at: 2, change: { theirs() })
+        #expect(t.screens.contains { $0.lines.last?.contains("c.md changed on disk: (o)verwrite (r)eload (c)ancel") == true })
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "theirs, longer")
+        // o: overwrite.
+        try "mine".write(toFile: path, atomically: false, encoding: .utf8)
+        t = try runOnFile(path, keys: "<C-e>!<C-s>o<C-q>", at: 2, change: { theirs() })
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine!")
+        // r: reload — the editor shows the file as it is now, and saving writes it back.
+        try "mine".write(toFile: path, atomically: false, encoding: .utf8)
+        t = try runOnFile(path, keys: "<C-e>!<C-s>r<C-e>?<C-s><C-q>", at: 2, change: { theirs() })
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "theirs, longer?")
+        _ = t
+    }
+
+    @Test func aTouchedFileWithTheSameBytesIsNotAChange() throws {
+        let path = try folder() + "/t.md"
+        try "same".write(toFile: path, atomically: false, encoding: .utf8)
+        _ = try runOnFile(path, keys: "<C-e>!<C-s><C-q>", at: 2, change: {
+            try? "same".write(toFile: path, atomically: false, encoding: .utf8)
+        })
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "same!")
+    }
+
+    @Test func aFileThatAppearedSinceOpeningIsAChange() throws {
+        let path = try folder() + "/new.md"
+        let terminal = try FakeTerminal(keys: "hi<C-s>c<C-q>n")
+        var opts = try options(path: path)
+        opts.disk = nil
+        terminal.beforeRead = { if $0 == 2 { try? "someone else".write(toFile: path, atomically: false, encoding: .utf8) } }
+        _ = EditSession(opts, terminal: terminal).run()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "someone else")
+    }
+
     @Test func printWithoutAFileConfirmsWithCtrlS() throws {
         let result = try run(try options(print: true), keys: "body<C-s>")
         #expect(result.status == 0)

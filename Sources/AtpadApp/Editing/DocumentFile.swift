@@ -128,6 +128,33 @@ public enum DocumentFile {
     }
 }
 
+extension DocumentFile {
+    /// Writes `text` over the file at `path` in place (truncate, write, flush), for a file
+    /// whose folder allows no temporary file beside it. Not atomic: the caller writes the
+    /// recovery draft first.
+    public static func writeInPlace(_ text: String, to path: String) throws {
+        func failure(_ what: String) -> Failure {
+            Failure(message: "cannot save \(path) in place: \(what): \(String(cString: strerror(errno)))")
+        }
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("cannot open it") }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let error = failure("write failed")
+                close(fd)
+                throw error
+            }
+            written += n
+        }
+        if fsync(fd) != 0 { let error = failure("flush failed"); close(fd); throw error }
+        if close(fd) != 0 { throw failure("close failed") }
+    }
+}
+
 /// `read(2)`, under a name the `DocumentFile.read` method does not shadow.
 private func readFile(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(fd, buffer, count)

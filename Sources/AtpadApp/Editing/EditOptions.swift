@@ -23,6 +23,11 @@ struct EditOptions: Sendable {
     /// `-f` or the config named the format (Save as keeps it rather than taking the one
     /// the new name implies).
     var formatIsFixed = false
+    /// The file as it was read (nil: it does not exist yet), to notice other programs'
+    /// changes before a save.
+    var disk: DiskState? = nil
+    /// The file exists and this person may not write it.
+    var isReadOnly = false
     /// Copies also go to the terminal's clipboard with OSC 52 (`--clipboard internal`: no).
     var terminalClipboard = true
     /// Where recovery drafts go (nil: no home folder, no drafts).

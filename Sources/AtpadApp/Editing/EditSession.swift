@@ -32,12 +32,14 @@ final class EditSession {
         self.options = options
         self.terminal = terminal
         let document = AppModel.Document(path: options.path, format: options.format,
-                                         formatIsFixed: options.formatIsFixed, lookup: options.lookup)
+                                         formatIsFixed: options.formatIsFixed, lookup: options.lookup,
+                                         isReadOnly: options.isReadOnly)
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)
         runner = EffectRunner(sources: options.sources, terminal: terminal, drafts: options.drafts,
                               frecency: options.frecency)
+        if let path = options.path { runner.opened(path, state: options.disk) }
     }
 
     /// Runs until the person quits; returns the exit status (SPEC §8). The comment to

@@ -24,6 +24,10 @@ enum AppEvent: Equatable, Sendable {
     case saved(SaveRequest)
     /// The file exists and is not the one being edited: ask first.
     case saveNeedsConfirmation(SaveRequest)
+    /// The file was changed by another program since atpad read or wrote it: ask first.
+    case changedOnDisk(SaveRequest)
+    /// The file as it is on disk now (asked for with `.reload`).
+    case reloaded(MarkedText)
     /// The file could not be written; `message` says why.
     case saveFailed(SaveRequest, message: String)
     /// Tab in `Save as:`: the paths that start with `typed` (folders end in `/`).
@@ -42,6 +46,8 @@ enum AppEffect: Equatable, Sendable {
     case quit(status: Int32, output: String?)
     /// Put text on the terminal's clipboard (OSC 52).
     case setClipboard(String)
+    /// Read the file again (its format, as when it was opened) and answer `.reloaded`.
+    case reload
     /// List the paths that complete `typed` (answered with `.pathCompletions`).
     case completePath(String)
     /// Start writing recovery drafts for the document at `path` (nil: an unnamed comment),

@@ -20,6 +20,9 @@ enum AppMode: Equatable, Sendable {
     case overwriteQuestion(SaveRequest)
     /// Replace is stopped at a match: `Replace? (y)es (n)o (a)ll`.
     case replaceQuestion(ReplaceRun)
+    /// Another program changed the file since atpad read it (SPEC §11):
+    /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`.
+    case changedOnDiskQuestion(SaveRequest)
 }
 
 extension AppMode {
@@ -83,6 +86,8 @@ struct SaveRequest: Equatable, Sendable {
     var mentionCount: Int
     /// Ask before replacing a file that exists and is not the one being edited.
     var confirmOverwrite: Bool
+    /// Ask before replacing the edited file when another program changed it meanwhile.
+    var checkDisk: Bool = true
     /// The save came from the `Save as:` prompt (a failure reopens it).
     var fromPrompt: Bool
     var then: Then

@@ -43,8 +43,11 @@ extension AppModel {
                 return []
             }
             let format = document.formatIsFixed ? document.format : DocumentFormat.implied(byPath: path)
-            return [.save(request(path: path, format: format, confirmOverwrite: path != document.path,
-                                  fromPrompt: true, then: then))]
+            var save = request(path: path, format: format, confirmOverwrite: path != document.path,
+                               fromPrompt: true, then: then)
+            // Another file is asked about as such; the edited one as changed on disk.
+            save.checkDisk = path == document.path
+            return [.save(save)]
         case .find:
             mode = .editing
             if !text.isEmpty { lastFind = text }

@@ -70,6 +70,29 @@ extension AppModel {
         }
     }
 
+    /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`: overwrite saves anyway,
+    /// reload reads the file again (one undo step back to the text before).
+    mutating func answerChangedOnDisk(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        switch key {
+        case .char("o"), .char("O"):
+            var anyway = request
+            anyway.checkDisk = false
+            return [.save(anyway)]
+        case .char("r"), .char("R"):
+            mode = .editing
+            return [.reload]
+        case .char("c"), .char("C"), .escape, .ctrl("c"), .ctrl("g"):
+            mode = .editing
+            message = "Not saved"
+            return []
+        case .ctrl("q"):
+            mode = .editing
+            return requestQuit()
+        default:
+            return []
+        }
+    }
+
     /// What the bottom row asks in a question mode (nil in other modes).
     var question: String? {
         switch mode {
@@ -77,6 +100,8 @@ extension AppModel {
         case .draftQuestion: "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
         case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))? (y)es (n)o"
         case .replaceQuestion: "Replace? (y)es (n)o (a)ll"
+        case let .changedOnDiskQuestion(request):
+            "\(AppModel.fileName(request.path)) changed on disk: (o)verwrite (r)eload (c)ancel"
         default: nil
         }
     }

@@ -6,9 +6,10 @@ import AtpadTerminal
 extension AppModel {
     func view(viewport: Viewport) -> EditorView {
         var view = EditorView(fileName: document.path.map(AppModel.fileName), isModified: editor.isModified,
-                              message: message, viewport: viewport, loadingDirectories: loadingDirectories)
+                              message: message, isReadOnly: document.isReadOnly, viewport: viewport,
+                              loadingDirectories: loadingDirectories)
         switch mode {
-        case .editing, .quitQuestion, .draftQuestion, .overwriteQuestion:
+        case .editing, .quitQuestion, .draftQuestion, .overwriteQuestion, .changedOnDiskQuestion:
             break
         case .help:
             view.overlay = .help

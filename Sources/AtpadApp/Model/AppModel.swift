@@ -16,6 +16,8 @@ struct AppModel {
         var formatIsFixed: Bool
         /// The directory as the format sees it (handles and urls by id).
         var lookup: EntityLookup = .empty
+        /// This person may not write the file: Ctrl-S offers `Save as:` instead.
+        var isReadOnly = false
     }
 
     var editor: Editor
@@ -101,6 +103,14 @@ struct AppModel {
         case let .saveNeedsConfirmation(request):
             mode = .overwriteQuestion(request)
             return []
+        case let .changedOnDisk(request):
+            mode = .changedOnDiskQuestion(request)
+            return []
+        case let .reloaded(doc):
+            editor.reload(doc)
+            mode = .editing
+            message = "Reloaded \(document.path.map(AppModel.fileName) ?? "the file") from disk (Ctrl-Z goes back)"
+            return [.discardDraft]
         case let .saveFailed(request, why):
             message = why
             if request.fromPrompt {
@@ -147,6 +157,8 @@ struct AppModel {
             return answerOverwrite(request, key)
         case let .replaceQuestion(run):
             return answerReplace(run, key)
+        case let .changedOnDiskQuestion(request):
+            return answerChangedOnDisk(request, key)
         }
     }
 
@@ -220,6 +232,12 @@ struct AppModel {
             openSaveAs(then: then)
             return []
         }
+        if document.isReadOnly {
+            // Never by renaming over it: the person picks another name (SPEC §11).
+            openSaveAs(then: then)
+            message = "\(AppModel.fileName(path)) is read-only: save it under another name"
+            return []
+        }
         return [.save(request(path: path, format: document.format, confirmOverwrite: false, fromPrompt: false, then: then))]
     }
 
@@ -234,6 +252,7 @@ struct AppModel {
         let renamed = request.path != document.path
         document.path = request.path
         document.format = request.format
+        document.isReadOnly = false
         editor.markSaved()
         savedOnce = true
         mode = .editing

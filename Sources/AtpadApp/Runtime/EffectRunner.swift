@@ -19,6 +19,8 @@ final class EffectRunner {
     private var queued: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
     /// Set by a `.quit` effect: the session is over.
     private(set) var exit: (status: Int32, output: String?)?
+    /// The edited file as atpad last read or wrote it, to notice changes by other programs.
+    private var disk: (path: String, state: DiskState?)?
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
          drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, writesFiles: Bool = true) {
@@ -27,6 +29,11 @@ final class EffectRunner {
         draftStore = drafts
         self.frecency = frecency
         self.writesFiles = writesFiles
+    }
+
+    /// Records what the file at `path` held when it was opened (nil state: it did not exist).
+    func opened(_ path: String, state: DiskState?) {
+        disk = (path, state)
     }
 
     /// Runs `effects` in order; an effect's result goes back through `model.update`, and
@@ -60,11 +67,13 @@ final class EffectRunner {
         case let .core(core):
             perform(core)
         case let .save(request):
-            return save(request)
+            return save(request, model: model)
         case let .quit(status, output):
             exit = (status, output)
         case let .setClipboard(text):
             terminal?.setClipboard(text)
+        case .reload:
+            return reload(model)
         case let .completePath(typed):
             return .pathCompletions(typed: typed, candidates: PathCompletion.candidates(for: typed))
         case let .startDrafts(path):
@@ -105,21 +114,54 @@ final class EffectRunner {
         }
     }
 
-    /// Writes a file atomically, first asking (through the model) before replacing another
-    /// existing file.
-    private func save(_ request: SaveRequest) -> AppEvent {
+    /// Writes a file, first asking (through the model) before replacing another existing
+    /// file or one another program changed (SPEC §11). Atomically when a temporary file can
+    /// be made beside it; in place, after writing the recovery draft, when only its folder
+    /// is not writable; never over a file this person may not write.
+    private func save(_ request: SaveRequest, model: AppModel) -> AppEvent {
         guard writesFiles else { return .saveFailed(request, message: "replay writes no files") }
+        let path = request.path
         var info = stat()
-        let exists = stat(request.path, &info) == 0
+        let exists = stat(path, &info) == 0
         if exists && (info.st_mode & S_IFMT) == S_IFDIR {
-            return .saveFailed(request, message: "\(request.path) is a folder: type a file name")
+            return .saveFailed(request, message: "\(path) is a folder: type a file name")
         }
         if exists && request.confirmOverwrite { return .saveNeedsConfirmation(request) }
+        if request.checkDisk, let disk, disk.path == path, DiskState.hasChanged(path, since: disk.state) {
+            return .changedOnDisk(request)
+        }
+        if exists && access(path, W_OK) != 0 {
+            return .saveFailed(request, message: "\(path) is read-only: save it under another name")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try DocumentFile.writeAtomically(request.contents, to: request.path)
-            return .saved(request)
+            if exists && access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+                // No temporary file can be made beside it: the whole comment goes to the
+                // recovery draft first, so a crash during the write in place loses nothing.
+                if let drafts, !drafts.flushNow({ model.editor.storage }) {
+                    return .saveFailed(request, message: "cannot save \(path) in place: the recovery draft could not be written first")
+                }
+                try DocumentFile.writeInPlace(request.contents, to: path)
+            } else {
+                try DocumentFile.writeAtomically(request.contents, to: path)
+            }
         } catch {
             return .saveFailed(request, message: "\(error)")
+        }
+        disk = (path, DiskState.of(path, bytes: Array(request.contents.utf8)))
+        return .saved(request)
+    }
+
+    /// Reads the edited file again, in its format.
+    private func reload(_ model: AppModel) -> AppEvent {
+        guard let path = model.document.path else { return .notice("No file to reload") }
+        do {
+            let bytes = try DocumentFile.readUTF8(path) ?? []
+            let decoded = try model.document.format.decode(utf8: bytes, lookup: model.document.lookup)
+            disk = (path, DiskState.of(path, bytes: bytes))
+            return .reloaded(decoded.document)
+        } catch {
+            return .notice("Not reloaded: \(error)")
         }
     }
 }

@@ -14,6 +14,10 @@ final class FakeTerminal: TerminalIO {
     private(set) var clipboard: [String] = []
     private(set) var started = false
     private(set) var stopped = false
+    /// Called with the number of batches read so far, before each read (to change a file
+    /// behind the editor's back between two keys).
+    var beforeRead: ((Int) -> Void)?
+    private var reads = 0
 
     init(rows: Int = 24, columns: Int = 80, batches: [[InputEvent]]) {
         self.rows = rows
@@ -33,7 +37,9 @@ final class FakeTerminal: TerminalIO {
     func setClipboard(_ text: String) { clipboard.append(text) }
 
     func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent] {
-        batches.isEmpty ? [.endOfInput] : batches.removeFirst()
+        beforeRead?(reads)
+        reads += 1
+        return batches.isEmpty ? [.endOfInput] : batches.removeFirst()
     }
 
     func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {

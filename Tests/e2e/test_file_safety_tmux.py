@@ -1,0 +1,131 @@
+"""Files are safe (SPEC §11) in the real editor under tmux: a file changed on disk by
+another program is not overwritten unasked; a file the person may not write opens
+`[read-only]` and is saved under another name; a file whose folder is not writable is
+saved in place. Root writes through permission bits, so as root the editor runs as
+`nobody` (setpriv) for the permission cases, in folders made for it."""
+import os
+import shlex
+import shutil
+import stat
+import tempfile
+
+import pytest
+
+from conftest import atpad_binary
+from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
+from tmux import Session
+
+NOBODY = 65534
+
+
+@pytest.fixture
+def shared_folder():
+    """A folder everyone can reach (pytest's own tmp folders are owner-only)."""
+    path = tempfile.mkdtemp(prefix="atpad-safety-")
+    os.chmod(path, 0o755)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def as_person(shared_folder):
+    """Starts atpad as someone who is not root (nobody, when the tests run as root)."""
+    opened = []
+    state = os.path.join(shared_folder, "state")
+    os.makedirs(state)
+    os.chmod(state, 0o777)
+
+    def start(args):
+        prefix = []
+        if os.geteuid() == 0:
+            if not shutil.which("setpriv"):
+                pytest.skip("setpriv is needed to run as another user")
+            prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+        command = " ".join(shlex.quote(a) for a in [*prefix, atpad_binary(), *args])
+        env = {"HOME": state, "XDG_STATE_HOME": state, "XDG_CONFIG_HOME": state, "XDG_CACHE_HOME": state}
+        s = Session(command, env=env, cwd=shared_folder)
+        opened.append(s)
+        s.wait_for(lambda sc: "atpad" in sc, what="the first frame")
+        return s
+
+    yield start
+    for s in opened:
+        s.close()
+
+
+def test_changed_on_disk_overwrite_reload_cancel(sessions, directory, tmp_path):  # noqa: F811
+    path = tmp_path / "c.md"
+    for answer, expected in [("c", "theirs\n"), ("o", "mine!\n"), ("r", "theirs\n")]:
+        path.write_text("mine\n")
+        s = sessions([str(path), "-d", directory, "--implicit", "0"])
+        s.wait_for("mine")
+        s.keys("End")
+        s.type("!")
+        s.wait_for("mine!")
+        path.write_text("theirs\n")
+        s.keys("C-s")
+        s.wait_for("c.md changed on disk: (o)verwrite (r)eload (c)ancel")
+        s.type(answer)
+        if answer == "r":
+            s.wait_for("Reloaded c.md from disk")
+            assert "theirs" in s.screen()
+        elif answer == "o":
+            s.wait_for("Saved c.md")
+        else:
+            s.wait_for("Not saved")
+        s.keys("C-q")
+        if answer == "c":
+            s.wait_for("Save changes")
+            s.type("n")
+        assert path.read_text() == expected, answer
+        s.close()
+
+
+def test_a_read_only_file_is_saved_under_another_name(as_person, shared_folder):
+    path = os.path.join(shared_folder, "ro.md")
+    with open(path, "w") as f:
+        f.write("locked text")
+    os.chmod(path, 0o644)  # owned by the test's user, not writable by the editor's
+    if os.geteuid() != 0:
+        os.chmod(path, 0o444)
+    s = as_person([path, "--implicit", "0"])
+    s.wait_for("[read-only]")
+    s.type("x")
+    s.keys("C-s")
+    s.wait_for("ro.md is read-only: save it under another name")
+    s.wait_for("Save as:")
+    s.keys("C-u")
+    s.type(os.path.join(shared_folder, "state", "copy.md"))
+    s.keys("Enter")
+    s.wait_for("Saved copy.md")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert open(path).read() == "locked text"
+    assert open(os.path.join(shared_folder, "state", "copy.md")).read() == "xlocked text"
+
+
+def test_a_file_in_a_folder_that_is_not_writable_is_saved_in_place(as_person, shared_folder):
+    folder = os.path.join(shared_folder, "fixed")
+    os.makedirs(folder)
+    os.chmod(folder, 0o755)
+    path = os.path.join(folder, "w.md")
+    with open(path, "w") as f:
+        f.write("draft")
+    if os.geteuid() == 0:
+        os.chown(path, NOBODY, NOBODY)
+    else:
+        os.chmod(folder, 0o555)
+    inode = os.stat(path).st_ino
+    s = as_person([path, "--implicit", "0"])
+    s.wait_for("draft")
+    assert "[read-only]" not in s.screen()
+    s.keys("End")
+    s.type(" done")
+    s.keys("C-s")
+    s.wait_for("Saved w.md")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert open(path).read() == "draft done"
+    assert os.stat(path).st_ino == inode, "written in place, not replaced"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
+    assert sorted(os.listdir(folder)) == ["w.md"], "no temporary file left behind"
