@@ -30,7 +30,7 @@ public struct AtpadMain: AsyncParsableCommand {
                 Foundation.exit(try edit.run())
             } catch {
                 // A UsageError's description is its message; anything else is named as it is.
-                FileHandle.standardError.write(Data("atpad: \(error)\n".utf8))
+                StandardOutput.error("atpad: \(error)")
                 Foundation.exit(2)
             }
         }
@@ -50,7 +50,7 @@ public struct AtpadMain: AsyncParsableCommand {
             }
             return 0
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("atpad: \(error.message)\n".utf8))
+            StandardOutput.error("atpad: \(error.message)")
             return 2
         } catch {
             let code = exitCode(for: error)
@@ -59,7 +59,7 @@ public struct AtpadMain: AsyncParsableCommand {
                 if !message.isEmpty { print(message) }
                 return 0
             }
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            if !message.isEmpty { StandardOutput.error(message) }
             return code == .validationFailure ? 2 : code.rawValue
         }
     }

@@ -15,6 +15,6 @@ struct MentionsCommand: ParsableCommand {
 
     func run() throws {
         let comment = try input.read(directories: directories)
-        print(MentionJSON.array(comment.document))
+        StandardOutput.printLine(MentionJSON.array(comment.document))
     }
 }

@@ -69,7 +69,7 @@ struct SearchCommand: AsyncParsableCommand {
         if timing {
             let entries = ranked?.entities.count ?? 0
             let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries)}"
-            print(json ? line : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries")
+            StandardOutput.printLine(json ? line : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries")
         }
         for q in queries {
             let start = clock.now
@@ -83,12 +83,12 @@ struct SearchCommand: AsyncParsableCommand {
             if timing {
                 if json {
                     let ids = results.map { JSONText.quote($0.entity.id) }.joined(separator: ", ")
-                    print("{\"query\": \(JSONText.quote(q)), \"ms\": \(Self.ms(elapsed)), \"results\": [\(ids)]}")
+                    StandardOutput.printLine("{\"query\": \(JSONText.quote(q)), \"ms\": \(Self.ms(elapsed)), \"results\": [\(ids)]}")
                 } else {
-                    print("\(Self.visible(q))\t\(Self.ms(elapsed)) ms\t\(results.count) results")
+                    StandardOutput.printLine("\(Self.visible(q))\t\(Self.ms(elapsed)) ms\t\(results.count) results")
                 }
             } else if json {
-                print(Self.json(query: q, results))
+                StandardOutput.printLine(Self.json(query: q, results))
             } else {
                 for r in results {
                     print([r.entity.id, r.entity.name, r.entity.handle ?? ""].map(Self.visible).joined(separator: "\t"))

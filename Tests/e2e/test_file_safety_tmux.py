@@ -129,3 +129,25 @@ def test_a_file_in_a_folder_that_is_not_writable_is_saved_in_place(as_person, sh
     assert os.stat(path).st_ino == inode, "written in place, not replaced"
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
     assert sorted(os.listdir(folder)) == ["w.md"], "no temporary file left behind"
+
+
+def test_render_mentions_and_search_show_control_characters_on_a_terminal(atpad, tmp_path, people):
+    comment = tmp_path / "evil.md"
+    comment.write_bytes("red \x1b[31mALERT\x1b[0m bell\x07 csi\u009b2J @[Eve \x1bPq\x07](e1)\n".encode())
+    directory = people([{"id": "e1", "name": "Eve \x1b[5mblink", "handle": "eve"}])
+    for args in (["render", str(comment), "--format", "plain"], ["mentions", str(comment)],
+                 ["search", "eve", "-d", directory], ["search", "eve", "--json", "-d", directory]):
+        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args])
+        s = Session(command, cwd=str(tmp_path))
+        try:
+            screen = s.wait_for(lambda sc: "[exit " in sc, what="the command to finish")
+            assert "[exit 0]" in screen, screen
+            raw = s.screen(attributes=True)
+            if "--json" not in args and "mentions" not in args:  # JSON has its own \u001b
+                assert "^[" in screen, (args, screen)
+            assert "\x1b[5m" not in raw and "\x1bP" not in raw, (args, raw)
+        finally:
+            s.close()
+    # To a pipe the bytes stay as they are.
+    out = atpad("render", str(comment), "--format", "plain", check_exit=0).stdout
+    assert "\x1b[31mALERT" in out
