@@ -182,7 +182,18 @@ struct EditArguments: Equatable {
         options.disk = disk
         options.isReadOnly = isReadOnly
         options.terminalClipboard = settings.config.clipboard != "internal"
+        // From the moment a FILE is open, the lock says so; a file another live atpad is
+        // editing opens read-only, and that atpad's draft is neither offered nor touched.
+        let lock = file.flatMap { path in
+            DraftStore.folder(environment: environment).map { EditLock(documentPath: path, draftsFolder: $0) }
+        }
+        if let lock, let file, case let .heldBy(pid) = lock.acquire() {
+            options.isReadOnly = true
+            options.drafts = nil
+            options.warnings.insert("\(file) is open in another atpad (pid \(pid))", at: 0)
+        }
         let (status, printed) = EditSession(options).run()
+        lock?.release()
         frecency.finishSaving()
         if let printed {
             FileHandle.standardOutput.write(Data(printed.utf8))

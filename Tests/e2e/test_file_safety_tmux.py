@@ -151,3 +151,31 @@ def test_render_mentions_and_search_show_control_characters_on_a_terminal(atpad,
     # To a pipe the bytes stay as they are.
     out = atpad("render", str(comment), "--format", "plain", check_exit=0).stdout
     assert "\x1b[31mALERT" in out
+
+
+def test_a_second_atpad_on_the_same_file_opens_it_read_only(sessions, directory, tmp_path):  # noqa: F811
+    import time
+    from test_drafts import atpad_pid, drafts_folder
+    path = tmp_path / "shared.md"
+    path.write_text("start")
+    first = sessions(["shared.md", "-d", directory, "--implicit", "0"], cwd=str(tmp_path))
+    first.wait_for("start")
+    first.keys("End")
+    first.type(" live words")
+    time.sleep(1.5)  # the first atpad's draft is on disk now
+    drafts = list(drafts_folder().glob("*.draft"))
+    assert drafts, "the first atpad writes its draft"
+    second = sessions(["shared.md", "-d", directory, "--implicit", "0"], cwd=str(tmp_path))
+    second.wait_for(f"shared.md is open in another atpad (pid {atpad_pid(first)})")
+    screen = second.screen()
+    assert "[read-only]" in screen and "Recover unsaved draft" not in screen
+    second.keys("C-q")
+    assert second.exit_status() == 0
+    assert list(drafts_folder().glob("*.draft")) == drafts, "the live draft is left alone"
+    first.keys("C-s")
+    first.wait_for("Saved shared.md")
+    first.keys("C-q")
+    assert first.exit_status() == 0
+    third = sessions([str(path), "-d", directory, "--implicit", "0"])
+    third.wait_for("start live words")
+    assert "[read-only]" not in third.screen() and "another atpad" not in third.screen()
