@@ -84,6 +84,15 @@ import Testing
         #expect(h.state == "a\r\nx\r\n@[John Doe](1)|")
     }
 
+    @Test func fenceLinesEndingInCRLFStillOpenAndCloseCode() throws {
+        var inside = try Harness("```\r\ncode\r\n|")
+        try inside.keys("@jo")
+        #expect(inside.editor.search == nil)
+        var after = try Harness("```\r\ncode\r\n```\r\n|")
+        try after.keys("@jo")
+        #expect(after.query == "jo")
+    }
+
     @Test func reloadingDecidesTheEndingAgain() {
         var e = Editor(MarkedText(text: "a\nb"))
         e.reload(MarkedText(text: "a\r\nb"))

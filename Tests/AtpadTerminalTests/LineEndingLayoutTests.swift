@@ -38,4 +38,11 @@ import Testing
         #expect(lines == ["line 26", "line 27", "line 28", "line 29", "end"])
         #expect(!f.screen.lines.joined().contains("^M"))
     }
+
+    @Test func thePreviewDrawsCRLFAsABreakAndALoneCRAsCaretM() throws {
+        let e = try makeEditor("x|")
+        let text = "one\r\ntwo\rthree\r\nend\r"
+        let f = frame(e, view: EditorView(overlay: .preview(format: "atpad", text: text)))
+        #expect(textLines(f).prefix(4) == padded(["Preview (atpad)", "one", "two^Mthree", "end^M"], 20)[...])
+    }
 }
