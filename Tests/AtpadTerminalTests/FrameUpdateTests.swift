@@ -10,6 +10,7 @@ import Testing
     static let pieces = [
         "a", "b", "word", " ", " ", "  ", "\n", "\n", "\t", "é", "e\u{301}", "漢字", "한", "😀", "👩‍👩‍👧", "🇫🇷",
         "\u{7}", "\u{1B}[31m", "x", "long-word-without-breaks", "@", "#", "@jo", "mi", "(", ".",
+        "\r\n", "\r\n", "\r",
     ]
     static let people = [
         Entity(id: "1", name: "John Doe", handle: "jdoe"), Entity(id: "2", name: "Joan Ark"),

@@ -266,9 +266,12 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(f.screen.cursor! == (1, 22))
     }
 
-    @Test func aCarriageReturnBeforeANewlineIsVisible() throws {
+    @Test func aCRLFIsOneLineBreakAndALoneCarriageReturnIsVisible() throws {
+        // SPEC §7: the CR of a CR LF belongs to the break; a CR before it is text.
         let e = try makeEditor("one\r\ntwo|")
-        #expect(textLines(frame(e)).prefix(2) == ["one^M               ", "two                 "])
+        #expect(textLines(frame(e)).prefix(2) == ["one                 ", "two                 "])
+        let lone = try makeEditor("one\r\r\ntwo|")
+        #expect(textLines(frame(lone)).prefix(2) == ["one^M               ", "two                 "])
     }
 
     // MARK: Roles

@@ -31,6 +31,8 @@ extension Editor {
         endSearch()
         selectedMention = nil
         goalColumn = nil
+        // The new text is the document as opened now: its first line decides new breaks.
+        lineEnding = Editor.lineEnding(of: doc.text)
         let count = doc.text.unicodeScalars.count
         history.closeStep()
         apply([.replace(0 ..< storage.count, with: doc.text, mentions: doc.mentions)],

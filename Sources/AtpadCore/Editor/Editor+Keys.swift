@@ -15,7 +15,7 @@ extension Editor {
         }
         switch key {
         case let .char(c): type(c)
-        case .enter: type("\n")
+        case .enter: type(Character(lineEnding))
         case .tab: type("\t")
         case .backTab: break
         case .backspace: backspace(held: held)
@@ -42,7 +42,8 @@ extension Editor {
         case .alt("d"): deleteRange(selection.isEmpty ? cursor..<wordRight(from: cursor) : selection.range)
         case .ctrl("k"):
             let end = storage.lineEnd(cursor)
-            deleteRange(cursor..<(end == cursor ? min(end + 1, storage.count) : end))
+            // At a line's end, the whole line break goes (both scalars of a CR LF).
+            deleteRange(cursor..<(end == cursor ? end + storage.lineBreakLength(at: end) : end))
         case .ctrl("u"): deleteRange(storage.lineStart(cursor)..<cursor)
         case .ctrl("z"): undo()
         case .ctrl("y"): redo()

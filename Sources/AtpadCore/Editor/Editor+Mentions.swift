@@ -155,6 +155,9 @@ extension Editor {
     /// A bracketed paste: one undo step, never a search per character. Text holding atpad
     /// markup becomes mentions; other text is inserted as it is.
     mutating func paste(_ text: String) {
+        // New line breaks take the document's ending (SPEC §7): terminals deliver pasted
+        // breaks as LF, so in a CR LF document each LF not already after a CR gains one.
+        let text = lineEnding == "\r\n" ? Editor.crlf(text) : text
         let decoded = AtpadMarkup.decode(text)
         let doc = decoded.mentions.isEmpty ? MarkedText(text: text) : decoded
         let followsQuery = search?.kind == .explicit && doc.mentions.isEmpty
@@ -162,5 +165,19 @@ extension Editor {
         if !followsQuery { endSearch() }
         insert(doc)
         if search != nil { refreshQuery() }
+    }
+
+    /// `text` with every LF that does not follow a CR made CR LF (a lone CR stays).
+    static func crlf(_ text: String) -> String {
+        guard text.utf8.contains(0x0A) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        var previous: UInt8 = 0
+        for b in text.utf8 {
+            if b == 0x0A && previous != 0x0D { out.append(0x0D) }
+            out.append(b)
+            previous = b
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -72,7 +72,7 @@ extension Editor {
             if r > 0 {
                 r -= 1
             } else if lineStart > 0 {
-                lineEnd = lineStart - 1
+                lineEnd = lineStart - storage.lineBreakLength(before: lineStart)
                 lineStart = storage.lineStart(lineEnd)
                 rows = self.rows(ofLine: lineStart, lineEnd)
                 r = rows.count - 1
@@ -85,7 +85,7 @@ extension Editor {
             if r < rows.count - 1 {
                 r += 1
             } else if lineEnd < storage.count {
-                lineStart = lineEnd + 1
+                lineStart = lineEnd + storage.lineBreakLength(at: lineEnd)
                 lineEnd = storage.lineEnd(lineStart)
                 rows = self.rows(ofLine: lineStart, lineEnd)
                 r = 0

@@ -29,7 +29,10 @@ extension Editor {
         let lineStart = storage.lineStart(position)
         var inFence = false
         if lineStart > 0 {
-            for line in storage.slice(0..<lineStart).split(separator: "\n", omittingEmptySubsequences: false)
+            // CR LF is one Character, so it must be named as a separator of its own.
+            for line in storage.slice(0..<lineStart).split(omittingEmptySubsequences: false, whereSeparator: {
+                $0 == "\n" || $0 == "\r\n"
+            })
             where line.drop(while: { $0 == " " }).hasPrefix("```") {
                 inFence.toggle()
             }

@@ -12,6 +12,9 @@ public struct Editor: Sendable {
     /// The search in progress, if any.
     public internal(set) var search: Search?
     public var config: EditorConfig
+    /// What Enter and pasted line breaks insert: "\r\n" when the document's first line
+    /// ended in CR LF when it was opened (SPEC §7), else "\n". Existing breaks keep theirs.
+    public internal(set) var lineEnding: String
     /// The internal clipboard (text with its mentions).
     public internal(set) var clipboard: MarkedText?
     /// Incremented by every change to the document (the app compares it to detect edits).
@@ -33,10 +36,18 @@ public struct Editor: Sendable {
 
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
+        lineEnding = Editor.lineEnding(of: doc.text)
         self.config = config
         let c = min(max(cursor ?? storage.count, 0), storage.count)
         selection = .cursor(c)
         snapCursor()
+    }
+
+    /// The line ending a text's first line uses: "\r\n" when its first LF follows a CR,
+    /// "\n" otherwise (also for a text of one line, which has no ending to follow).
+    public static func lineEnding(of text: String) -> String {
+        guard let feed = text.utf8.firstIndex(of: 0x0A), feed > text.utf8.startIndex else { return "\n" }
+        return text.utf8[text.utf8.index(before: feed)] == 0x0D ? "\r\n" : "\n"
     }
 
     // MARK: - Reading

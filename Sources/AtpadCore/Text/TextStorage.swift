@@ -116,9 +116,20 @@ public struct TextStorage: Sendable {
         return TextStorage.decodeScalar(chunk.bytes, at: b)
     }
 
-    /// How many scalars from `position` to the next newline (or the end of the text),
-    /// looking at most `limit` scalars ahead (then `limit`). A byte search per chunk.
+    /// How many scalars from `position` to the next line break (the CR of a CR LF, a lone
+    /// LF, or the end of the text), looking at most `limit` scalars ahead (then `limit`).
     public func distanceToNewline(from position: Int, limit: Int) -> Int {
+        let n = distanceToLineFeed(from: position, limit: limit)
+        // A CR right before the LF belongs to the line break, not to the line's text.
+        if n > 0 && n < limit && scalar(at: position + n) == "\n" && scalar(at: position + n - 1) == "\r" {
+            return n - 1
+        }
+        return n
+    }
+
+    /// How many scalars from `position` to the next LF (or the end of the text), looking
+    /// at most `limit` scalars ahead (then `limit`). A byte search per chunk.
+    private func distanceToLineFeed(from position: Int, limit: Int) -> Int {
         guard position < count, limit > 0 else { return 0 }
         var (i, start) = locate(position)
         var b = TextStorage.byteOffset(chunks[i], position - start)
@@ -266,8 +277,33 @@ public struct TextStorage: Sendable {
         }
     }
 
-    /// The end of the line holding `position` (at its newline, or the end of the text).
+    /// The end of the line holding `position`: at its line break (the CR of a CR LF, which
+    /// is one break, or a lone LF) or the end of the text.
     public func lineEnd(_ position: Int) -> Int {
+        let p = min(max(position, 0), count)
+        let feed = lineFeed(atOrAfter: p)
+        return feed > p && feed < count && scalar(at: feed - 1) == "\r" && scalar(at: feed) == "\n" ? feed - 1 : feed
+    }
+
+    /// How many scalars the line break at `position` takes: 2 for CR LF, 1 for a lone LF,
+    /// 0 elsewhere (a lone CR is text, not a break).
+    public func lineBreakLength(at position: Int) -> Int {
+        switch scalar(at: position) {
+        case "\n": return 1
+        case "\r": return scalar(at: position + 1) == "\n" ? 2 : 0
+        default: return 0
+        }
+    }
+
+    /// How many scalars the line break ending at `position` takes (a line's start): 2 for
+    /// CR LF, 1 for a lone LF, 0 at the start of the text or inside a line.
+    public func lineBreakLength(before position: Int) -> Int {
+        guard position > 0, scalar(at: position - 1) == "\n" else { return 0 }
+        return position > 1 && scalar(at: position - 2) == "\r" ? 2 : 1
+    }
+
+    /// The position of the first LF at or after `position`, or the end of the text.
+    private func lineFeed(atOrAfter position: Int) -> Int {
         var (i, start) = locate(min(max(position, 0), count))
         var offset = min(max(position, 0), count) - start
         while i < chunks.count {

@@ -89,9 +89,13 @@ enum FrameUpdate {
         // The change starts at or after the first row, and that row starts a line or lies
         // on a line that ends before the change: the first row stays where it is.
         guard change.prefix >= first.start else { return nil }
-        // Rows of lines that end before the change are kept as they are.
+        // Rows of lines whose line break (both scalars of a CR LF) ends before the change
+        // are kept as they are: a change to the LF alone (an undo) turns the CR into text.
         var k = 0
-        for (i, row) in old.enumerated() where row.endsLine && row.end < change.prefix { k = i + 1 }
+        for (i, row) in old.enumerated()
+        where row.endsLine && row.end + (storage.scalar(at: row.end) == "\r" ? 1 : 0) < change.prefix {
+            k = i + 1
+        }
         if k == 0 && first.start > 0 && storage.scalar(at: first.start - 1) != "\n" { return nil }
         var rows = Array(old[..<k])
         var from: [Int?] = Array(0 ..< k)
@@ -103,7 +107,7 @@ enum FrameUpdate {
             break
         }
         let wrapper = RowWrapper(storage: storage, width: width, tabWidth: editor.config.tabWidth)
-        let lineStart = k > 0 ? old[k - 1].end + 1 : first.start
+        let lineStart = k > 0 ? old[k - 1].end + storage.lineBreakLength(at: old[k - 1].end) : first.start
         if rows.count < n && lineStart <= storage.count {
             let stop = reuse.map { old[$0].start + change.delta } ?? .max
             let wrapped = wrapper.rows(from: lineStart, limit: n - rows.count, beforeLineAt: stop)
@@ -111,7 +115,7 @@ enum FrameUpdate {
             from += Array(repeating: nil, count: wrapped.count)
         }
         if let reuse, rows.count < n, let last = rows.last, last.endsLine,
-           last.end + 1 == old[reuse].start + change.delta {
+           last.end + storage.lineBreakLength(at: last.end) == old[reuse].start + change.delta {
             for j in reuse ..< old.count {
                 guard rows.count < n else { break }
                 var row = old[j]

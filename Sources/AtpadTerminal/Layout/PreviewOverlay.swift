@@ -18,10 +18,12 @@ enum PreviewOverlay {
         let body = rows.lowerBound + 1 ..< rows.upperBound
         guard !body.isEmpty else { return }
         var wrapped: [SoftWrap.Row] = []
-        // Split at newline scalars: a CR before one stays, shown as `^M` as in the text area.
+        // Split at LF scalars; as in the text area, the CR of a CR LF belongs to the break
+        // and is not drawn, while a lone CR stays and shows as `^M`.
         var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)[...]
         // Wrap only as many lines as the rows show, and one row more to know it is cut.
-        while wrapped.count <= body.count, let line = lines.popFirst() {
+        while wrapped.count <= body.count, var line = lines.popFirst() {
+            if !lines.isEmpty, line.last == "\r" { line = line.dropLast() }
             wrapped += SoftWrap.rows(String(String.UnicodeScalarView(line)), width: screen.width)
         }
         let isCut = wrapped.count > body.count

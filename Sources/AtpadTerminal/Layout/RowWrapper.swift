@@ -51,7 +51,7 @@ struct RowWrapper {
             let (rows, lineEnd) = lineRows(from: s, maxRows: remaining, hint: remaining * width + width)
             result += rows
             guard let end = lineEnd, end < storage.count else { break }
-            s = end + 1
+            s = end + storage.lineBreakLength(at: end)
         }
         return result
     }
@@ -83,8 +83,9 @@ struct RowWrapper {
         var found = 0
         var end = min(start, storage.count)
         while found < limit && end > 0 {
-            let afterNewline = storage.scalar(at: end - 1) == "\n"
-            let segmentEnd = afterNewline ? end - 1 : end
+            let breakLength = storage.lineBreakLength(before: end)
+            let afterNewline = breakLength > 0
+            let segmentEnd = end - breakLength
             let anchor = lineAnchor(before: segmentEnd)
             guard anchor <= segmentEnd, anchor < end else { break }
             let rows = wrap(anchor..<segmentEnd, endsLine: afterNewline)
@@ -195,9 +196,14 @@ struct RowWrapper {
         return q < position ? q : storage.previousBoundary(before: position)
     }
 
-    /// The text up to the first newline, and the newline's scalar offset if there is one.
+    /// The text up to the first line break (the CR of a CR LF, or a lone LF), and the
+    /// break's scalar offset if there is one.
     private static func firstLine(of text: String) -> (Substring, Int?) {
-        guard let newline = text.utf8.firstIndex(of: 0x0A) else { return (text[...], nil) }
+        guard var newline = text.utf8.firstIndex(of: 0x0A) else { return (text[...], nil) }
+        if newline > text.utf8.startIndex {
+            let before = text.utf8.index(before: newline)
+            if text.utf8[before] == 0x0D { newline = before }
+        }
         return (text[..<newline], scalarCount(text.utf8[..<newline]))
     }
 

@@ -95,7 +95,7 @@ struct TextArea {
 
     static func nextRowStart(after row: DocumentRow, _ storage: TextStorage) -> Int? {
         if !row.endsLine { return row.end }
-        return row.end < storage.count ? row.end + 1 : nil
+        return row.end < storage.count ? row.end + storage.lineBreakLength(at: row.end) : nil
     }
 
     /// The text-area row index and column where `position` is drawn, if it is visible.

@@ -2,10 +2,11 @@ import AtpadCore
 @_exported import AtpadTestSupport
 
 /// Pieces of text that stress grapheme handling: combining marks, ZWJ emoji, flags, CJK,
-/// right-to-left script, triggers, markup characters, backticks, whitespace.
+/// right-to-left script, triggers, markup characters, backticks, whitespace, CR LF line
+/// breaks and lone CRs (SPEC §7).
 let nastyPieces: [String] = [
     "a", "b", "z", "é", "e\u{301}", "👩‍💻", "🇫🇷", "❤️", "王", "伟", "ש", "ל", "م",
-    " ", " ", "\n", "\t", "@", "#", "(", ")", "[", "]", "\\", "`", ".", "|", "ﬁ", "\u{200D}",
+    " ", " ", "\n", "\r\n", "\r", "\t", "@", "#", "(", ")", "[", "]", "\\", "`", ".", "|", "ﬁ", "\u{200D}",
 ]
 
 /// Entities whose names and ids are hard too.
