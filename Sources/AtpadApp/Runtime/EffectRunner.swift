@@ -188,7 +188,7 @@ enum PathCompletion {
             .map { name in
                 var isFolder: ObjCBool = false
                 let path = folderPart + name
-                FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
                 return isFolder.boolValue ? path + "/" : path
             }
     }
