@@ -1,4 +1,5 @@
-/// The `github` format: each mention is written as its trigger and the entity's handle
+/// The `github` format, which `gitlab` and `mattermost` share (both write `@username`
+/// and read Markdown the same way for this purpose): each mention is written as its trigger and the entity's handle
 /// (`@jdoe`), or as shown (`@John Doe`) when the entity has no handle. The text is written
 /// as is: it is the person's Markdown.
 ///
