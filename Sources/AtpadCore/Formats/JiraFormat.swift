@@ -10,7 +10,8 @@
 ///
 /// Reading turns `[~accountid:ID]` into a mention when the directory knows ID (the `@`
 /// directory first, then the others in trigger order; the name comes from the directory).
-/// An unknown one stays text, byte for byte, and is reported in a note. The older
+/// An unknown one stays text, byte for byte, and is reported in a note; so does, silently,
+/// one that a combining mark or joiner follows (its mention could not end there). The older
 /// `[~username]` form, `{code}` blocks and everything else are read as text, so opening
 /// and saving a file without edits gives the same bytes.
 enum JiraFormat {
@@ -60,6 +61,11 @@ enum JiraFormat {
             let end = j + 1
             let id = UTF8Scan.string(bytes, idStart ..< j)
             if let (trigger, entity) = resolve(id: id, lookup: lookup) {
+                // Kept as text when a mark or joiner follows, so the bytes come back.
+                guard MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) else {
+                    i = end
+                    continue
+                }
                 builder.appendPlain(bytes, runStart ..< i)
                 builder.appendMention(trigger: trigger, entity: entity)
                 runStart = end

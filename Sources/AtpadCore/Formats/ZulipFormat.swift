@@ -11,7 +11,8 @@
 /// directory spells the name differently); the directory, when it knows the id (`@`
 /// first, then the other triggers), gives the trigger, handle and url, else the trigger
 /// is `@`. `@**Name**` without an id (ambiguous by name), silent mentions `@_**Name|id**`
-/// and anything inside inline code or a fenced block stay text as written.
+/// anything inside inline code or a fenced block, and a mention that a combining mark or
+/// joiner follows (it could not end there) stay text as written.
 enum ZulipFormat {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
@@ -60,12 +61,15 @@ enum ZulipFormat {
             }
             let nameText = UTF8Scan.string(bytes, name)
             let idText = UTF8Scan.string(bytes, id)
-            builder.appendPlain(bytes, runStart ..< i)
-            if let (trigger, entity) = resolve(id: idText, lookup: lookup) {
-                builder.appendMention(trigger: trigger, id: idText, name: nameText, handle: entity.handle, url: entity.url)
-            } else {
-                builder.appendMention(trigger: "@", id: idText, name: nameText)
+            let known = resolve(id: idText, lookup: lookup)
+            let trigger = known?.0 ?? "@"
+            // Kept as text when a mark or joiner follows, so the bytes come back.
+            guard MarkedTextBuilder.fits(trigger: trigger, name: nameText, replacing: i ..< end, in: bytes) else {
+                i = end
+                continue
             }
+            builder.appendPlain(bytes, runStart ..< i)
+            builder.appendMention(trigger: trigger, id: idText, name: nameText, handle: known?.1.handle, url: known?.1.url)
             runStart = end
             i = end
         }
