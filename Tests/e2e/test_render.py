@@ -12,7 +12,8 @@ import pytest
 from conftest import ROOT, atpad_binary
 
 GOLDEN = ROOT / "Tests" / "AtpadCoreTests" / "Golden" / "formats"
-FORMATS = ["atpad", "github", "slack", "discord", "markdown", "plain", "json"]
+FORMATS = ["atpad", "github", "gitlab", "mattermost", "slack", "discord", "jira", "zulip", "matrix",
+           "markdown", "plain", "json"]
 DIRECTORY = ["-d", str(GOLDEN / "people.json"), "-t", f"#={GOLDEN / 'channels.json'}"]
 
 
@@ -138,7 +139,8 @@ def test_unknown_format_lists_the_formats(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.decode() == (
         "atpad: --format: unknown format 'html'; the formats are "
-        "atpad, github, slack, discord, markdown, plain, json\n")
+        "atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, markdown, "
+        "plain, json\n")
     proc = run("mentions", str(path), "--from", "rtf")
     assert proc.returncode == 2
     assert proc.stderr.decode().startswith("atpad: --from: unknown format 'rtf'")
