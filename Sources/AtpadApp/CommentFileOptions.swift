@@ -8,7 +8,7 @@ struct CommentFileOptions: ParsableArguments {
     var file: String
 
     @Option(help: ArgumentHelp(
-        "The file's own format: \(DocumentFormat.names) (default: json for a .json file, else atpad).",
+        "The file's own format: \(DocumentFormat.readableNames) (default: json for a .json file, else atpad).",
         valueName: "format"))
     var from: String?
 
@@ -25,10 +25,13 @@ struct CommentFileOptions: ParsableArguments {
     /// Reads FILE and decodes it. The directory is loaded only when decoding, or encoding
     /// to `target`, asks it (so a broken directory does not matter otherwise). Notes from
     /// decoding (mentions left as text, invalid mentions dropped) go to stderr as one line.
-    /// A missing, unreadable or non-UTF-8 file and a malformed `json` file are usage
-    /// errors.
+    /// An output-only `--from` format (`matrix`), a missing, unreadable or non-UTF-8 file
+    /// and a malformed `json` file are usage errors.
     func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil) throws -> Comment {
         let source = try from.map { try DocumentFormat(option: "--from", name: $0) } ?? DocumentFormat.implied(byPath: file)
+        if source.isOutputOnly {
+            throw UsageError("--from: the \(source) format is output only; a file cannot be read in it")
+        }
         let bytes: [UInt8]
         do {
             guard let contents = try DocumentFile.readUTF8(file) else { throw UsageError("\(file): no such file") }

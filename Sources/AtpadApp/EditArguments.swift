@@ -132,6 +132,10 @@ struct EditArguments: Equatable {
         let settings = try Settings.resolve(configPath: config, commandLine: commandLineConfig(),
                                             environment: environment)
         let format = try settings.config.format.map { try DocumentFormat(option: "--format", name: $0) } ?? .atpad
+        // An output-only format (matrix) can print a new comment, never open a file.
+        if format.isOutputOnly, let file {
+            throw UsageError("--format: the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
+        }
         // A format that reads or writes mentions by handle or id needs the directory
         // before the file is opened, so its files load now rather than in the background.
         let needsDirectory = format.decodingUsesDirectory || format.encodingUsesDirectory

@@ -24,7 +24,9 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: "A bundled theme name (default, mono) or a theme file path.")
     var theme: String?
 
-    @Option(name: [.customShort("f"), .long], help: "The file's format, to open and save it: atpad, github, slack, discord, markdown, plain, json.")
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
+        "The file's format, to open and save it: \(DocumentFormat.names) (matrix: output only, with --print and no FILE).",
+        valueName: "format"))
     var format: String?
 
     @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")

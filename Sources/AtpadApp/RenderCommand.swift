@@ -12,7 +12,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: CommentFileOptions
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
-        "The format to write: \(DocumentFormat.names).", valueName: "format"))
+        "The format to write: \(DocumentFormat.names) (matrix: one Matrix event, output only).",
+        valueName: "format"))
     var format: String
 
     @OptionGroup var directories: DirectoryOptions

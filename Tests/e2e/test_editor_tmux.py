@@ -184,6 +184,22 @@ def test_print_with_stdout_redirected(sessions, directory, tmp_path):
     assert out.read_text() == "hi @[John Doe](u1) "
 
 
+def test_print_matrix_without_a_file(sessions, directory, tmp_path):
+    out = tmp_path / "out.json"
+    s = sessions(["--print", "-f", "matrix", "-d", directory], redirect=f" > {shlex.quote(str(out))}")
+    s.wait_for("atpad")
+    s.type("hi @jo")
+    s.wait_for("John Doe")
+    s.keys("Enter")
+    s.type("& <b>")
+    s.keys("C-s")
+    assert s.exit_status() == 0
+    event = json.loads(out.read_text())
+    assert event["body"] == "hi @John Doe & <b>"
+    assert event["formatted_body"] == 'hi <a href="https://matrix.to/#/u1">John Doe</a> &amp; &lt;b&gt;'
+    assert event["m.mentions"] == {"user_ids": ["u1"]}
+
+
 def test_print_quit_without_confirming_prints_nothing(sessions, directory, tmp_path):
     out = tmp_path / "out.txt"
     s = sessions(["--print", "-d", directory], redirect=f" > {shlex.quote(str(out))}")

@@ -12,7 +12,8 @@ import pytest
 from conftest import ROOT, atpad_binary
 
 GOLDEN = ROOT / "Tests" / "AtpadCoreTests" / "Golden" / "formats"
-FORMATS = ["atpad", "github", "slack", "discord", "markdown", "plain", "json"]
+FORMATS = ["atpad", "github", "gitlab", "mattermost", "slack", "discord", "jira", "zulip", "matrix",
+           "markdown", "plain", "json"]
 DIRECTORY = ["-d", str(GOLDEN / "people.json"), "-t", f"#={GOLDEN / 'channels.json'}"]
 
 
@@ -138,7 +139,8 @@ def test_unknown_format_lists_the_formats(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.decode() == (
         "atpad: --format: unknown format 'html'; the formats are "
-        "atpad, github, slack, discord, markdown, plain, json\n")
+        "atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, markdown, "
+        "plain, json\n")
     proc = run("mentions", str(path), "--from", "rtf")
     assert proc.returncode == 2
     assert proc.stderr.decode().startswith("atpad: --from: unknown format 'rtf'")
@@ -186,10 +188,134 @@ def test_directory_is_loaded_only_when_a_format_needs_it(tmp_path):
     path = tmp_path / "c.atpad"
     path.write_text("hi @[Ann](a)", encoding="utf-8")
     broken = ["-d", str(tmp_path / "missing-directory.json")]
-    for fmt in ["atpad", "slack", "discord", "plain", "json"]:
+    for fmt in ["atpad", "slack", "discord", "jira", "zulip", "matrix", "plain", "json"]:
         assert run("render", str(path), "--format", fmt, *broken).returncode == 0, fmt
     assert run("mentions", str(path), *broken).returncode == 0
-    for fmt in ["github", "markdown"]:
+    for fmt in ["github", "gitlab", "mattermost", "markdown"]:
         proc = run("render", str(path), "--format", fmt, *broken)
         assert proc.returncode == 2, fmt
         assert b"missing-directory.json" in proc.stderr
+
+
+NEW_PEOPLE = [
+    {"id": "u1", "name": "John Doe", "handle": "jdoe"},
+    {"id": "557058:ab-cd", "name": "Zoë <Ørsted> & co"},
+    {"id": "@ann:example.org", "name": "Ann \"A\" O'Neil"},
+]
+NEW_INPUT = "Hi @[John Doe](u1) & @[Zoë <Ørsted> & co](557058:ab-cd),\nsee <b> @[Ann \"A\" O'Neil](@ann:example.org) @[John Doe](u1)"
+
+
+@pytest.mark.parametrize("fmt, expected", [
+    ("gitlab", "Hi @jdoe & @Zoë <Ørsted> & co,\nsee <b> @Ann \"A\" O'Neil @jdoe"),
+    ("mattermost", "Hi @jdoe & @Zoë <Ørsted> & co,\nsee <b> @Ann \"A\" O'Neil @jdoe"),
+    ("jira", "Hi [~accountid:u1] & [~accountid:557058:ab-cd],\nsee <b> [~accountid:@ann:example.org] "
+             "[~accountid:u1]"),
+    ("zulip", "Hi @**John Doe|u1** & @**Zoë <Ørsted> & co|557058:ab-cd**,\nsee <b> "
+              "@**Ann \"A\" O'Neil|@ann:example.org** @**John Doe|u1**"),
+])
+def test_render_new_formats(tmp_path, people, fmt, expected):
+    directory = people(NEW_PEOPLE)
+    path = tmp_path / "x"
+    path.write_text(NEW_INPUT, encoding="utf-8")
+    proc = run("render", str(path), "--from", "atpad", "--format", fmt, "-d", directory)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode() == expected
+    assert proc.stderr == b""
+    # Read back: the same document, and the same bytes again.
+    back = tmp_path / f"x.{fmt}"
+    back.write_bytes(proc.stdout)
+    atpad = run("render", str(back), "--from", fmt, "--format", "atpad", "-d", directory)
+    assert atpad.returncode == 0, atpad.stderr
+    assert atpad.stdout.decode() == NEW_INPUT
+    same = run("render", str(back), "--from", fmt, "--format", fmt, "-d", directory)
+    assert same.stdout == proc.stdout
+
+
+def test_render_matrix_event(tmp_path, people):
+    path = tmp_path / "x"
+    path.write_text(NEW_INPUT, encoding="utf-8")
+    proc = run("render", str(path), "--format", "matrix")
+    assert proc.returncode == 0, proc.stderr
+    event = json.loads(proc.stdout)
+    assert list(event) == ["msgtype", "body", "format", "formatted_body", "m.mentions"]
+    assert event["msgtype"] == "m.text"
+    assert event["format"] == "org.matrix.custom.html"
+    assert event["body"] == "Hi @John Doe & @Zoë <Ørsted> & co,\nsee <b> @Ann \"A\" O'Neil @John Doe"
+    assert event["formatted_body"] == (
+        'Hi <a href="https://matrix.to/#/u1">John Doe</a> &amp; '
+        '<a href="https://matrix.to/#/557058:ab-cd">Zoë &lt;Ørsted&gt; &amp; co</a>,<br>see &lt;b&gt; '
+        '<a href="https://matrix.to/#/@ann:example.org">Ann &quot;A&quot; O&#39;Neil</a> '
+        '<a href="https://matrix.to/#/u1">John Doe</a>')
+    assert event["m.mentions"] == {"user_ids": ["u1", "557058:ab-cd", "@ann:example.org"]}
+    # One line, no newline added, the key layout of the other JSON output.
+    assert proc.stdout.startswith(b'{"msgtype": "m.text", "body": "Hi @John Doe')
+    assert not proc.stdout.endswith(b"\n")
+
+
+def test_zulip_keeps_unknown_ids_and_other_forms(tmp_path):
+    path = tmp_path / "c.zulip"
+    path.write_bytes(b"@**Ghost|g9** @**John Doe** @_**x|u1** `@**a|b**`\n")
+    atpad = run("render", str(path), "--from", "zulip", "--format", "atpad")
+    assert atpad.returncode == 0, atpad.stderr
+    assert atpad.stdout == b"@[Ghost](g9) @**John Doe** @_**x|u1** `@**a|b**`\n"
+    assert run("render", str(path), "--from", "zulip", "--format", "zulip").stdout == path.read_bytes()
+
+
+def test_jira_unknown_ids_stay_text_with_a_note(tmp_path, people):
+    directory = people(NEW_PEOPLE)
+    path = tmp_path / "c.jira"
+    path.write_bytes(b"h1. Title\n[~accountid:u1] [~accountid:zz] [~jdoe] {code}x{code}\r\n")
+    proc = run("render", str(path), "--from", "jira", "--format", "jira", "-d", directory)
+    assert proc.returncode == 0
+    assert proc.stdout == path.read_bytes()
+    assert proc.stderr.decode() == (
+        f"atpad: {path}: 1 mention not in the directory was left as text: [~accountid:zz]\n")
+    mentions = run("mentions", str(path), "--from", "jira", "-d", directory)
+    assert [m["id"] for m in json.loads(mentions.stdout)] == ["u1"]
+
+
+def test_gitlab_keeps_the_case_of_a_handle(tmp_path, people):
+    directory = people(NEW_PEOPLE)
+    path = tmp_path / "c.md"
+    path.write_bytes(b"thanks @JDoe and @jdoe, cc @ghost")
+    for fmt in ["gitlab", "mattermost", "github"]:
+        proc = run("render", str(path), "--from", fmt, "--format", fmt, "-d", directory)
+        assert proc.stdout == path.read_bytes(), fmt
+        mentions = run("mentions", str(path), "--from", fmt, "-d", directory)
+        assert [m["id"] for m in json.loads(mentions.stdout)] == ["u1", "u1"], fmt
+
+
+def test_matrix_cannot_be_read(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text('{"msgtype": "m.text", "body": "hi"}', encoding="utf-8")
+    expected = "atpad: --from: the matrix format is output only; a file cannot be read in it\n"
+    for command in (["render", str(path), "--from", "matrix", "--format", "plain"],
+                    ["mentions", str(path), "--from", "matrix"]):
+        proc = run(*command)
+        assert proc.returncode == 2, command
+        assert proc.stderr.decode() == expected
+        assert proc.stdout == b""
+
+
+@pytest.mark.parametrize("args", [["-f", "matrix"], ["--format", "MATRIX"], ["--print", "-f", "matrix"]])
+def test_editor_refuses_a_file_in_matrix(tmp_path, args):
+    path = tmp_path / "c.txt"
+    path.write_text("hi", encoding="utf-8")
+    proc = subprocess.run([atpad_binary(), str(path), *args], capture_output=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2
+    lines = proc.stderr.decode().splitlines()
+    assert lines == [f"atpad: --format: the matrix format is output only; it cannot open {path} "
+                     "(use it with --print and no FILE, or atpad render)"]
+    assert path.read_text() == "hi"
+
+
+def test_editor_refuses_matrix_from_the_config(tmp_path):
+    path = tmp_path / "c.txt"
+    path.write_text("hi", encoding="utf-8")
+    config = tmp_path / "config.toml"
+    config.write_text('format = "matrix"\n', encoding="utf-8")
+    proc = subprocess.run([atpad_binary(), str(path), "--config", str(config)], capture_output=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2
+    assert b"matrix format is output only" in proc.stderr

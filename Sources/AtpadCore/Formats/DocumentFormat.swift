@@ -3,16 +3,28 @@
 ///
 /// `atpad` and `json` are lossless: decoding what was encoded gives the document back.
 /// The others are what a target system understands; reading them back recovers the
-/// mentions the directory knows (see each format's type for its rules).
+/// mentions the directory knows (see each format's type for its rules). `matrix` is
+/// output only: it has no reader.
 public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConvertible {
     /// atpad's own markup, `@[John Doe](u42)` (the default).
     case atpad
     /// `@handle`, or the mention as shown when the entity has no handle.
     case github
+    /// As `github`: `@handle`, or the mention as shown.
+    case gitlab
+    /// As `github`: `@handle`, or the mention as shown.
+    case mattermost
     /// `<@id>` and `<#id>`, with `&`, `<`, `>` escaped in the text.
     case slack
     /// `<@id>` and `<#id>`.
     case discord
+    /// Jira Cloud wiki markup: `[~accountid:id]`.
+    case jira
+    /// `@**John Doe|u42**`.
+    case zulip
+    /// One Matrix event, `{"msgtype": "m.text", "body": …, "format": …, "formatted_body":
+    /// …, "m.mentions": {"user_ids": […]}}`; output only.
+    case matrix
     /// `[@John Doe](url)`, the entity's url or `mention:id`.
     case markdown
     /// The text as shown, without mentions.
@@ -29,6 +41,12 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// The format names, comma-separated, for help texts and errors.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// The names of the formats a file can be read in (all but the output-only ones),
+    /// comma-separated, for help texts.
+    public static var readableNames: String {
+        allCases.filter { !$0.isOutputOnly }.map(\.rawValue).joined(separator: ", ")
+    }
+
     public var description: String { rawValue }
 
     /// The format of a file when none is named: `json` for a `.json` file, else `atpad`.
@@ -39,12 +57,24 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// Whether writing this format asks the directory (for handles or urls); the others
     /// need only what the document holds.
     public var encodingUsesDirectory: Bool {
-        self == .github || self == .markdown
+        switch self {
+        case .github, .gitlab, .mattermost, .markdown: true
+        default: false
+        }
     }
 
     /// Whether reading this format asks the directory (for handles, ids or urls).
     public var decodingUsesDirectory: Bool {
-        self == .github || self == .slack || self == .discord || self == .markdown
+        switch self {
+        case .github, .gitlab, .mattermost, .slack, .discord, .jira, .zulip, .markdown: true
+        default: false
+        }
+    }
+
+    /// Whether this format is written only, never read (`matrix`): a file cannot be opened,
+    /// rendered or listed `--from` it.
+    public var isOutputOnly: Bool {
+        self == .matrix
     }
 
     /// `doc` written in this format. Never fails: a mention that breaks the document's
@@ -60,9 +90,12 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty) -> [UInt8] {
         switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
-        case .github: GitHubFormat.encodeUTF8(doc, lookup: lookup)
+        case .github, .gitlab, .mattermost: GitHubFormat.encodeUTF8(doc, lookup: lookup)
         case .slack: SlackFormat.encodeUTF8(doc)
         case .discord: DiscordFormat.encodeUTF8(doc)
+        case .jira: JiraFormat.encodeUTF8(doc)
+        case .zulip: ZulipFormat.encodeUTF8(doc)
+        case .matrix: MatrixFormat.encodeUTF8(doc)
         case .markdown: MarkdownFormat.encodeUTF8(doc, lookup: lookup)
         case .plain: Array(doc.text.utf8)
         case .json: MentionJSON.documentUTF8(doc)
@@ -70,8 +103,9 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     }
 
     /// The document `text` holds in this format, with notes on what could not be read as
-    /// a mention. Only `json` can fail (text that is not the json format); every other
-    /// format reads anything, leaving what is not a mention as text.
+    /// a mention. Only `json` can fail (text that is not the json format), and `matrix`,
+    /// which is output only, always does; every other format reads anything, leaving what
+    /// is not a mention as text.
     public func decode(_ text: String, lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
         if self == .plain { return DecodedDocument(document: MarkedText(text: text)) }
         var text = text
@@ -90,9 +124,12 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) throws(FormatError) -> DecodedDocument {
         switch self {
         case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes))
-        case .github: GitHubFormat.decode(bytes, lookup: lookup)
+        case .github, .gitlab, .mattermost: GitHubFormat.decode(bytes, lookup: lookup)
         case .slack: SlackFormat.decode(bytes, lookup: lookup)
         case .discord: DiscordFormat.decode(bytes, lookup: lookup)
+        case .jira: JiraFormat.decode(bytes, lookup: lookup)
+        case .zulip: ZulipFormat.decode(bytes, lookup: lookup)
+        case .matrix: throw .outputOnly(self)
         case .markdown: MarkdownFormat.decode(bytes, lookup: lookup)
         case .plain: DecodedDocument(document: MarkedText(text: String(decoding: bytes, as: UTF8.self)))
         case .json: try MentionJSON.decode(bytes)

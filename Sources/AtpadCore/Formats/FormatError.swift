@@ -12,4 +12,9 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     static func unknownFormat(_ name: String) -> FormatError {
         FormatError("unknown format '\(name)'; the formats are \(DocumentFormat.names)")
     }
+
+    /// A format that is written only (`matrix`), asked to read.
+    static func outputOnly(_ format: DocumentFormat) -> FormatError {
+        FormatError("the \(format) format is output only; it cannot be read")
+    }
 }

@@ -1,4 +1,5 @@
-/// The `github` format: each mention is written as its trigger and the entity's handle
+/// The `github` format, which `gitlab` and `mattermost` share (both write `@username`
+/// and read Markdown the same way for this purpose): each mention is written as its trigger and the entity's handle
 /// (`@jdoe`), or as shown (`@John Doe`) when the entity has no handle. The text is written
 /// as is: it is the person's Markdown.
 ///
@@ -9,7 +10,8 @@
 ///   fenced code block;
 /// - a handle is a run of word characters, `.` and `-` (GitHub's own `[A-Za-z0-9-]`, plus
 ///   what other directories use); when the whole run is unknown, trailing `.`, `-` and `_`
-///   are dropped one at a time, so `thanks @jdoe.` finds `jdoe`; handles match in any case;
+///   are dropped one at a time, so `thanks @jdoe.` finds `jdoe`; handles match in any case
+///   and keep the case they were read in (`@JDoe` is written back `@JDoe`);
 /// - an entity without a handle matches by its whole name, followed by a non-word
 ///   character; of a handle and a name that both match, the longer text wins;
 /// - an unknown `@name` stays text and is reported in a note; unknown spellings of other
@@ -29,11 +31,16 @@ enum GitHubFormat {
         return out
     }
 
-    /// The handle to write for `m`: the directory's, else the one the mention carries.
+    /// The handle to write for `m`: the directory's, else the one the mention carries. When
+    /// both exist and differ only in case (a handle read as `@JDoe`), the mention's
+    /// spelling is kept, so a file read and written back gives the same bytes.
     static func handle(of m: Mention, lookup: EntityLookup) -> String? {
-        if let handle = lookup.handle(trigger: m.trigger, id: m.id) { return handle }
-        if let handle = m.handle, !handle.isEmpty { return handle }
-        return nil
+        let own = m.handle.flatMap { $0.isEmpty ? nil : $0 }
+        if let handle = lookup.handle(trigger: m.trigger, id: m.id) {
+            if let own, own != handle, own.lowercased() == handle.lowercased() { return own }
+            return handle
+        }
+        return own
     }
 
     /// Reads valid UTF-8 `bytes`.
@@ -83,9 +90,16 @@ enum GitHubFormat {
                 case let (nil, n?): best = n
                 case (nil, nil): best = nil
                 }
-                if let best {
+                // A mention that a combining mark or joiner follows could not end there:
+                // the handle stays text, so the bytes come back as they were.
+                if let best, MarkedTextBuilder.fits(trigger: trigger, name: best.entity.name, replacing: i ..< best.end, in: bytes) {
                     builder.appendPlain(bytes, runStart ..< i)
-                    builder.appendMention(trigger: trigger, entity: best.entity)
+                    // A handle keeps the spelling of the file (`@JDoe`), which the writer
+                    // uses while it matches the directory's handle in any case.
+                    let handle = best.entity.handle.flatMap { $0.isEmpty ? nil : UTF8Scan.string(bytes, i + 1 ..< best.end) }
+                    let entity = best.entity
+                    builder.appendMention(trigger: trigger, id: entity.id, name: entity.name,
+                                          handle: handle ?? entity.handle, url: entity.url)
                     i = best.end
                     runStart = i
                     continue

@@ -63,3 +63,30 @@ struct MarkedTextBuilder {
         return MarkedText(text: String(decoding: bytes, as: UTF8.self), mentions: kept)
     }
 }
+
+extension MarkedTextBuilder {
+    /// Whether a mention shown as `trigger` + `name` that replaces `input[range]` would sit
+    /// on grapheme-cluster boundaries, judged from the input around it (a combining mark
+    /// or a joiner right after `[~accountid:u1]`, say, would make `build` drop it and
+    /// leave its name as text). Decoders that must give back the bytes they read leave
+    /// such a construct as the text it was instead.
+    static func fits(trigger: Unicode.Scalar, name: String, replacing range: Range<Int>, in input: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Enough context for the boundary rules: the window UTF8GraphemeBoundary reads,
+        // at most four bytes a scalar, cut at scalar starts.
+        let reach = UTF8GraphemeBoundary.window * 4
+        var lo = max(0, range.lowerBound - reach)
+        while lo < range.lowerBound, UTF8Scan.isContinuation(input[lo]) { lo += 1 }
+        var hi = min(input.count, range.upperBound + reach)
+        while hi < input.count, UTF8Scan.isContinuation(input[hi]) { hi += 1 }
+        var local: [UInt8] = []
+        local.append(contentsOf: UnsafeBufferPointer(rebasing: input[lo ..< range.lowerBound]))
+        let start = local.count
+        local.append(contentsOf: String(Character(trigger)).utf8)
+        local.append(contentsOf: name.utf8)
+        let end = local.count
+        local.append(contentsOf: UnsafeBufferPointer(rebasing: input[range.upperBound ..< hi]))
+        return local.withUnsafeBufferPointer { buffer in
+            UTF8GraphemeBoundary.isBoundary(buffer, at: start) && UTF8GraphemeBoundary.isBoundary(buffer, at: end)
+        }
+    }
+}

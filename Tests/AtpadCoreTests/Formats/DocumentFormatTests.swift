@@ -11,7 +11,7 @@ struct DocumentFormatTests {
     }
 
     @Test func unknownNameListsTheFormats() {
-        #expect(throws: FormatError("unknown format 'html'; the formats are atpad, github, slack, discord, markdown, plain, json")) {
+        #expect(throws: FormatError("unknown format 'html'; the formats are atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, markdown, plain, json")) {
             try DocumentFormat(name: "html")
         }
     }
@@ -24,8 +24,10 @@ struct DocumentFormatTests {
     }
 
     @Test func whichFormatsAskTheDirectory() {
-        #expect(DocumentFormat.allCases.filter(\.encodingUsesDirectory) == [.github, .markdown])
-        #expect(DocumentFormat.allCases.filter(\.decodingUsesDirectory) == [.github, .slack, .discord, .markdown])
+        #expect(DocumentFormat.allCases.filter(\.encodingUsesDirectory) == [.github, .gitlab, .mattermost, .markdown])
+        #expect(DocumentFormat.allCases.filter(\.decodingUsesDirectory)
+            == [.github, .gitlab, .mattermost, .slack, .discord, .jira, .zulip, .markdown])
+        #expect(DocumentFormat.allCases.filter(\.isOutputOnly) == [.matrix])
     }
 
     @Test func plainIsTheTextAsShown() throws {
@@ -44,7 +46,7 @@ struct DocumentFormatTests {
     @Test func encodersWriteAnInvalidMentionAsItsText() {
         var doc = markup("hi @[John Doe](u1)!")
         doc.mentions[0].name = "Jon"  // no longer the text it covers
-        for format in [DocumentFormat.github, .slack, .discord, .markdown] {
+        for format in [DocumentFormat.github, .gitlab, .mattermost, .slack, .discord, .jira, .zulip, .matrix, .markdown] {
             #expect(format.encode(doc).contains("@John Doe!"), "\(format)")
         }
     }

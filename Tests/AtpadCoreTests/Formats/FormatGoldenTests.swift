@@ -5,7 +5,8 @@ import Testing
 /// Golden files for every format (`Golden/formats/`): one hard document (`input.atpad`)
 /// and a directory (`people.json` for `@`, `channels.json` for `#`); for each format F,
 /// `render.F` is the document written in F and `reread.F.txt` what reading `render.F`
-/// back gives (the document in the json format, then one line per note). Compared byte
+/// back gives (the document in the json format, then one line per note; not for the
+/// output-only `matrix`). Compared byte
 /// for byte; re-record with `ATPAD_RECORD_GOLDEN=1 swift test --filter FormatGoldenTests`
 /// and review the diff. The e2e test `test_render.py` checks `atpad render` against the
 /// same files.
@@ -67,7 +68,7 @@ struct FormatGoldenTests {
         #expect(Array(format.encode(try Self.input(), lookup: try Self.directory()).utf8) == written)
     }
 
-    @Test(arguments: DocumentFormat.allCases)
+    @Test(arguments: DocumentFormat.allCases.filter { !$0.isOutputOnly })
     func reread(format: DocumentFormat) throws {
         let read = try format.decode(utf8: try Self.bytes("render.\(format)"), lookup: try Self.directory())
         var report = MentionJSON.document(read.document) + "\n"
