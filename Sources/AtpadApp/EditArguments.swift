@@ -128,6 +128,9 @@ struct EditArguments: Equatable {
     /// Checks the values, loads what the editor needs and runs it; returns the exit status.
     /// Problems found before the screen is drawn are `UsageError`s (exit status 2).
     func run() throws -> Int32 {
+        // Before the config, the directories or stdin are read: without a terminal there
+        // is nothing to edit on, and no other error would help.
+        guard TerminalBackend.hasTerminal() else { throw UsageError("no terminal") }
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings.resolve(configPath: config, commandLine: commandLineConfig(),
                                             environment: environment)
