@@ -146,8 +146,11 @@ struct EditArguments: Equatable {
         var document = MarkedText()
         var notes: [String] = []
         if let file {
+            // `-`: the starting comment is stdin, read whole before the screen starts
+            // (keys then come from /dev/tty); the comment has no file until Save as.
+            let name = file == "-" ? "stdin" : file
             do {
-                if let bytes = try DocumentFile.readUTF8(file) {
+                if let bytes = try file == "-" ? DocumentFile.readStandardInput() : DocumentFile.readUTF8(file) {
                     let decoded = try format.decode(utf8: bytes, lookup: lookup)
                     document = decoded.document
                     notes = decoded.notes
@@ -155,7 +158,7 @@ struct EditArguments: Equatable {
             } catch let error as DocumentFile.Failure {
                 throw UsageError(error.message)
             } catch let error as FormatError {
-                throw UsageError("\(file): not in the \(format) format: \(error.message)")
+                throw UsageError("\(name): not in the \(format) format: \(error.message)")
             }
         }
         let loadedTheme: Theme
@@ -166,7 +169,7 @@ struct EditArguments: Equatable {
         }
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var options = EditOptions(
-            path: file, document: document, format: format, lookup: lookup,
+            path: file == "-" ? nil : file, document: document, format: format, lookup: lookup,
             sources: directories.sources, loading: directories.loading,
             warnings: directories.warnings + notes + (frecency.warning.map { [$0] } ?? []),
             config: EditorConfig(triggers: directories.triggers,
@@ -178,6 +181,7 @@ struct EditArguments: Equatable {
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
         options.formatIsFixed = settings.config.format != nil
+        options.fromStandardInput = file == "-"
         options.terminalClipboard = settings.config.clipboard != "internal"
         let (status, printed) = EditSession(options).run()
         frecency.finishSaving()

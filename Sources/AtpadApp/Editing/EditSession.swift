@@ -32,7 +32,8 @@ final class EditSession {
         self.options = options
         self.terminal = terminal
         let document = AppModel.Document(path: options.path, format: options.format,
-                                         formatIsFixed: options.formatIsFixed, lookup: options.lookup)
+                                         formatIsFixed: options.formatIsFixed, lookup: options.lookup,
+                                         untitledName: options.fromStandardInput ? "[stdin]" : nil)
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)

@@ -16,6 +16,9 @@ struct AppModel {
         var formatIsFixed: Bool
         /// The directory as the format sees it (handles and urls by id).
         var lookup: EntityLookup = .empty
+        /// What the title calls a comment without a file (`[stdin]` for `atpad -`); nil:
+        /// the layout's own `[new comment]`.
+        var untitledName: String? = nil
     }
 
     var editor: Editor
