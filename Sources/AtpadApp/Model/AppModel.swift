@@ -49,8 +49,9 @@ struct AppModel {
         self.terminalClipboard = terminalClipboard
     }
 
-    /// The first effects of a session: ask about a recovery draft newer than the file,
-    /// or start writing drafts.
+    /// The first effects of a session: ask about a recovery draft (one newer than the file,
+    /// or without a FILE an unnamed one left by an atpad that is gone), or start writing
+    /// drafts.
     mutating func start(offering draft: Draft?) -> [AppEffect] {
         if let draft {
             mode = .draftQuestion(draft)
