@@ -125,12 +125,17 @@ struct EditArguments: Equatable {
         return config
     }
 
+    /// Without a terminal there is nothing to edit on: `atpad: no terminal` (exit 2). It is
+    /// checked after the command line, the config, the directories and FILE, whose errors
+    /// name the person's mistake (and which scripts check without a terminal), but before
+    /// stdin is read for `-` (never consumed for nothing) and before the terminal is touched.
+    static func requireTerminal() throws {
+        guard TerminalBackend.hasTerminal() else { throw UsageError("no terminal") }
+    }
+
     /// Checks the values, loads what the editor needs and runs it; returns the exit status.
     /// Problems found before the screen is drawn are `UsageError`s (exit status 2).
     func run() throws -> Int32 {
-        // Before the config, the directories or stdin are read: without a terminal there
-        // is nothing to edit on, and no other error would help.
-        guard TerminalBackend.hasTerminal() else { throw UsageError("no terminal") }
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings.resolve(configPath: config, commandLine: commandLineConfig(),
                                             environment: environment)
@@ -149,6 +154,7 @@ struct EditArguments: Equatable {
             // `-`: the starting comment is stdin, read whole before the screen starts
             // (keys then come from /dev/tty); the comment has no file until Save as.
             let name = file == "-" ? "stdin" : file
+            if file == "-" { try Self.requireTerminal() }
             do {
                 if let bytes = try file == "-" ? DocumentFile.readStandardInput() : DocumentFile.readUTF8(file) {
                     let decoded = try format.decode(utf8: bytes, lookup: lookup)
@@ -167,6 +173,7 @@ struct EditArguments: Equatable {
         } catch {
             throw UsageError("\(error)")
         }
+        try Self.requireTerminal()
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var options = EditOptions(
             path: file == "-" ? nil : file, document: document, format: format, lookup: lookup,
