@@ -25,6 +25,23 @@ def test_a_file_with_stdin_from_dev_null_takes_keys_from_the_terminal(sessions, 
     assert path.read_bytes() == b"typed on the tty"
 
 
+def test_print_with_a_pipe_on_stdin_and_stdout_captured(directory, tmp_path):  # noqa: F811
+    # `echo hi | atpad --print > out`: neither standard stream is the terminal.
+    out = tmp_path / "out"
+    command = (f"echo ignored | {shlex.quote(atpad_binary())} --print -d {shlex.quote(directory)}"
+               f" --implicit 0 > {shlex.quote(str(out))}")
+    s = Session(command)
+    try:
+        s.wait_for("atpad", what="the first frame")
+        s.type("to stdout")
+        s.wait_for("to stdout")
+        s.keys("C-s")
+        assert s.exit_status() == 0
+        assert out.read_bytes() == b"to stdout"
+    finally:
+        s.close()
+
+
 def test_dash_reads_the_comment_from_stdin_and_saving_asks_a_name(directory, tmp_path):  # noqa: F811
     command = f"printf 'from stdin @[Jo](u1)' | {shlex.quote(atpad_binary())} - -d {shlex.quote(directory)}"
     s = Session(command, cwd=str(tmp_path))
