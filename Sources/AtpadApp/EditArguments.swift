@@ -125,6 +125,14 @@ struct EditArguments: Equatable {
         return config
     }
 
+    /// Without a terminal there is nothing to edit on: `atpad: no terminal` (exit 2). It is
+    /// checked after the command line, the config, the directories and FILE, whose errors
+    /// name the person's mistake (and which scripts check without a terminal), but before
+    /// stdin is read for `-` (never consumed for nothing) and before the terminal is touched.
+    static func requireTerminal() throws {
+        guard TerminalBackend.hasTerminal() else { throw UsageError("no terminal") }
+    }
+
     /// Checks the values, loads what the editor needs and runs it; returns the exit status.
     /// Problems found before the screen is drawn are `UsageError`s (exit status 2).
     func run() throws -> Int32 {
@@ -149,18 +157,24 @@ struct EditArguments: Equatable {
         var disk: DiskState?
         var isReadOnly = false
         if let file {
+            // `-`: the starting comment is stdin, read whole before the screen starts
+            // (keys then come from /dev/tty); the comment has no file until Save as.
+            let name = file == "-" ? "stdin" : file
+            if file == "-" { try Self.requireTerminal() }
             do {
-                if let bytes = try DocumentFile.readUTF8(file) {
+                if let bytes = try file == "-" ? DocumentFile.readStandardInput() : DocumentFile.readUTF8(file) {
                     let decoded = try format.decode(utf8: bytes, lookup: lookup)
                     document = decoded.document
                     notes = decoded.notes
-                    disk = DiskState.of(file, bytes: bytes)
-                    isReadOnly = access(file, W_OK) != 0
+                    if file != "-" {
+                        disk = DiskState.of(file, bytes: bytes)
+                        isReadOnly = access(file, W_OK) != 0
+                    }
                 }
             } catch let error as DocumentFile.Failure {
                 throw UsageError(error.message)
             } catch let error as FormatError {
-                throw UsageError("\(file): not in the \(format) format: \(error.message)")
+                throw UsageError("\(name): not in the \(format) format: \(error.message)")
             }
         }
         let loadedTheme: Theme
@@ -169,9 +183,10 @@ struct EditArguments: Equatable {
         } catch {
             throw UsageError("\(error)")
         }
+        try Self.requireTerminal()
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var options = EditOptions(
-            path: file, document: document, format: format, lookup: lookup,
+            path: file == "-" ? nil : file, document: document, format: format, lookup: lookup,
             sources: directories.sources, loading: directories.loading,
             warnings: directories.warnings + notes + (frecency.warning.map { [$0] } ?? []),
             config: EditorConfig(triggers: directories.triggers,
@@ -185,10 +200,11 @@ struct EditArguments: Equatable {
         options.formatIsFixed = settings.config.format != nil
         options.disk = disk
         options.isReadOnly = isReadOnly
+        options.fromStandardInput = file == "-"
         options.terminalClipboard = settings.config.clipboard != "internal"
         // From the moment a FILE is open, the lock says so; a file another live atpad is
         // editing opens read-only, and that atpad's draft is neither offered nor touched.
-        let lock = file.flatMap { path in
+        let lock = options.path.flatMap { path in
             DraftStore.folder(environment: environment).map { EditLock(documentPath: path, draftsFolder: $0) }
         }
         if let lock, let file, case let .heldBy(pid) = lock.acquire() {

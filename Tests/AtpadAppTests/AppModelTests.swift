@@ -238,6 +238,71 @@ import Testing
         #expect(printing.quit?.status == 1)
     }
 
+    func unnamedDraft() -> Draft {
+        Draft(path: "/state/unnamed-20250601T120005Z-42.draft", originalPath: nil,
+              modified: .init(timeIntervalSince1970: 0), written: nil, writerPID: 42,
+              document: MarkedText(text: "left behind"), damage: nil)
+    }
+
+    @Test func unnamedDraftQuestionHasNoKeepBothAndRecovers() throws {
+        var app = try AppHarness()
+        #expect(app.model.start(offering: unnamedDraft()).isEmpty)
+        #expect(app.promptLine == "Recover unsaved draft? (r)ecover (d)iscard")
+        try app.keys("k")  // keeping both is not an answer here
+        #expect(app.model.mode.isDraftQuestion)
+        try app.keys("r")
+        #expect(app.text == "left behind")
+        #expect(app.model.editor.isModified)
+        // This session's draft takes the text before the old one goes.
+        let start = app.effects.firstIndex(of: .startDrafts(path: nil))
+        let flush = app.effects.firstIndex(of: .flushDraft)
+        let remove = app.effects.firstIndex(of: .removeDraft(unnamedDraft()))
+        #expect(start != nil && flush != nil && remove != nil)
+        if let start, let flush, let remove { #expect(start < flush && flush < remove) }
+        #expect(app.model.mode == .editing)
+    }
+
+    @Test func unnamedDraftDiscardRemovesIt() throws {
+        var app = try AppHarness()
+        _ = app.model.start(offering: unnamedDraft())
+        try app.keys("d")
+        #expect(app.effects == [.removeDraft(unnamedDraft()), .startDrafts(path: nil)])
+        #expect(app.text == "")
+        #expect(app.model.mode == .editing)
+    }
+
+    @Test func escLeavesTheUnnamedDraftForLater() throws {
+        var app = try AppHarness()
+        _ = app.model.start(offering: unnamedDraft())
+        try app.keys("<Esc>")
+        #expect(app.model.mode == .editing)
+        #expect(app.effects == [.startDrafts(path: nil)])
+        try app.keys("typed")
+        #expect(app.text == "typed")
+
+        // A named draft's question is not answered by Esc.
+        var named = try AppHarness("file text", path: "a.md")
+        _ = named.model.start(offering: draft())
+        try named.keys("<Esc>")
+        #expect(named.model.mode.isDraftQuestion)
+    }
+
+    @Test func ctrlQAtTheUnnamedDraftQuestionKeepsIt() throws {
+        var app = try AppHarness()
+        _ = app.model.start(offering: unnamedDraft())
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+        #expect(!app.effects.contains(.removeDraft(unnamedDraft())))
+    }
+
+    @Test func aCommentFromStdinIsTitledAndSavedAs() throws {
+        var app = try AppHarness("from stdin")
+        app.model.document.untitledName = "[stdin]"
+        #expect(app.model.view(viewport: Viewport()).fileName == "[stdin]")
+        try app.keys("<C-s>")
+        #expect(app.promptLine == "Save as:")
+    }
+
     // MARK: Help and preview
 
     @Test func helpClosesOnAnyKeyWithoutActing() throws {

@@ -160,16 +160,17 @@ public struct DraftStore: Sendable {
     }
 
     /// The newest unnamed draft left by a session that is no longer running (a running
-    /// one's draft is still being written to), nil when there is none.
-    public func newestUnnamedDraft() -> Draft? {
+    /// one's draft is still being written to) and modified at `since` or later, nil when
+    /// there is none. Older ones stay on disk for `atpad drafts`, never offered again.
+    public func newestUnnamedDraft(since: Date = .distantPast) -> Draft? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         let candidates = names.filter(DraftName.isUnnamed).compactMap { name -> (String, FileTime)? in
             let path = folder + "/" + name
-            return modificationTime(path).map { (path, $0) }
+            return modificationTime(path).flatMap { $0.date >= since ? (path, $0) : nil }
         }
         for (path, _) in candidates.sorted(by: { $0.1 > $1.1 }) {
             guard let draft = read(draftAt: path), draft.originalPath == nil else { continue }
-            if let pid = draft.writerPID, pid != getpid(), isRunning(pid) { continue }
+            if let pid = draft.writerPID, pid != getpid(), DraftStore.isRunning(pid) { continue }
             return draft
         }
         return nil
@@ -219,7 +220,7 @@ public struct DraftStore: Sendable {
     /// Whether process `pid` exists (one of another user counts: it may be a session run
     /// with sudo). A reused pid can make a stale draft look live; it is then offered once
     /// that process ends.
-    private func isRunning(_ pid: Int32) -> Bool {
+    static func isRunning(_ pid: Int32) -> Bool {
         pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
     }
 }

@@ -37,6 +37,27 @@ public enum DocumentFile {
         return bytes
     }
 
+    /// All of stdin (`atpad -`), read to its end and checked to be valid UTF-8; errors
+    /// name it `stdin`, as `readUTF8` names a file.
+    public static func readStandardInput() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = block.withUnsafeMutableBytes { readFile(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if n > 0 {
+                bytes += block[..<n]
+            } else if n == 0 {
+                break
+            } else if errno != EINTR {
+                throw Failure(message: "stdin: \(String(cString: strerror(errno)))")
+            }
+        }
+        if let bad = firstInvalidUTF8(bytes) {
+            throw Failure(message: "stdin: not valid UTF-8 (byte \(bad + 1) of \(bytes.count))")
+        }
+        return bytes
+    }
+
     /// The whole file, read straight into an array (no `Data` to copy from), or nil when
     /// it cannot be opened or read. `size` is what stat said.
     private static func contents(of path: String, size: Int) -> [UInt8]? {

@@ -30,6 +30,9 @@ struct EditOptions: Sendable {
     var isReadOnly = false
     /// Copies also go to the terminal's clipboard with OSC 52 (`--clipboard internal`: no).
     var terminalClipboard = true
+    /// The starting comment came from stdin (`atpad -`): the title says `[stdin]` until
+    /// Save as names a file, and no unnamed draft is offered (the person brought a text).
+    var fromStandardInput = false
     /// Where recovery drafts go (nil: no home folder, no drafts).
     var drafts: DraftStore? = nil
     /// The frecency file, updated on each pick (nil: none kept).

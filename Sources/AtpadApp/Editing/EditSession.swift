@@ -33,7 +33,8 @@ final class EditSession {
         self.terminal = terminal
         let document = AppModel.Document(path: options.path, format: options.format,
                                          formatIsFixed: options.formatIsFixed, lookup: options.lookup,
-                                         isReadOnly: options.isReadOnly)
+                                         isReadOnly: options.isReadOnly,
+                                         untitledName: options.fromStandardInput ? "[stdin]" : nil)
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)
@@ -58,7 +59,7 @@ final class EditSession {
         let (rows, columns) = terminal.size()
         _ = model.update(.resize(rows: rows, columns: columns))
         if !options.warnings.isEmpty { model.message = options.warnings.joined(separator: "; ") }
-        let offered = options.path.flatMap { path in options.drafts?.newerDraft(for: path) }
+        let offered = offeredDraft()
         runner.run(model.start(offering: offered), on: &model)
         draw()
         while runner.exit == nil {
@@ -104,6 +105,16 @@ final class EditSession {
         }
         let exit = runner.exit ?? (1, nil)
         return (exit.status, exit.status == 0 ? exit.output : nil)
+    }
+
+    /// The draft to ask about at start: for a FILE, its draft when newer than the file;
+    /// with no FILE at all, the newest unnamed draft of the last 24 hours whose atpad has
+    /// gone (`atpad -` brings its own text, so it is offered none).
+    private func offeredDraft() -> Draft? {
+        guard let drafts = options.drafts else { return nil }
+        if let path = options.path { return drafts.newerDraft(for: path) }
+        if options.fromStandardInput { return nil }
+        return drafts.newestUnnamedDraft(since: Date().addingTimeInterval(-24 * 60 * 60))
     }
 
     private var terminalWake: ContinuousClock.Instant {

@@ -23,8 +23,11 @@ extension AppModel {
     }
 
     /// `Recover unsaved draft? (r)ecover (d)iscard (k)eep both`: other keys wait for one
-    /// of these; Ctrl-Q quits and keeps the draft for next time.
+    /// of these; Ctrl-Q quits and keeps the draft for next time. An unnamed draft (offered
+    /// when atpad starts without a FILE) is asked `(r)ecover (d)iscard`: keeping both is
+    /// what not recovering already does, so instead Esc leaves it for later (SPEC §11).
     mutating func answerDraft(_ draft: Draft, _ key: Key) -> [AppEffect] {
+        let unnamed = draft.originalPath == nil
         var effects: [AppEffect]
         switch key {
         case .char("r"), .char("R"):
@@ -32,11 +35,17 @@ extension AppModel {
             editor.replaceDocument(with: draft.document)
             message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
             effects = [.startDrafts(path: document.path), .core(.documentChanged)]
+            // This session's own draft takes the text over at once, and only then does
+            // the old one go: a crash in between leaves one of them, never neither.
+            if unnamed { effects += [.flushDraft, .removeDraft(draft)] }
         case .char("d"), .char("D"):
             message = "Draft discarded"
             effects = [.removeDraft(draft), .startDrafts(path: document.path)]
-        case .char("k"), .char("K"):
+        case .char("k") where !unnamed, .char("K") where !unnamed:
             effects = [.keepDraftAside(draft), .startDrafts(path: document.path)]
+        case .escape where unnamed:
+            message = "Draft left for later (atpad drafts lists it)"
+            effects = [.startDrafts(path: document.path)]
         case .ctrl("q"):
             mode = .editing
             let status = quitStatus(discarding: false)
@@ -97,6 +106,8 @@ extension AppModel {
     var question: String? {
         switch mode {
         case .quitQuestion: "Save changes before quitting? (y)es (n)o (Esc) cancel"
+        case let .draftQuestion(draft) where draft.originalPath == nil:
+            "Recover unsaved draft? (r)ecover (d)iscard"
         case .draftQuestion: "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
         case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))? (y)es (n)o"
         case .replaceQuestion: "Replace? (y)es (n)o (a)ll"

@@ -5,9 +5,9 @@ import AtpadTerminal
 /// overlay, as the `EditorView` the pure layout takes.
 extension AppModel {
     func view(viewport: Viewport) -> EditorView {
-        var view = EditorView(fileName: document.path.map(AppModel.fileName), isModified: editor.isModified,
-                              message: message, isReadOnly: document.isReadOnly, viewport: viewport,
-                              loadingDirectories: loadingDirectories)
+        var view = EditorView(fileName: document.path.map(AppModel.fileName) ?? document.untitledName,
+                              isModified: editor.isModified, message: message, isReadOnly: document.isReadOnly,
+                              viewport: viewport, loadingDirectories: loadingDirectories)
         switch mode {
         case .editing, .quitQuestion, .draftQuestion, .overwriteQuestion, .changedOnDiskQuestion:
             break

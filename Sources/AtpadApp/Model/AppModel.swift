@@ -18,6 +18,9 @@ struct AppModel {
         var lookup: EntityLookup = .empty
         /// This person may not write the file: Ctrl-S offers `Save as:` instead.
         var isReadOnly = false
+        /// What the title calls a comment without a file (`[stdin]` for `atpad -`); nil:
+        /// the layout's own `[new comment]`.
+        var untitledName: String? = nil
     }
 
     var editor: Editor
@@ -48,8 +51,9 @@ struct AppModel {
         self.terminalClipboard = terminalClipboard
     }
 
-    /// The first effects of a session: ask about a recovery draft newer than the file,
-    /// or start writing drafts.
+    /// The first effects of a session: ask about a recovery draft (one newer than the file,
+    /// or without a FILE an unnamed one left by an atpad that is gone), or start writing
+    /// drafts.
     mutating func start(offering draft: Draft?) -> [AppEffect] {
         if let draft {
             mode = .draftQuestion(draft)

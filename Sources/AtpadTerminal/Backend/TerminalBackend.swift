@@ -45,8 +45,20 @@ public final class TerminalBackend {
 
     // MARK: Start and stop
 
-    /// Takes the terminal over. Draws on `ttyPath` when given; else on the standard
-    /// streams, or on `/dev/tty` when stdout is not a terminal (`body=$(atpad --print)`).
+    /// Whether there is a terminal to edit on: stdin and stdout are both terminals, or the
+    /// controlling terminal `/dev/tty` opens (a process started with `setsid`, cron or a
+    /// CI job has none). Checked before anything else, so `atpad: no terminal` comes first.
+    public static func hasTerminal() -> Bool {
+        if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 { return true }
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
+
+    /// Takes the terminal over. Draws on and reads from `ttyPath` when given; else uses
+    /// the standard streams, each replaced by `/dev/tty` when it is not a terminal (stdout
+    /// captured by `body=$(atpad --print)`, stdin piped as in `atpad - < draft.md`).
     /// Throws, without touching the screen, when TERM is missing or unusable.
     public func start(ttyPath: String? = nil) throws {
         atpad_keep_frames_on_heap()
@@ -59,22 +71,31 @@ public final class TerminalBackend {
         }
         let termName = String(cString: termPointer)
 
+        // Each side that is not a terminal is replaced by /dev/tty, like vim: stdout
+        // captured (`body=$(atpad --print)`) draws there, stdin piped or redirected
+        // (`xargs atpad`, `atpad - < draft.md`) reads keys there.
         let input: UnsafeMutablePointer<FILE>
         let output: UnsafeMutablePointer<FILE>
-        if let path = ttyPath ?? (isatty(STDOUT_FILENO) == 0 ? "/dev/tty" : nil) {
-            guard let readable = fopen(path, "r") else {
-                throw TerminalError.cannotOpenTerminal(path: path, reason: String(cString: strerror(errno)))
-            }
-            guard let writable = fopen(path, "w") else {
-                let reason = String(cString: strerror(errno))
-                fclose(readable)
-                throw TerminalError.cannotOpenTerminal(path: path, reason: reason)
+        let inputPath = ttyPath ?? (isatty(STDIN_FILENO) == 0 ? "/dev/tty" : nil)
+        let outputPath = ttyPath ?? (isatty(STDOUT_FILENO) == 0 ? "/dev/tty" : nil)
+        if let inputPath {
+            guard let readable = fopen(inputPath, "r") else {
+                throw TerminalError.cannotOpenTerminal(path: inputPath, reason: String(cString: strerror(errno)))
             }
             input = readable
-            output = writable
-            ownedFiles = [readable, writable]
+            ownedFiles.append(readable)
         } else {
             input = atpad_stdin()
+        }
+        if let outputPath {
+            guard let writable = fopen(outputPath, "w") else {
+                let reason = String(cString: strerror(errno))
+                closeOwnedFiles()
+                throw TerminalError.cannotOpenTerminal(path: outputPath, reason: reason)
+            }
+            output = writable
+            ownedFiles.append(writable)
+        } else {
             output = atpad_stdout()
         }
 
