@@ -70,3 +70,24 @@ def test_quit_without_saving_aborts_the_commit(repo, commit):
     s.keys("n")
     assert s.exit_status() != 0
     assert git("log", "-1").returncode != 0, "no commit was made"
+
+
+def test_quit_on_an_unchanged_message_lets_amend_go_on(repo):
+    """Ctrl-Q with nothing unsaved exits 0 (as vim, nano and micro do), so `git commit
+    --amend` keeps the message and makes the new commit instead of aborting."""
+    path, git, people = repo
+    assert git("commit", "-q", "-m", "first message").returncode == 0
+    (path / "b.txt").write_text("b\n")
+    git("add", "b.txt")
+    editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-f", "github", "-d", people])
+    s = Session("git commit --amend", env={**IDENTITY, "GIT_EDITOR": editor}, cwd=str(path))
+    try:
+        s.wait_for("COMMIT_EDITMSG")
+        s.wait_for("first message")
+        s.keys("C-q")
+        assert s.exit_status() == 0
+    finally:
+        s.close()
+    assert git("log", "--format=%s").stdout.split("\n")[0] == "first message"
+    assert git("rev-list", "--count", "HEAD").stdout.strip() == "1", "amended, not a second commit"
+    assert "b.txt" in git("show", "--name-only", "--format=", "HEAD").stdout
