@@ -27,6 +27,35 @@ def shared_folder():
     shutil.rmtree(path, ignore_errors=True)
 
 
+def reachable_by_others(path):
+    """Whether every folder above `path` lets other users through (a checkout under a
+    home folder of mode 0700 does not)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while True:
+        if not os.stat(folder).st_mode & stat.S_IXOTH:
+            return False
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return True
+        folder = parent
+
+
+def binary_for_others(shared_folder):
+    """The atpad binary, copied with its resource bundle into `shared_folder` when the
+    build folder is out of other users' reach."""
+    binary = atpad_binary()
+    if os.geteuid() != 0 or reachable_by_others(binary):
+        return binary
+    copy = os.path.join(shared_folder, "bin")
+    os.makedirs(copy)
+    os.chmod(copy, 0o755)
+    shutil.copy2(binary, copy)
+    bundle = os.path.join(os.path.dirname(binary), "atpad_AtpadApp.resources")
+    if os.path.isdir(bundle):
+        shutil.copytree(bundle, os.path.join(copy, os.path.basename(bundle)))
+    return os.path.join(copy, os.path.basename(binary))
+
+
 @pytest.fixture
 def as_person(shared_folder):
     """Starts atpad as someone who is not root (nobody, when the tests run as root)."""
@@ -34,6 +63,7 @@ def as_person(shared_folder):
     state = os.path.join(shared_folder, "state")
     os.makedirs(state)
     os.chmod(state, 0o777)
+    binary = binary_for_others(shared_folder)
 
     def start(args):
         prefix = []
@@ -41,7 +71,7 @@ def as_person(shared_folder):
             if not shutil.which("setpriv"):
                 pytest.skip("setpriv is needed to run as another user")
             prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
-        command = " ".join(shlex.quote(a) for a in [*prefix, atpad_binary(), *args])
+        command = " ".join(shlex.quote(a) for a in [*prefix, binary, *args])
         env = {"HOME": state, "XDG_STATE_HOME": state, "XDG_CONFIG_HOME": state, "XDG_CACHE_HOME": state}
         s = Session(command, env=env, cwd=shared_folder)
         opened.append(s)
