@@ -123,19 +123,7 @@ public enum DocumentFile {
         defer {
             if !ok { unlink(tempPath) }
         }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = failure("write failed")
-                close(fd)
-                throw error
-            }
-            written += n
-        }
-        if fsync(fd) != 0 { let error = failure("flush failed"); close(fd); throw error }
+        try writeAndFlush(Array(text.utf8), to: fd, failure: failure)
         if fchmod(fd, mode) != 0 { let error = failure("cannot set permissions"); close(fd); throw error }
         if close(fd) != 0 { throw failure("close failed") }
         if rename(tempPath, target) != 0 { throw failure("rename failed") }
@@ -159,7 +147,15 @@ extension DocumentFile {
         }
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw failure("cannot open it") }
-        let bytes = Array(text.utf8)
+        try writeAndFlush(Array(text.utf8), to: fd, failure: failure)
+        if close(fd) != 0 { throw failure("close failed") }
+    }
+}
+
+extension DocumentFile {
+    /// Writes all of `bytes` to `fd` and flushes them to disk; on failure closes `fd` and
+    /// throws what `failure` makes of the step that failed.
+    fileprivate static func writeAndFlush(_ bytes: [UInt8], to fd: Int32, failure: (String) -> Failure) throws {
         var written = 0
         while written < bytes.count {
             let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -171,8 +167,11 @@ extension DocumentFile {
             }
             written += n
         }
-        if fsync(fd) != 0 { let error = failure("flush failed"); close(fd); throw error }
-        if close(fd) != 0 { throw failure("close failed") }
+        if fsync(fd) != 0 {
+            let error = failure("flush failed")
+            close(fd)
+            throw error
+        }
     }
 }
 
