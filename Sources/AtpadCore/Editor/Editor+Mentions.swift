@@ -54,7 +54,8 @@ extension Editor {
         if !selection.isEmpty { return deleteRange(selection.range) }
         if let m = held, m.range.upperBound == cursor {
             let words = m.name.split(separator: " ", omittingEmptySubsequences: true)
-            if config.trimMentions, words.count > 1 {
+            // A kept construct is not a name: it is deleted whole, never trimmed.
+            if config.trimMentions, !m.isKept, words.count > 1 {
                 let trimmed = Mention(trigger: m.trigger, id: m.id, name: String(words[0]), start: m.range.lowerBound,
                                       handle: m.handle, url: m.url)
                 let cut = trimmed.range.upperBound..<m.range.upperBound

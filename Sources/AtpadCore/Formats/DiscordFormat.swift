@@ -7,8 +7,12 @@
 ///
 /// Reading undoes those escapes (of `n` backslashes before `<@` or `<#`, `n / 2` are text,
 /// and an odd one escapes the `<`) and turns `<@id>`, `<@!id>` and `<#id>` into mentions
-/// when the directory knows the id (the name comes from the directory). An unknown one
-/// stays text and is reported in a note. Role mentions (`<@&id>`) are read as unknown ids.
+/// when the directory knows the id (the name comes from the directory; the text read is
+/// kept, so `<@!id>` comes back as it was). Discord's other `<…>` forms are kept
+/// constructs, written back as they were: `<@&role>`, `<:name:id>`, `<a:name:id>`,
+/// `<t:1700000000:R>`, `</command:id>`, and a `<@id>` or `<#id>` the directory does not
+/// know (reported in a note); so is an unescaped `<@` or `<#` that starts none of them,
+/// which writing as text would escape.
 ///
 /// Not escaped, on purpose: `@everyone` and `@here` typed as text (Discord decides on
 /// those pings through the message's allowed mentions, not its text), and Markdown.
@@ -16,12 +20,26 @@ enum DiscordFormat {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
-        MentionRuns.forEach(in: doc, plain: { run, mentionFollows in escape(run, mentionFollows: mentionFollows, into: &out) }, mention: { m in
+        MentionRuns.forEach(in: doc, format: .discord, plain: { run, next in
+            escape(run, mentionFollows: next.map(writesAngleMention) ?? false, into: &out)
+        }, token: { m in
+            if let source = m.source(in: .discord) {
+                out.append(contentsOf: source.utf8)
+                return
+            }
             out.append(contentsOf: AngleMention.opening(for: m).utf8)
             out.append(contentsOf: m.id.utf8)
             out.append(UInt8(ascii: ">"))
         })
         return out
+    }
+
+    /// Whether the token `m` is written starting with `<@` or `<#`, so that backslashes
+    /// right before it must be doubled to stay text.
+    private static func writesAngleMention(_ m: Mention) -> Bool {
+        guard let source = m.source(in: .discord) else { return true }
+        let bytes = Array(source.utf8.prefix(2))
+        return bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && isKind(bytes[1])
     }
 
     /// Appends `run`, writing `\<` for a `<` that a `@` or `#` follows, and doubling the
@@ -58,6 +76,15 @@ enum DiscordFormat {
         var unresolved = UnresolvedMentions()
         var runStart = 0
         var i = 0
+        /// Appends the text before `range` and `range` as a kept construct, widened to
+        /// grapheme boundaries, and goes on after it.
+        func keep(_ range: Range<Int>) {
+            let kept = MarkedTextBuilder.keptRange(range, in: bytes, floor: runStart)
+            builder.appendPlain(bytes, runStart ..< kept.lowerBound)
+            builder.appendKept(bytes, kept, format: .discord)
+            i = kept.upperBound
+            runStart = i
+        }
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\\") {
@@ -78,21 +105,55 @@ enum DiscordFormat {
                     i = end
                 }
                 runStart = i
-            } else if b == UInt8(ascii: "<"), let token = AngleMention.read(bytes, at: i, bang: true, label: false) {
-                let id = UTF8Scan.string(bytes, token.id)
-                if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty {
-                    builder.appendPlain(bytes, runStart ..< i)
-                    builder.appendMention(trigger: trigger, entity: entity)
-                    runStart = token.end
-                } else {
-                    unresolved.add(UTF8Scan.string(bytes, i ..< token.end))
+            } else if b == UInt8(ascii: "<") {
+                guard let end = constructEnd(bytes, at: i) else {
+                    // A bare `<@` or `<#` is kept: written as text it would be escaped.
+                    if i + 1 < bytes.count, isKind(bytes[i + 1]) { keep(i ..< i + 2) } else { i += 1 }
+                    continue
                 }
-                i = token.end
+                if let token = AngleMention.read(bytes, at: i, bang: true, label: false), token.end == end {
+                    let id = UTF8Scan.string(bytes, token.id)
+                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty,
+                       MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) {
+                        builder.appendPlain(bytes, runStart ..< i)
+                        builder.appendMention(trigger: trigger, entity: entity,
+                                              source: TokenSource(format: .discord, text: UTF8Scan.string(bytes, i ..< end)))
+                        i = end
+                        runStart = i
+                        continue
+                    }
+                }
+                if isKind(bytes[i + 1]) { unresolved.add(UTF8Scan.string(bytes, i ..< end)) }
+                keep(i ..< end)
             } else {
                 i += 1
             }
         }
         builder.appendPlain(bytes, runStart ..< bytes.count)
         return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
+    }
+
+    /// Where a Discord construct starting at the `<` at `i` ends (after its `>`): `<@…>`,
+    /// `<#…>`, `<:…>`, `<a:…>`, `<t:…>` or `</…>`, with at least one character after the
+    /// opening and none of them `<`, `>` or a line break; nil when there is none.
+    private static func constructEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        guard i + 1 < bytes.count else { return nil }
+        var j = i + 1
+        switch bytes[j] {
+        case UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: "/"): j += 1
+        case UInt8(ascii: "a"), UInt8(ascii: "t"):
+            guard j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: ":") else { return nil }
+            j += 2
+        default: return nil
+        }
+        let contentStart = j
+        while j < bytes.count {
+            switch bytes[j] {
+            case UInt8(ascii: ">"): return j > contentStart ? j + 1 : nil
+            case UInt8(ascii: "<"), 0x0A, 0x0D: return nil
+            default: j += 1
+            }
+        }
+        return nil
     }
 }

@@ -90,7 +90,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty) -> [UInt8] {
         switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
-        case .github, .gitlab, .mattermost: GitHubFormat.encodeUTF8(doc, lookup: lookup)
+        case .github, .gitlab, .mattermost: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
         case .slack: SlackFormat.encodeUTF8(doc)
         case .discord: DiscordFormat.encodeUTF8(doc)
         case .jira: JiraFormat.encodeUTF8(doc)
@@ -124,7 +124,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) throws(FormatError) -> DecodedDocument {
         switch self {
         case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes))
-        case .github, .gitlab, .mattermost: GitHubFormat.decode(bytes, lookup: lookup)
+        case .github, .gitlab, .mattermost: GitHubFormat.decode(bytes, format: self, lookup: lookup)
         case .slack: SlackFormat.decode(bytes, lookup: lookup)
         case .discord: DiscordFormat.decode(bytes, lookup: lookup)
         case .jira: JiraFormat.decode(bytes, lookup: lookup)

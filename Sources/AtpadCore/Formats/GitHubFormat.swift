@@ -17,10 +17,14 @@
 /// - an unknown `@name` stays text and is reported in a note; unknown spellings of other
 ///   triggers (`#123` is an issue on GitHub) stay text silently.
 enum GitHubFormat {
-    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, format: DocumentFormat, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
-        MentionRuns.forEach(in: doc, plain: { run, _ in out.append(contentsOf: run) }, mention: { m in
+        MentionRuns.forEach(in: doc, format: format, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+            if let source = m.source(in: format) {
+                out.append(contentsOf: source.utf8)
+                return
+            }
             out.append(contentsOf: String(Character(m.trigger)).utf8)
             if let handle = handle(of: m, lookup: lookup) {
                 out.append(contentsOf: handle.utf8)
@@ -44,14 +48,16 @@ enum GitHubFormat {
     }
 
     /// Reads valid UTF-8 `bytes`.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
-        var reader = Reader(bytes: bytes, lookup: lookup)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, format: DocumentFormat, lookup: EntityLookup) -> DecodedDocument {
+        var reader = Reader(bytes: bytes, format: format, lookup: lookup)
         reader.run()
         return DecodedDocument(document: reader.builder.build(), notes: reader.unresolved.note.map { [$0] } ?? [])
     }
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// The format read (`github`, `gitlab` or `mattermost`), which the mentions' source names.
+        let format: DocumentFormat
         let lookup: EntityLookup
         var builder: MarkedTextBuilder
         var unresolved = UnresolvedMentions()
@@ -59,8 +65,9 @@ enum GitHubFormat {
         /// triggers when they have a directory.
         var isTriggerByte = [Bool](repeating: false, count: 128)
 
-        init(bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) {
+        init(bytes: UnsafeBufferPointer<UInt8>, format: DocumentFormat, lookup: EntityLookup) {
             self.bytes = bytes
+            self.format = format
             self.lookup = lookup
             builder = MarkedTextBuilder(capacity: bytes.count)
             isTriggerByte[Int(UInt8(ascii: "@"))] = true
@@ -99,7 +106,8 @@ enum GitHubFormat {
                     let handle = best.entity.handle.flatMap { $0.isEmpty ? nil : UTF8Scan.string(bytes, i + 1 ..< best.end) }
                     let entity = best.entity
                     builder.appendMention(trigger: trigger, id: entity.id, name: entity.name,
-                                          handle: handle ?? entity.handle, url: entity.url)
+                                          handle: handle ?? entity.handle, url: entity.url,
+                                          source: TokenSource(format: format, text: UTF8Scan.string(bytes, i ..< best.end)))
                     i = best.end
                     runStart = i
                     continue

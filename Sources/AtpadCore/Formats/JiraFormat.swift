@@ -20,7 +20,11 @@ enum JiraFormat {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 40))
-        MentionRuns.forEach(in: doc, accept: { isWritable(id: $0.id) }, plain: { run, _ in out.append(contentsOf: run) }, mention: { m in
+        MentionRuns.forEach(in: doc, format: .jira, accept: { isWritable(id: $0.id) }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+            if let source = m.source(in: .jira) {
+                out.append(contentsOf: source.utf8)
+                return
+            }
             out.append(contentsOf: opening.utf8)
             out.append(contentsOf: m.id.utf8)
             out.append(UInt8(ascii: "]"))

@@ -21,7 +21,11 @@ enum MarkdownFormat {
     static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 96))
-        MentionRuns.forEach(in: doc, plain: { run, _ in out.append(contentsOf: run) }, mention: { m in
+        MentionRuns.forEach(in: doc, format: .markdown, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+            if let source = m.source(in: .markdown) {
+                out.append(contentsOf: source.utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             out.append(contentsOf: String(Character(m.trigger)).utf8)
             for b in m.name.utf8 {
@@ -123,8 +127,15 @@ enum MarkdownFormat {
                 i = link.end
                 continue
             }
+            // A mention that a combining mark or joiner follows could not end there: the
+            // link stays text, so the bytes come back as they were.
+            guard MarkedTextBuilder.fits(trigger: link.trigger, name: name, replacing: i ..< link.end, in: bytes) else {
+                i = link.end
+                continue
+            }
             builder.appendPlain(bytes, runStart ..< i)
-            builder.appendMention(trigger: link.trigger, id: mention.id, name: name, handle: mention.handle, url: mention.url)
+            builder.appendMention(trigger: link.trigger, id: mention.id, name: name, handle: mention.handle, url: mention.url,
+                                  source: TokenSource(format: .markdown, text: UTF8Scan.string(bytes, i ..< link.end)))
             i = link.end
             runStart = i
         }

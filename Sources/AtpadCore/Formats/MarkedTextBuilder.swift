@@ -26,9 +26,11 @@ struct MarkedTextBuilder {
         scalars += 1
     }
 
-    /// Appends a mention of `id` shown as `trigger` + `name`.
-    mutating func appendMention(trigger: Unicode.Scalar, id: String, name: String, handle: String? = nil, url: String? = nil) {
-        let m = Mention(trigger: trigger, id: id, name: name, start: scalars, handle: handle, url: url)
+    /// Appends a mention of `id` shown as `trigger` + `name`; `source` is the text it was
+    /// read from, when the format may write it back differently.
+    mutating func appendMention(trigger: Unicode.Scalar, id: String, name: String, handle: String? = nil, url: String? = nil,
+                                source: TokenSource? = nil) {
+        let m = Mention(trigger: trigger, id: id, name: name, start: scalars, handle: handle, url: url, source: source)
         bytes.append(contentsOf: String(Character(trigger)).utf8)
         bytes.append(contentsOf: name.utf8)
         scalars = m.range.upperBound
@@ -36,8 +38,19 @@ struct MarkedTextBuilder {
     }
 
     /// Appends a mention of `entity` shown with `trigger`.
-    mutating func appendMention(trigger: Unicode.Scalar, entity: Entity) {
-        appendMention(trigger: trigger, id: entity.id, name: entity.name, handle: entity.handle, url: entity.url)
+    mutating func appendMention(trigger: Unicode.Scalar, entity: Entity, source: TokenSource? = nil) {
+        appendMention(trigger: trigger, id: entity.id, name: entity.name, handle: entity.handle, url: entity.url, source: source)
+    }
+
+    /// Appends `input[range]` (not empty) as a construct `format` keeps as it was: shown as
+    /// its text, written back byte for byte (SPEC §7). The range should come from
+    /// `keptRange`, so that its edges are grapheme-cluster boundaries.
+    mutating func appendKept(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: DocumentFormat) {
+        let text = UTF8Scan.string(input, range)
+        let m = Mention(kept: text, format: format, start: scalars)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+        scalars = m.range.upperBound
+        mentions.append(m)
     }
 
     /// The document built so far.
@@ -65,6 +78,24 @@ struct MarkedTextBuilder {
 }
 
 extension MarkedTextBuilder {
+    /// `range` of `input` widened to grapheme-cluster boundaries (a combining mark or a
+    /// joiner right after a construct's `>` becomes part of it), never starting before
+    /// `floor`: a kept construct whose edge fell inside a cluster could not be a token,
+    /// and as text its characters would be escaped on writing. Only characters that no
+    /// format gives a meaning to (marks, joiners, prepended letters) are taken in.
+    static func keptRange(_ range: Range<Int>, in input: UnsafeBufferPointer<UInt8>, floor: Int) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while upper < input.count, !UTF8GraphemeBoundary.isBoundary(input, at: upper) {
+            upper += 1
+            while upper < input.count, UTF8Scan.isContinuation(input[upper]) { upper += 1 }
+        }
+        while lower > floor, !UTF8GraphemeBoundary.isBoundary(input, at: lower) {
+            lower -= 1
+            while lower > floor, UTF8Scan.isContinuation(input[lower]) { lower -= 1 }
+        }
+        return lower ..< upper
+    }
+
     /// Whether a mention shown as `trigger` + `name` that replaces `input[range]` would sit
     /// on grapheme-cluster boundaries, judged from the input around it (a combining mark
     /// or a joiner right after `[~accountid:u1]`, say, would make `build` drop it and

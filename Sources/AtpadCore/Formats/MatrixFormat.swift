@@ -25,7 +25,7 @@ enum MatrixFormat {
         html.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 64))
         var userIDs: [String] = []
         var listed: Set<String> = []
-        MentionRuns.forEach(in: doc, plain: { run, _ in appendHTML(run, to: &html) }, mention: { m in
+        MentionRuns.forEach(in: doc, format: .matrix, plain: { run, _ in appendHTML(run, to: &html) }, token: { m in
             append("<a href=\"https://matrix.to/#/", to: &html)
             for b in m.id.utf8 { appendURLByte(b, to: &html) }
             append("\">", to: &html)

@@ -1,37 +1,47 @@
 /// A document as the output formats write it: runs of plain text (as UTF-8) and the
-/// mentions between them, in order, in one pass over the text.
+/// tokens between them, in order, in one pass over the text.
 ///
-/// A mention that breaks the document's invariants (out of order, overlapping, out of
-/// range, an empty name or id, its text not equal to trigger + name) is not reported as a
-/// mention: its text is part of the plain run around it, so the text always survives and
-/// only that mention is lost — as in `AtpadMarkup.encode`.
+/// A token that breaks the document's invariants (out of order, overlapping, out of
+/// range, a mention with an empty name or id, its text not equal to trigger + name) is not
+/// reported: its text is part of the plain run around it, so the text always survives and
+/// only that token is lost — as in `AtpadMarkup.encode`. So is a kept construct of another
+/// format: only the format that read it writes it as it was; the others write its text.
 enum MentionRuns {
-    /// Calls `plain` with each run of plain text (possibly empty) and `mention` with each
-    /// valid mention, alternating, in document order; the last call is `plain`, the only
-    /// one whose `mentionFollows` is false. A mention `accept` refuses is plain text too.
+    /// Calls `plain` with each run of plain text (possibly empty) and `token` with each
+    /// valid token `format` writes, alternating, in document order; the last call is
+    /// `plain`, the only one whose `next` is nil. A mention `accept` refuses is plain text
+    /// too (`accept` is not asked about tokens `format` writes from their source).
     static func forEach(
         in doc: MarkedText,
+        format: DocumentFormat,
         accept: (Mention) -> Bool = { _ in true },
-        plain: (_ run: UnsafeBufferPointer<UInt8>, _ mentionFollows: Bool) -> Void,
-        mention: (Mention) -> Void
+        plain: (_ run: UnsafeBufferPointer<UInt8>, _ next: Mention?) -> Void,
+        token: (Mention) -> Void
     ) {
         var text = doc.text
         text.withUTF8 { bytes in
             var byte = 0, scalar = 0, runStart = 0
             for m in doc.mentions {
-                guard m.range.lowerBound >= scalar, !m.name.isEmpty, !m.id.isEmpty, accept(m) else { continue }
+                guard m.range.lowerBound >= scalar, isWritten(m, by: format, accept: accept) else { continue }
                 // Past the end: so are all later mentions of a well-ordered list.
                 guard let b = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalar, to: m.range.lowerBound),
                       b < bytes.count else { break }
                 guard let end = end(of: m, in: bytes, at: b) else { continue }
-                plain(UnsafeBufferPointer(rebasing: bytes[runStart ..< b]), true)
-                mention(m)
+                plain(UnsafeBufferPointer(rebasing: bytes[runStart ..< b]), m)
+                token(m)
                 runStart = end
                 byte = end
                 scalar = m.range.upperBound
             }
-            plain(UnsafeBufferPointer(rebasing: bytes[runStart...]), false)
+            plain(UnsafeBufferPointer(rebasing: bytes[runStart...]), nil)
         }
+    }
+
+    /// Whether `format` writes `m` as a token: from its source when `format` read it, else
+    /// as a mention with a name and an id that `accept` takes.
+    private static func isWritten(_ m: Mention, by format: DocumentFormat, accept: (Mention) -> Bool) -> Bool {
+        if let source = m.source(in: format) { return !source.isEmpty }
+        return !m.isKept && !m.name.isEmpty && !m.id.isEmpty && accept(m)
     }
 
     /// The capacity an encoder reserves for its output: the text, an eighth more for

@@ -3,14 +3,21 @@
 /// three characters Slack requires escaped). Ids are escaped the same way.
 ///
 /// Reading undoes the escapes and turns `<@id>`, `<@id|label>`, `<#id>` and `<#id|label>`
-/// into mentions when the directory knows the id (the name comes from the directory, the
-/// label is ignored). An unknown one stays text as written and is reported in a note.
-/// Slack's other `<…>` forms (links, `<!here>`) are kept as text.
+/// into mentions when the directory knows the id (the name comes from the directory; the
+/// text read is kept, so the label comes back on writing). Everything else Slack gives a
+/// meaning to is a kept construct, written back as it was: every other `<…>` on one line
+/// (`<!here>`, `<!subteam^S1|@team>`, `<https://example.com|docs>`, a `<@U9>` the
+/// directory does not know, reported in a note), and a `&`, `<` or `>` that is not part
+/// of an escape or a construct (Slack's own text never has one, a hand-written file may).
 enum SlackFormat {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
-        MentionRuns.forEach(in: doc, plain: { run, _ in escape(run, into: &out) }, mention: { m in
+        MentionRuns.forEach(in: doc, format: .slack, plain: { run, _ in escape(run, into: &out) }, token: { m in
+            if let source = m.source(in: .slack) {
+                out.append(contentsOf: source.utf8)
+                return
+            }
             out.append(contentsOf: AngleMention.opening(for: m).utf8)
             var id = m.id
             id.withUTF8 { escape($0, into: &out) }
@@ -43,31 +50,67 @@ enum SlackFormat {
         var unresolved = UnresolvedMentions()
         var runStart = 0
         var i = 0
+        /// Appends the text before `range` and `range` as a kept construct, widened to
+        /// grapheme boundaries, and goes on after it.
+        func keep(_ range: Range<Int>) {
+            let kept = MarkedTextBuilder.keptRange(range, in: bytes, floor: runStart)
+            builder.appendPlain(bytes, runStart ..< kept.lowerBound)
+            builder.appendKept(bytes, kept, format: .slack)
+            i = kept.upperBound
+            runStart = i
+        }
         while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "&"), let (character, length) = entity(bytes, at: i) {
-                builder.appendPlain(bytes, runStart ..< i)
-                builder.appendASCII(character)
-                i += length
-                runStart = i
-            } else if b == UInt8(ascii: "<"), let token = AngleMention.read(bytes, at: i, bang: false, label: true) {
-                let id = unescape(bytes, token.id)
-                if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty {
+            switch bytes[i] {
+            case UInt8(ascii: "&"):
+                if let (character, length) = entity(bytes, at: i) {
                     builder.appendPlain(bytes, runStart ..< i)
-                    builder.appendMention(trigger: trigger, entity: entity)
-                    i = token.end
+                    builder.appendASCII(character)
+                    i += length
                     runStart = i
                 } else {
-                    // Left as text; its escapes are undone like any other text's.
-                    unresolved.add(UTF8Scan.string(bytes, i ..< token.end))
-                    i += 1
+                    keep(i ..< i + 1)
                 }
-            } else {
+            case UInt8(ascii: "<"):
+                guard let end = constructEnd(bytes, at: i) else {
+                    keep(i ..< i + 1)
+                    continue
+                }
+                if let token = AngleMention.read(bytes, at: i, bang: false, label: true), token.end == end {
+                    let id = unescape(bytes, token.id)
+                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty,
+                       MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) {
+                        builder.appendPlain(bytes, runStart ..< i)
+                        builder.appendMention(trigger: trigger, entity: entity,
+                                              source: TokenSource(format: .slack, text: UTF8Scan.string(bytes, i ..< end)))
+                        i = end
+                        runStart = i
+                        continue
+                    }
+                    unresolved.add(UTF8Scan.string(bytes, i ..< end))
+                }
+                keep(i ..< end)
+            case UInt8(ascii: ">"):
+                keep(i ..< i + 1)
+            default:
                 i += 1
             }
         }
         builder.appendPlain(bytes, runStart ..< bytes.count)
         return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
+    }
+
+    /// Where the construct `<…>` starting at the `<` at `i` ends (after its `>`): at least
+    /// one character, none of them `<` or a line break; nil when there is none.
+    private static func constructEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        var j = i + 1
+        while j < bytes.count {
+            switch bytes[j] {
+            case UInt8(ascii: ">"): return j > i + 1 ? j + 1 : nil
+            case UInt8(ascii: "<"), 0x0A, 0x0D: return nil
+            default: j += 1
+            }
+        }
+        return nil
     }
 
     /// The character an escape `&amp;`, `&lt;` or `&gt;` at `i` stands for, and its length.

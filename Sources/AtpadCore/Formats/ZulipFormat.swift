@@ -17,7 +17,11 @@ enum ZulipFormat {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 16))
-        MentionRuns.forEach(in: doc, accept: isWritable, plain: { run, _ in out.append(contentsOf: run) }, mention: { m in
+        MentionRuns.forEach(in: doc, format: .zulip, accept: isWritable, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+            if let source = m.source(in: .zulip) {
+                out.append(contentsOf: source.utf8)
+                return
+            }
             out.append(contentsOf: "@**".utf8)
             out.append(contentsOf: m.name.utf8)
             out.append(UInt8(ascii: "|"))

@@ -51,10 +51,14 @@ public enum AtpadMarkup {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 48))
-        MentionRuns.forEach(in: doc, accept: { isTrigger($0.trigger) }, plain: { run, mentionFollows in
-            writePlain(run, mentionFollows: mentionFollows, into: &out)
-        }, mention: { m in
-            writeMention(m, into: &out)
+        MentionRuns.forEach(in: doc, format: .atpad, accept: { isTrigger($0.trigger) }, plain: { run, next in
+            writePlain(run, mentionFollows: next != nil, into: &out)
+        }, token: { m in
+            if let source = m.source(in: .atpad) {
+                out.append(contentsOf: source.utf8)
+            } else {
+                writeMention(m, into: &out)
+            }
         })
         return out
     }

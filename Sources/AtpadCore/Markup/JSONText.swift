@@ -134,16 +134,18 @@ public enum MentionJSON {
         return total
     }
 
+    /// Kept constructs are not mentions: their text is in `text`, they are not listed.
     private static func writeArray(_ doc: MarkedText, into out: inout [UInt8]) {
+        let mentions = doc.listedMentions
         var points: [Int] = []
-        points.reserveCapacity(doc.mentions.count * 2)
-        for mention in doc.mentions {
+        points.reserveCapacity(mentions.count * 2)
+        for mention in mentions {
             points.append(mention.range.lowerBound)
             points.append(mention.range.upperBound)
         }
         let units = UnitOffsets(of: points, in: doc.text)
         out.append(UInt8(ascii: "["))
-        for (index, mention) in doc.mentions.enumerated() {
+        for (index, mention) in mentions.enumerated() {
             if index > 0 { append(", ", to: &out) }
             write(mention, units: units, at: index * 2, into: &out)
         }

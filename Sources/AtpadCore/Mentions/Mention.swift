@@ -1,5 +1,7 @@
 /// A mention token in a document: the trigger and name it shows, the entity id behind it,
-/// and the range of text it covers.
+/// and the range of text it covers. A token is either a mention of an entity or a kept
+/// construct (`kind`), which the editor treats alike: atomic, never grown, bleached when an
+/// edit cuts it.
 ///
 /// `range` counts Unicode scalars from the start of the document. The text it covers is
 /// always `String(trigger) + name` (an invariant kept by the apply path).
@@ -10,6 +12,20 @@
 /// the document: atpad markup does not store them, and equality and hashing ignore them,
 /// so a document read back from markup equals the one that was written.
 public struct Mention: Hashable, Sendable {
+    /// What a token stands for.
+    public enum Kind: Hashable, Sendable {
+        /// A mention of the entity `id`.
+        case mention
+        /// A construct of a file's format that atpad keeps but does not turn into a mention
+        /// (Slack's `<!here>` or `<https://example.com|docs>`, Discord's `<:party:4>`, an
+        /// id the directory does not know; SPEC §7). It shows its own text (`trigger` is
+        /// the text's first character, `name` the rest, `id` is empty), is written as it
+        /// was by the format it came from (`source`) and as plain text by every other,
+        /// and is in no list of mentions.
+        case kept
+    }
+
+    public var kind: Kind
     public var trigger: Unicode.Scalar
     public var id: String
     public var name: String
@@ -18,19 +34,29 @@ public struct Mention: Hashable, Sendable {
     public var handle: String?
     /// The entity's url, when known.
     public var url: String?
+    /// The text this token was read from and the format that read it (`<@U1|ana>` from
+    /// `slack`), so that writing that format again gives the same bytes; nil for a token
+    /// made in the editor. A token never changes while it lives (an edit that cuts it
+    /// turns it into text), so its source stays true. A hint like `handle`: equality
+    /// ignores it.
+    public var source: TokenSource?
 
-    public init(trigger: Unicode.Scalar, id: String, name: String, start: Int, handle: String? = nil, url: String? = nil) {
+    public init(trigger: Unicode.Scalar, id: String, name: String, start: Int, handle: String? = nil, url: String? = nil,
+                source: TokenSource? = nil) {
+        self.kind = .mention
         self.trigger = trigger
         self.id = id
         self.name = name
         self.range = start ..< start + 1 + name.unicodeScalars.count
         self.handle = handle
         self.url = url
+        self.source = source
     }
 
     /// A mention whose name's length in scalars the caller already knows (a reader
     /// that counted it on the way), saving a second pass over the name.
     init(trigger: Unicode.Scalar, id: String, name: String, start: Int, nameScalars: Int) {
+        self.kind = .mention
         self.trigger = trigger
         self.id = id
         self.name = name
@@ -43,11 +69,35 @@ public struct Mention: Hashable, Sendable {
         self.init(trigger: trigger, id: entity.id, name: entity.name, start: start, handle: entity.handle, url: entity.url)
     }
 
+    /// The kept construct `text` (at least one character) read by `format`, starting at
+    /// scalar offset `start`.
+    public init(kept text: String, format: DocumentFormat, start: Int) {
+        var scalars = text.unicodeScalars[...]
+        let first = scalars.popFirst() ?? " "
+        self.kind = .kept
+        self.trigger = first
+        self.id = ""
+        self.name = String(scalars)
+        self.range = start ..< start + 1 + scalars.count
+        self.source = TokenSource(format: format, text: text)
+    }
+
+    /// Whether this token is a kept construct rather than a mention.
+    public var isKept: Bool { kind == .kept }
+
+    /// What `format` writes for this token when it is the format the token was read from:
+    /// the text it was read from. Nil for other formats and for tokens made in the editor.
+    public func source(in format: DocumentFormat) -> String? {
+        guard let source, source.format == format else { return nil }
+        return source.text
+    }
+
     public static func == (a: Mention, b: Mention) -> Bool {
-        a.trigger == b.trigger && a.id == b.id && a.name == b.name && a.range == b.range
+        a.kind == b.kind && a.trigger == b.trigger && a.id == b.id && a.name == b.name && a.range == b.range
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
         hasher.combine(trigger)
         hasher.combine(id)
         hasher.combine(name)
@@ -65,15 +115,34 @@ public struct Mention: Hashable, Sendable {
     }
 }
 
-/// A document as a plain value: its text and its mentions (sorted, non-overlapping).
+/// Where a token came from: the format that read it and the exact text it was read from.
+public struct TokenSource: Hashable, Sendable {
+    public var format: DocumentFormat
+    public var text: String
+
+    public init(format: DocumentFormat, text: String) {
+        self.format = format
+        self.text = text
+    }
+}
+
+/// A document as a plain value: its text and its tokens (sorted, non-overlapping): the
+/// mentions and the kept constructs.
 ///
 /// This is the interchange form between the editor's storage and the codecs.
 public struct MarkedText: Hashable, Sendable {
     public var text: String
+    /// Every token, mentions and kept constructs alike, in document order.
     public var mentions: [Mention]
 
     public init(text: String = "", mentions: [Mention] = []) {
         self.text = text
         self.mentions = mentions
+    }
+
+    /// The mentions a list of mentions shows (`atpad mentions`, `json`, Matrix's
+    /// `m.mentions`): every token but the kept constructs.
+    public var listedMentions: [Mention] {
+        mentions.contains(where: \.isKept) ? mentions.filter { !$0.isKept } : mentions
     }
 }

@@ -170,8 +170,9 @@ struct RoleSpans: Hashable, Sendable {
 }
 
 /// Which role each visible document position is drawn in: the current find match over
-/// the selection over a selected mention over the other matches over a mention over an
-/// explicit search's trigger and query, else text.
+/// the selection over a selected mention (or kept construct) over the other matches over
+/// a mention over a kept construct (`verbatim`) over an explicit search's trigger and
+/// query, else text.
 ///
 /// The current match goes over the selection because it is where the find prompt is (a
 /// match inside a mention selects the whole mention, and the match must still show
@@ -183,6 +184,7 @@ struct RoleRanges {
     let search: Range<Int>?
     let currentMatch: Range<Int>?
     private var mentions: SortedRanges
+    private var kept: SortedRanges
     private var matches: SortedRanges
 
     init(_ editor: Editor, visible: Range<Int>, matches: [Range<Int>] = [], currentMatch: Int? = nil) {
@@ -190,7 +192,9 @@ struct RoleRanges {
         selection = spans.selection
         selectedMention = spans.selectedMention
         search = spans.search
-        mentions = SortedRanges(editor.storage.mentions(overlapping: visible).map(\.range))
+        let tokens = editor.storage.mentions(overlapping: visible)
+        mentions = SortedRanges(tokens.filter { !$0.isKept }.map(\.range))
+        kept = SortedRanges(tokens.filter(\.isKept).map(\.range))
         self.matches = SortedRanges(matches.filter { $0.overlaps(visible) }.sorted { $0.lowerBound < $1.lowerBound })
         self.currentMatch = currentMatch.flatMap { matches.indices.contains($0) ? matches[$0] : nil }
     }
@@ -201,6 +205,7 @@ struct RoleRanges {
         if let selectedMention, selectedMention.contains(position) { return .mentionSelected }
         if matches.contains(position) { return .match }
         if mentions.contains(position) { return .mention }
+        if kept.contains(position) { return .verbatim }
         if let search, search.contains(position) { return .search }
         return .text
     }

@@ -18,6 +18,8 @@ struct SlackFormatTests {
         let read = try DocumentFormat.slack.decode("&lt;b&gt; &amp;amp; <@u1> <@u2|jane> <#C1|general> &copy;", lookup: directory)
         #expect(read.document.text == "<b> &amp; @John Doe @Jane Roe #general &copy;")
         #expect(summary(read.document) == ["@u1 John Doe 10", "@u2 Jane Roe 20", "#C1 general 30"])
+        // A `&` that is not one of Slack's three escapes is kept as written.
+        #expect(kept(read.document) == ["&"])
         #expect(read.notes.isEmpty)
     }
 
@@ -29,7 +31,8 @@ struct SlackFormatTests {
 
     @Test func channelIDsResolveOnlyInTheChannelDirectory() throws {
         let read = try DocumentFormat.slack.decode("<#u1>", lookup: directory)
-        #expect(read.document.mentions.isEmpty)
+        #expect(read.document.listedMentions.isEmpty)
+        #expect(kept(read.document) == ["<#u1>"])
     }
 
     @Test func roundTripsWithTheDirectory() throws {

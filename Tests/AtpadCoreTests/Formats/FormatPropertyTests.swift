@@ -14,7 +14,8 @@ private func isValid(_ doc: MarkedText, boundaries checksBoundaries: Bool = true
     }
     var end = 0
     for m in doc.mentions {
-        guard m.range.lowerBound >= end, m.range.upperBound <= scalars.count, !m.name.isEmpty, !m.id.isEmpty,
+        // A kept construct shows its own text: one character is enough, and it has no id.
+        guard m.range.lowerBound >= end, m.range.upperBound <= scalars.count, m.isKept || !m.name.isEmpty && !m.id.isEmpty,
               scalars[m.range].elementsEqual(m.text.unicodeScalars),
               !checksBoundaries || boundaries.contains(m.range.lowerBound) && boundaries.contains(m.range.upperBound)
         else { return false }

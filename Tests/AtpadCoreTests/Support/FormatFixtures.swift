@@ -22,9 +22,15 @@ let formatPeople: [Entity] = [
 
 let formatChannels: [Entity] = [Entity(id: "C1", name: "general")]
 
-/// The document's mentions as `trigger id name start` strings, for readable expectations.
+/// The document's mentions (not its kept constructs) as `trigger id name start` strings,
+/// for readable expectations.
 func summary(_ doc: MarkedText) -> [String] {
-    doc.mentions.map { "\(Character($0.trigger))\($0.id) \($0.name) \($0.range.lowerBound)" }
+    doc.listedMentions.map { "\(Character($0.trigger))\($0.id) \($0.name) \($0.range.lowerBound)" }
+}
+
+/// The text of the document's kept constructs, in order.
+func kept(_ doc: MarkedText) -> [String] {
+    doc.mentions.filter(\.isKept).map(\.text)
 }
 
 /// Random documents over an alphabet chosen to break every format's escaping.
