@@ -189,11 +189,41 @@ import Testing
         try store.remove(draftAt: store.folder + "/never.draft")
     }
 
+    /// SPEC §7: a draft of a Slack file brings its kept constructs and the text of its
+    /// mentions back, so that saving the recovered document gives the file's bytes.
+    @Test func keptConstructsAndMentionSourcesComeBack() throws {
+        let store = try store()
+        let file = "<!here> & <@u1|ana>\n<#C9|ops> a &amp; b"
+        let directory = EntityLookup(["@": [Entity(id: "u1", name: "Ana Lima")]])
+        let doc = try DocumentFormat.slack.decode(file, lookup: directory).document
+        #expect(doc.mentions.filter(\.isKept).map(\.text) == ["<!here>", "&", "<#C9|ops>"])
+        let path = store.draftPath(for: "/x/m.txt")
+        try store.write(doc, originalPath: "/x/m.txt", to: path)
+        let draft = try #require(store.read(draftAt: path))
+        #expect(draft.damage == nil)
+        #expect(draft.document == doc)
+        #expect(DocumentFormat.slack.encode(draft.document) == file)
+        // Without its tokens line the draft is still the words, as text.
+        let bare = DraftBody(markup: DraftBody(doc).markup).document
+        #expect(bare.text == doc.text)
+        #expect(DocumentFormat.slack.encode(bare) != file)
+    }
+
+    /// A tokens line that no longer fits the text adds nothing and changes no text.
+    @Test func aTokensLineThatDoesNotFitIsIgnored() {
+        let cases = ["[[0, 7, \"kept\", \"slack\", \"<!here>\"]]", "[[0, 99, \"kept\", \"slack\", \"x\"]]", "not json",
+                     "[[0, 1, \"kept\", \"nope\", \"a\"]]", "[[\"a\"]]"]
+        for tokens in cases {
+            let body = DraftBody(markup: "a @[B](b) c", tokens: tokens)
+            #expect(body.document == AtpadMarkup.decode("a @[B](b) c"), "\(tokens)")
+        }
+    }
+
     // MARK: - Damaged drafts
 
     /// A whole draft's bytes for `markup`.
     func draftBytes(_ markup: String) -> [UInt8] {
-        DraftFile.encode(markup: markup, originalPath: "/x/c.md", written: Date(timeIntervalSince1970: 0), pid: 1)
+        DraftFile.encode(DraftBody(markup: markup), originalPath: "/x/c.md", written: Date(timeIntervalSince1970: 0), pid: 1)
     }
 
     func readBytes(_ bytes: [UInt8]) throws -> Draft {
@@ -319,7 +349,7 @@ import Testing
         let store = try store(cwd: dir)
         try store.createFolder()
         let file = dir + "/c.md"
-        let bytes = DraftFile.encode(markup: "lost @[A](1) words", originalPath: file, written: Date(), pid: 1)
+        let bytes = DraftFile.encode(DraftBody(markup: "lost @[A](1) words"), originalPath: file, written: Date(), pid: 1)
         #expect(FileManager.default.createFile(atPath: store.draftPath(for: file), contents: Data(bytes.dropLast(3))))
         let draft = try #require(store.newerDraft(for: file))
         #expect(draft.damage == .truncated)
@@ -589,10 +619,10 @@ import Testing
             for _ in 0..<runs { times.append(try clock.measure(body)) }
             return times.sorted()[runs / 2]
         }
-        let markup = storage.draftMarkup()
-        let encode = median(15) { _ = storage.draftMarkup() }
+        let body = storage.draftBody()
+        let encode = median(15) { _ = storage.draftBody() }
         let path = store.draftPath(for: "/x/big.md")
-        let write = try median(15) { try store.write(markup: markup, originalPath: "/x/big.md", to: path) }
+        let write = try median(15) { try store.write(body, originalPath: "/x/big.md", to: path) }
 
         // The loop's share: arm, tick (copy the storage, hand it over), then a keystroke
         // while the write runs; the writer's share is measured on its queue.
@@ -640,7 +670,7 @@ import Testing
         #expect(isLastSnapshot)
         #expect(onOtherThread.all)
         print("""
-            draft bench: \(Array(markup.utf8).count) bytes of markup, \(doc.mentions.count) mentions
+            draft bench: \(Array(body.markup.utf8).count) bytes of markup, \(doc.mentions.count) mentions
               encode (storage → markup)     median \(encode)
               write (header, fsync, rename) median \(write)
               loop: tick (copy + hand over) median \(ticks[7]) max \(ticks.last!)

@@ -3,15 +3,38 @@ import AtpadCore
 /// A document value the draft writer can take on the loop's thread and encode on its own
 /// queue: copying it must be cheap (the loop pays for the copy), encoding may not be.
 public protocol DraftContent: Sendable {
-    /// The document in atpad markup.
-    func draftMarkup() -> String
+    /// The document as a draft stores it.
+    func draftBody() -> DraftBody
+}
+
+/// A document as a draft stores it: atpad markup, plus what markup does not carry about
+/// its tokens (kept constructs and the text each token was read from, `TokenSources`).
+public struct DraftBody: Sendable, Equatable {
+    public var markup: String
+    /// The `TokenSources` line, nil when no token has a source.
+    public var tokens: String?
+
+    public init(markup: String, tokens: String? = nil) {
+        self.markup = markup
+        self.tokens = tokens
+    }
+
+    public init(_ doc: MarkedText) {
+        self.init(markup: AtpadMarkup.encode(doc), tokens: TokenSources.line(doc))
+    }
+
+    /// The document this body holds: the markup read, the tokens put back.
+    public var document: MarkedText {
+        let doc = AtpadMarkup.decode(markup)
+        return tokens.map { TokenSources.apply($0, to: doc) } ?? doc
+    }
 }
 
 extension TextStorage: DraftContent {
     /// Copy-on-write chunks make the copy O(1); walking them happens on the writer's queue.
-    public func draftMarkup() -> String { AtpadMarkup.encode(marked) }
+    public func draftBody() -> DraftBody { DraftBody(marked) }
 }
 
 extension MarkedText: DraftContent {
-    public func draftMarkup() -> String { AtpadMarkup.encode(self) }
+    public func draftBody() -> DraftBody { DraftBody(self) }
 }

@@ -16,7 +16,8 @@ import Foundation
 /// ```
 ///
 /// `path` is absent for an unnamed comment; in it `\` and line breaks are written `\\`,
-/// `\n`, `\r`. `bytes` and `fnv1a64` describe the markup, so a draft cut short or
+/// `\n`, `\r`. A `tokens` line (`TokenSources`) follows when the document has tokens read
+/// from a file in another format, which markup alone would turn into text or rewrite. `bytes` and `fnv1a64` describe the markup, so a draft cut short or
 /// overwritten in the middle is told from a whole one. Unknown header lines are skipped,
 /// so a later version can add some.
 enum DraftFile {
@@ -32,6 +33,8 @@ enum DraftFile {
         var pid: Int32?
         var bytes: Int?
         var checksum: UInt64?
+        /// The `TokenSources` line, when there is one.
+        var tokens: String?
     }
 
     /// A draft file's contents as read: the header (nil when there is none worth the name),
@@ -45,14 +48,16 @@ enum DraftFile {
     }
 
     /// The whole file for `markup`.
-    static func encode(markup: String, originalPath: String?, written: Date, pid: Int32) -> [UInt8] {
-        let body = Array(markup.utf8)
+    static func encode(_ draft: DraftBody, originalPath: String?, written: Date, pid: Int32) -> [UInt8] {
+        let body = Array(draft.markup.utf8)
         var header = "\(magic) \(version)\n"
         if let originalPath { header += "path \(escape(originalPath))\n" }
         header += "written \(UTCTimestamp.extended(written))\n"
         header += "pid \(pid)\n"
         header += "bytes \(body.count)\n"
         header += "fnv1a64 \(DraftName.hex(DraftName.fnv1a64(body)))\n"
+        // JSON escapes line breaks, so the line stays one line.
+        if let tokens = draft.tokens { header += "tokens \(tokens)\n" }
         header += "\n"
         return Array(header.utf8) + body
     }
@@ -85,8 +90,8 @@ enum DraftFile {
             return Contents(header: header, document: plain(body), damage: .corrupted, markup: nil)
         }
         let markup = Array(body)
-        return Contents(header: header, document: AtpadMarkup.decode(String(decoding: markup, as: UTF8.self)),
-                        damage: nil, markup: markup)
+        let document = DraftBody(markup: String(decoding: markup, as: UTF8.self), tokens: header.tokens).document
+        return Contents(header: header, document: document, damage: nil, markup: markup)
     }
 
     /// The header and the offset of the body, or nil when the file does not start with a
@@ -121,6 +126,7 @@ enum DraftFile {
             case "pid": header.pid = Int32(value)
             case "bytes": header.bytes = Int(value).flatMap { $0 >= 0 ? $0 : nil }
             case "fnv1a64": header.checksum = UInt64(value, radix: 16)
+            case "tokens": header.tokens = value
             default: continue
             }
         }

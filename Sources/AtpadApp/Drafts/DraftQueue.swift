@@ -51,7 +51,7 @@ final class DraftQueue: @unchecked Sendable {
     /// waiting is dropped: `content` is newer.
     func flush(_ content: any DraftContent) -> Bool {
         lock.withLock { waiting = nil }
-        return queue.sync { write(content.draftMarkup()) }
+        return queue.sync { write(content.draftBody()) }
     }
 
     /// Waits for the write in flight and any waiting one; tells whether the last succeeded.
@@ -98,8 +98,8 @@ final class DraftQueue: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         // The snapshot is let go as soon as it is encoded, before the (slower) file write:
         // while it lives, the loop's next edit must copy the storage's chunk list.
-        guard let markup = takeWaiting()?.draftMarkup() else { return }
-        _ = write(markup)
+        guard let body = takeWaiting()?.draftBody() else { return }
+        _ = write(body)
     }
 
     private func takeWaiting() -> (any DraftContent)? {
@@ -111,11 +111,11 @@ final class DraftQueue: @unchecked Sendable {
     }
 
     /// Writes one encoded snapshot; only ever runs on `queue`, one at a time.
-    private func write(_ markup: String) -> Bool {
+    private func write(_ body: DraftBody) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         lock.withLock { beforeWrite }?()
         do {
-            try store.write(markup: markup, originalPath: originalPath, to: draftPath)
+            try store.write(body, originalPath: originalPath, to: draftPath)
             succeeded(wrote: true)
             return true
         } catch {

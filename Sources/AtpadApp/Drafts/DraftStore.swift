@@ -69,16 +69,14 @@ public struct DraftStore: Sendable {
     /// the folder (owner only) when it is missing.
     public func write(_ document: MarkedText, originalPath: String?, to draftPath: String,
                       written: Date = Date(), pid: Int32 = getpid()) throws(DraftError) {
-        try write(markup: AtpadMarkup.encode(document), originalPath: originalPath, to: draftPath,
-                  written: written, pid: pid)
+        try write(DraftBody(document), originalPath: originalPath, to: draftPath, written: written, pid: pid)
     }
 
-    /// Writes a document already encoded as atpad markup (see `write(_:originalPath:to:)`).
-    func write(markup: String, originalPath: String?, to draftPath: String,
+    /// Writes a document already encoded (see `write(_:originalPath:to:)`).
+    func write(_ body: DraftBody, originalPath: String?, to draftPath: String,
                written: Date = Date(), pid: Int32 = getpid()) throws(DraftError) {
         try createFolder()
-        let bytes = DraftFile.encode(markup: markup, originalPath: originalPath.map(absolutePath),
-                                     written: written, pid: pid)
+        let bytes = DraftFile.encode(body, originalPath: originalPath.map(absolutePath), written: written, pid: pid)
         do {
             try AtomicFile.write(bytes, to: draftPath)
         } catch {

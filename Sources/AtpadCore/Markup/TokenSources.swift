@@ -1,0 +1,54 @@
+/// What atpad markup does not carry about a document's tokens — which of them are kept
+/// constructs, and the text each was read from (`Mention.source`) — as one line of JSON,
+/// so that a recovery draft (markup plus this line) brings a Slack file's `<!here>` and
+/// `<@U1|ana>` back as they were, and saving the recovered file still gives its bytes.
+///
+/// The line is an array of `[start, end, kind, format, text]` with scalar offsets, `kind`
+/// `"kept"` or `"mention"`: `[[0, 7, "kept", "slack", "<!here>"]]`.
+public enum TokenSources {
+    /// The line for `doc`, or nil when no token has a source (nothing to add to markup).
+    public static func line(_ doc: MarkedText) -> String? {
+        var entries: [String] = []
+        for m in doc.mentions {
+            guard let source = m.source else { continue }
+            let kind = m.isKept ? "kept" : "mention"
+            entries.append("[\(m.range.lowerBound), \(m.range.upperBound), \"\(kind)\", \"\(source.format.rawValue)\", "
+                + JSONText.quote(source.text) + "]")
+        }
+        return entries.isEmpty ? nil : "[" + entries.joined(separator: ", ") + "]"
+    }
+
+    /// `doc` (read from markup) with the tokens `line` describes restored: a kept construct
+    /// where the text still reads as it and no mention is, the source of a mention whose
+    /// range it names. Whatever does not fit — a damaged line, an entry the text no longer
+    /// matches — is left out: the text is never changed, only tokens are added back.
+    public static func apply(_ line: String, to doc: MarkedText) -> MarkedText {
+        var line = line
+        guard let entries = line.withUTF8({ try? JSONReader.value(of: $0) }), case .array(let items) = entries.kind
+        else { return doc }
+        let scalars = Array(doc.text.unicodeScalars)
+        var mentions = doc.mentions
+        var kept: [Mention] = []
+        for item in items {
+            guard case .array(let fields) = item.kind, fields.count == 5,
+                  case .number(let startValue) = fields[0].kind, case .number(let endValue) = fields[1].kind,
+                  case .string(let kind) = fields[2].kind, case .string(let formatName) = fields[3].kind,
+                  case .string(let text) = fields[4].kind,
+                  let start = Int(startValue), let end = Int(endValue),
+                  let format = DocumentFormat(rawValue: formatName), 0 <= start, start < end, end <= scalars.count
+            else { continue }
+            let source = TokenSource(format: format, text: text)
+            if kind == "mention" {
+                if let k = mentions.firstIndex(where: { $0.range == start ..< end && !$0.isKept }) { mentions[k].source = source }
+            } else if kind == "kept", scalars[start ..< end].elementsEqual(text.unicodeScalars),
+                      !mentions.contains(where: { $0.range.overlaps(start ..< end) }),
+                      !kept.contains(where: { $0.range.overlaps(start ..< end) }) {
+                kept.append(Mention(kept: text, format: format, start: start))
+            }
+        }
+        guard !kept.isEmpty else { return MarkedText(text: doc.text, mentions: mentions) }
+        mentions += kept
+        mentions.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return MarkedText(text: doc.text, mentions: mentions)
+    }
+}
