@@ -20,6 +20,7 @@ struct LosslessFormatPropertyTests {
     ]
 
     static let pieces: [DocumentFormat: [String]] = [
+        .json: ["@[John Doe](u1)", "#[general](C1)", "@[x](y)", "\"", "\u{0}", "\u{7F}", "\u{2028}"],
         .atpad: ["@[John Doe](u1)", "#[general](C1)", "\\@[", "@[", "@[x](y)", "@[a\\](b)", "@[a](b\\)", "](", "\\]",
                  "\\(", "@[Zoë \\[x\\] Ørsted](u4)", "~[k](v)"],
         .github: ["@jdoe", "@JDoe", "@jane.roe", "@ghost", "@jdoe.", "a@b.com", "`@jdoe`", "```\n", "#12", "@John Doe",
@@ -42,8 +43,8 @@ struct LosslessFormatPropertyTests {
                                   channels: formatChannels + [Entity(id: "3", name: "ops")])
 
     /// Every readable format; gitlab and mattermost read as github does.
-    static let formats: [DocumentFormat] = [.atpad, .github, .gitlab, .mattermost, .slack, .discord, .markdown, .jira,
-                                            .zulip, .plain]
+    static let formats: [DocumentFormat] = [.atpad, .json, .github, .gitlab, .mattermost, .slack, .discord, .markdown,
+                                            .jira, .zulip, .plain]
 
     /// A random file of `format`. Markup is atpad's own: a file atpad wrote comes back
     /// byte for byte, but a hand-written escape markup does not need (`\\` before a
@@ -55,7 +56,13 @@ struct LosslessFormatPropertyTests {
         for _ in 0 ..< rng.int(0 ..< 14) {
             s += !own.isEmpty && rng.chance(0.4) ? rng.pick(own) : rng.pick(shared)
         }
-        return canonical && format == .atpad ? AtpadMarkup.encode(AtpadMarkup.decode(s)) : s
+        switch format {
+        case .atpad where canonical: return AtpadMarkup.encode(AtpadMarkup.decode(s))
+        // json has one layout, atpad's: a file of it holds a document (its mentions from
+        // markup pieces), and any other spacing is written that way on save.
+        case .json: return MentionJSON.document(AtpadMarkup.decode(s).validMentionsOnly)
+        default: return s
+        }
     }
 
     @Test(arguments: formats)
@@ -78,7 +85,8 @@ struct LosslessFormatPropertyTests {
         }
     }
 
-    @Test(arguments: formats)
+    /// Not json: there every mention's offsets after the typed character move with it.
+    @Test(arguments: formats.filter { $0 != .json })
     func typingOneCharacterChangesOnlyThatPlace(format: DocumentFormat) throws {
         for n in 0 ..< Self.cases {
             let seed = 0x1_0055_1E55 &+ UInt64(n)
@@ -139,5 +147,14 @@ struct LosslessFormatPropertyTests {
         guard let x = written.firstIndex(of: UInt8(ascii: "x")) else { return false }
         written.remove(at: x)
         return written == oldMiddle.filter { $0 != backslash }
+    }
+}
+
+extension MarkedText {
+    /// The document without the mentions whose edges are not cluster boundaries (which
+    /// the json reader drops with a note).
+    var validMentionsOnly: MarkedText {
+        let places = Set(LosslessFormatPropertyTests.cursorPlaces(in: MarkedText(text: text)))
+        return MarkedText(text: text, mentions: mentions.filter { places.contains($0.range.lowerBound) && places.contains($0.range.upperBound) })
     }
 }
