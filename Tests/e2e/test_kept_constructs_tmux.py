@@ -3,32 +3,20 @@ Discord markup atpad does not turn into mentions comes back byte for byte after 
 edit, is drawn in its own role, and stays out of `atpad mentions`."""
 import json
 import re
-import shlex
 import subprocess
 
 import pytest
 
 from conftest import atpad_binary
-from tmux import Session
+from test_editor_tmux import sessions  # noqa: F401  (fixture)
 
 SLACK = b"<!here> deploy done <@u1> see <https://example.com|docs> and <#C999|ops>"
 DISCORD = b"hey <@123456> and <#C01> <@!1> <@&2> <:party:4> <t:1700000000:R>"
 
 
 @pytest.fixture
-def session():
-    opened = []
-
-    def start(args):
-        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args])
-        s = Session(command, width=100, height=12)
-        opened.append(s)
-        s.wait_for(lambda sc: "atpad" in sc, what="the first frame")
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
+def session(sessions):  # noqa: F811
+    return lambda args: sessions(args, width=100, height=12)
 
 
 @pytest.mark.parametrize("fmt,original", [("slack", SLACK), ("discord", DISCORD)])

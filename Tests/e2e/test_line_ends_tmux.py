@@ -1,27 +1,14 @@
 """CR LF files in the real editor (SPEC §7 "Line ends"): edited as lines, each break
 keeps its ending, new breaks take the first line's, a lone CR shows as ^M and stays."""
-import shlex
 
 import pytest
 
-from conftest import atpad_binary
-from tmux import Session
+from test_editor_tmux import sessions  # noqa: F401  (fixture)
 
 
 @pytest.fixture
-def session():
-    opened = []
-
-    def start(args):
-        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args])
-        s = Session(command, width=60, height=12)
-        opened.append(s)
-        s.wait_for(lambda sc: "atpad" in sc, what="the first frame")
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
+def session(sessions):  # noqa: F811
+    return lambda args: sessions(args, width=60, height=12)
 
 
 def test_crlf_file_edits_as_lines_and_keeps_its_endings(session, tmp_path):

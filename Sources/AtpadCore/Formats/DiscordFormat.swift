@@ -72,65 +72,44 @@ enum DiscordFormat {
 
     /// Reads valid UTF-8 `bytes`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
-        var builder = MarkedTextBuilder(capacity: bytes.count)
+        var reader = TokenReader(bytes, format: .discord)
         var unresolved = UnresolvedMentions()
-        var runStart = 0
-        var i = 0
-        /// Appends the text before `range` and `range` as a kept construct, widened to
-        /// grapheme boundaries, and goes on after it.
-        func keep(_ range: Range<Int>) {
-            let kept = MarkedTextBuilder.keptRange(range, in: bytes, floor: runStart)
-            builder.appendPlain(bytes, runStart ..< kept.lowerBound)
-            builder.appendKept(bytes, kept, format: .discord)
-            i = kept.upperBound
-            runStart = i
-        }
-        while i < bytes.count {
+        while reader.i < bytes.count {
+            let i = reader.i
             let b = bytes[i]
             if b == UInt8(ascii: "\\") {
                 var end = i
                 while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
                 guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), isKind(bytes[end + 1]) else {
-                    i = end
+                    reader.i = end
                     continue
                 }
                 // Before `<@` or `<#`, backslashes pair up; an odd one escapes the `<`.
-                builder.appendPlain(bytes, runStart ..< i)
                 let count = end - i
-                for _ in 0 ..< count / 2 { builder.appendASCII(UInt8(ascii: "\\")) }
-                if count % 2 == 1 {
-                    builder.appendASCII(UInt8(ascii: "<"))
-                    i = end + 1
-                } else {
-                    i = end
-                }
-                runStart = i
+                var text = [UInt8](repeating: UInt8(ascii: "\\"), count: count / 2)
+                if count % 2 == 1 { text.append(UInt8(ascii: "<")) }
+                reader.replace(to: end + count % 2, with: text)
             } else if b == UInt8(ascii: "<") {
                 guard let end = constructEnd(bytes, at: i) else {
                     // A bare `<@` or `<#` is kept: written as text it would be escaped.
-                    if i + 1 < bytes.count, isKind(bytes[i + 1]) { keep(i ..< i + 2) } else { i += 1 }
+                    if i + 1 < bytes.count, isKind(bytes[i + 1]) { reader.keep(to: i + 2) } else { reader.i += 1 }
                     continue
                 }
                 if let token = AngleMention.read(bytes, at: i, bang: true, label: false), token.end == end {
                     let id = UTF8Scan.string(bytes, token.id)
                     if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty,
                        MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) {
-                        builder.appendPlain(bytes, runStart ..< i)
-                        builder.appendMention(trigger: trigger, entity: entity,
-                                              source: TokenSource(format: .discord, text: UTF8Scan.string(bytes, i ..< end)))
-                        i = end
-                        runStart = i
+                        reader.appendMention(trigger: trigger, entity: entity, end: end)
                         continue
                     }
                 }
                 if isKind(bytes[i + 1]) { unresolved.add(UTF8Scan.string(bytes, i ..< end)) }
-                keep(i ..< end)
+                reader.keep(to: end)
             } else {
-                i += 1
+                reader.i += 1
             }
         }
-        builder.appendPlain(bytes, runStart ..< bytes.count)
-        return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
+        return DecodedDocument(document: reader.build(), notes: unresolved.note.map { [$0] } ?? [])
     }
 
     /// Where a Discord construct starting at the `<` at `i` ends (after its `>`): `<@…>`,

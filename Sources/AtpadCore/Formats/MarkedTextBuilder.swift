@@ -121,3 +121,59 @@ extension MarkedTextBuilder {
         }
     }
 }
+
+/// The reading state of a decoder that keeps constructs (Slack, Discord): the document
+/// built so far, the position read, and where the current run of plain text started.
+/// Plain text is copied a run at a time; a token ends the run.
+struct TokenReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The format whose constructs are kept, which every token's source names.
+    let format: DocumentFormat
+    var builder: MarkedTextBuilder
+    /// The position being read.
+    var i = 0
+    /// Where the plain text not yet appended starts.
+    private var runStart = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, format: DocumentFormat) {
+        self.bytes = bytes
+        self.format = format
+        builder = MarkedTextBuilder(capacity: bytes.count)
+    }
+
+    /// Appends the text read so far, then `text` (ASCII) in place of the bytes from `i` to
+    /// `end` (an escape and what it stands for), and goes on after them.
+    mutating func replace(to end: Int, with text: [UInt8]) {
+        builder.appendPlain(bytes, runStart ..< i)
+        for byte in text { builder.appendASCII(byte) }
+        i = end
+        runStart = i
+    }
+
+    /// Appends the text read so far, then a mention of `entity` for the bytes from `i` to
+    /// `end` (kept as its source), and goes on after them.
+    mutating func appendMention(trigger: Unicode.Scalar, entity: Entity, end: Int) {
+        builder.appendPlain(bytes, runStart ..< i)
+        builder.appendMention(trigger: trigger, entity: entity,
+                              source: TokenSource(format: format, text: UTF8Scan.string(bytes, i ..< end)))
+        i = end
+        runStart = i
+    }
+
+    /// Appends the text read so far, then the bytes from `i` to `end` as a kept construct
+    /// (widened to grapheme boundaries), and goes on after it.
+    mutating func keep(to end: Int) {
+        let kept = MarkedTextBuilder.keptRange(i ..< end, in: bytes, floor: runStart)
+        builder.appendPlain(bytes, runStart ..< kept.lowerBound)
+        builder.appendKept(bytes, kept, format: format)
+        i = kept.upperBound
+        runStart = i
+    }
+
+    /// The document, with the text after the last token.
+    func build() -> MarkedText {
+        var builder = builder
+        builder.appendPlain(bytes, runStart ..< bytes.count)
+        return builder.build()
+    }
+}

@@ -46,57 +46,39 @@ enum SlackFormat {
 
     /// Reads valid UTF-8 `bytes`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
-        var builder = MarkedTextBuilder(capacity: bytes.count)
+        var reader = TokenReader(bytes, format: .slack)
         var unresolved = UnresolvedMentions()
-        var runStart = 0
-        var i = 0
-        /// Appends the text before `range` and `range` as a kept construct, widened to
-        /// grapheme boundaries, and goes on after it.
-        func keep(_ range: Range<Int>) {
-            let kept = MarkedTextBuilder.keptRange(range, in: bytes, floor: runStart)
-            builder.appendPlain(bytes, runStart ..< kept.lowerBound)
-            builder.appendKept(bytes, kept, format: .slack)
-            i = kept.upperBound
-            runStart = i
-        }
-        while i < bytes.count {
+        while reader.i < bytes.count {
+            let i = reader.i
             switch bytes[i] {
             case UInt8(ascii: "&"):
                 if let (character, length) = entity(bytes, at: i) {
-                    builder.appendPlain(bytes, runStart ..< i)
-                    builder.appendASCII(character)
-                    i += length
-                    runStart = i
+                    reader.replace(to: i + length, with: [character])
                 } else {
-                    keep(i ..< i + 1)
+                    reader.keep(to: i + 1)
                 }
             case UInt8(ascii: "<"):
                 guard let end = constructEnd(bytes, at: i) else {
-                    keep(i ..< i + 1)
+                    reader.keep(to: i + 1)
                     continue
                 }
                 if let token = AngleMention.read(bytes, at: i, bang: false, label: true), token.end == end {
                     let id = unescape(bytes, token.id)
                     if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty,
                        MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) {
-                        builder.appendPlain(bytes, runStart ..< i)
-                        builder.appendMention(trigger: trigger, entity: entity,
-                                              source: TokenSource(format: .slack, text: UTF8Scan.string(bytes, i ..< end)))
-                        i = end
-                        runStart = i
+                        reader.appendMention(trigger: trigger, entity: entity, end: end)
                         continue
                     }
                     unresolved.add(UTF8Scan.string(bytes, i ..< end))
                 }
-                keep(i ..< end)
+                reader.keep(to: end)
             case UInt8(ascii: ">"):
-                keep(i ..< i + 1)
+                reader.keep(to: i + 1)
             default:
-                i += 1
+                reader.i += 1
             }
         }
-        builder.appendPlain(bytes, runStart ..< bytes.count)
-        return DecodedDocument(document: builder.build(), notes: unresolved.note.map { [$0] } ?? [])
+        return DecodedDocument(document: reader.build(), notes: unresolved.note.map { [$0] } ?? [])
     }
 
     /// Where the construct `<…>` starting at the `<` at `i` ends (after its `>`): at least
