@@ -81,9 +81,16 @@ def test_missing_resources_are_a_message_and_editing_works(install, elsewhere, t
     assert search.stderr.count("\n") == 1 and "sample directory is missing" in search.stderr, search.stderr
     assert "Fatal error" not in search.stderr
 
-    # The default theme is built in; a theme that only the folder had is named as missing.
-    themed = run([binary, "search", "jo", "-d", str(ROOT / "Resources/people.json")], cwd=elsewhere, env=env)
-    assert themed.returncode == 0 and themed.stdout.startswith("u273")
+    given = run([binary, "search", "jo", "-d", str(ROOT / "Resources/people.json")], cwd=elsewhere, env=env)
+    assert given.returncode == 0 and given.stdout.startswith("u273") and given.stderr == ""
+
+    replay = run([binary, "replay", "--keys", "hi @jo"], cwd=elsewhere, env=env)
+    assert replay.returncode == 0 and '"text": "hi @jo"' in replay.stdout and '"chooser": null' in replay.stdout
+    assert replay.stderr.count("\n") == 1 and "sample directory is missing" in replay.stderr
+
+    # The default theme is built in; a theme only the missing folder had is an error naming it.
+    assert run([binary, "--theme", "mono", "x.md"], cwd=elsewhere, env=env).stderr.strip() == \
+        'atpad: mono.toml: no theme named "mono" (themes: default)'
 
     path = elsewhere / "note.md"
     s = Session(f"{binary} {path}", env=env, cwd=str(elsewhere))
@@ -97,6 +104,15 @@ def test_missing_resources_are_a_message_and_editing_works(install, elsewhere, t
     finally:
         s.close()
     assert path.read_text() == "hello @jo"
+
+
+def test_no_code_reaches_for_bundle_module():
+    # SwiftPM's Bundle.module traps when the bundle is not beside the build; every
+    # resource goes through BundledResources instead.
+    hits = [f"{path}:{number}" for path in (ROOT / "Sources").rglob("*.swift")
+            for number, line in enumerate(path.read_text().splitlines(), 1)
+            if "Bundle.module" in line.split("//")[0]]
+    assert hits == []
 
 
 def test_the_man_page_renders_and_lists_every_option_of_help(install, tmp_path):
