@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "atpad",
-    platforms: [.macOS(.v13)],
+    // Linux only (built and tested on Debian 12 with glibc): the code uses Glibc,
+    // malloc.h and /proc/self/exe, so no other platform is claimed (SPEC §13).
     products: [
         .executable(name: "atpad", targets: ["atpad"]),
     ],
@@ -33,7 +34,9 @@ let package = Package(
             ],
             resources: [.copy("../../Resources")]
         ),
-        .executableTarget(name: "atpad", dependencies: ["AtpadApp"]),
+        // The door: records the git commit it is built from (`atpad --version`).
+        .executableTarget(name: "atpad", dependencies: ["AtpadApp"], plugins: ["BuildCommit"]),
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // Heap statistics for the memory benchmark (glibc's mallinfo2).
         .target(name: "CHeapStats"),
         .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "CHeapStats"]),

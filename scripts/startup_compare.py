@@ -5,6 +5,10 @@ with a fresh HOME and XDG folders per run (as tui_latency.py does).
 
     swift build -c release --static-swift-stdlib --product atpad --scratch-path .build-static
     python3 scripts/startup_compare.py
+
+or, for an installed atpad (scripts/install --prefix DIR), its binary:
+
+    python3 scripts/startup_compare.py DIR/bin/atpad
 """
 import os, sys, time, select, ptyprocess, statistics, tempfile
 def last_out(argv):
@@ -23,9 +27,11 @@ def last_out(argv):
         elif last is not None: break
     p.terminate(force=True)
     return (last - t0) * 1000
+ATPAD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), '..', '.build-static', 'release', 'atpad')
 res = {'nano': [], 'atpad': []}
 for i in range(15):
     res['nano'].append(last_out(['nano']))
-    res['atpad'].append(last_out([os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '.build-static', 'release', 'atpad')]))
+    res['atpad'].append(last_out([ATPAD]))
 for k, v in res.items(): print(k, 'median %.1f ms' % statistics.median(v), 'min %.1f' % min(v))
 print('ratio of medians %.2f' % (statistics.median(res['atpad'])/statistics.median(res['nano'])))

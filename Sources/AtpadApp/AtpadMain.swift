@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// The `atpad` command line: the editor and its subcommands.
 public struct AtpadMain: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
+    // Computed, so `--version` shows the commit the executable recorded at start.
+    public static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "atpad",
         abstract: "A terminal editor for comments with @-mentions.",
         usage: """
@@ -14,7 +16,7 @@ public struct AtpadMain: AsyncParsableCommand {
         subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self,
                       DraftsCommand.self],
         defaultSubcommand: EditCommand.self
-    )
+    ) }
 
     public init() {}
 
@@ -24,8 +26,10 @@ public struct AtpadMain: AsyncParsableCommand {
     /// Runs the command line and exits with its status. The editor starts on the calling
     /// (main) thread without the async machinery when its arguments are simple (see
     /// ``EditArguments``); everything else goes through ArgumentParser.
+    /// `commit` is the git commit the executable was built from ("" when unknown).
     @MainActor
-    public static func main(_ arguments: [String]) -> Never {
+    public static func main(_ arguments: [String], commit: String = "") -> Never {
+        AtpadVersion.commit.withLock { $0 = commit }
         if let edit = EditArguments.parse(arguments) {
             do {
                 Foundation.exit(try edit.run())
@@ -73,7 +77,16 @@ public struct UsageError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// atpad's version.
+/// atpad's version, and the git commit the running executable was built from.
 public enum AtpadVersion {
-    public static let string = "0.1.0"
+    /// The release number; `scripts/package-deb` reads it from `atpad --version`.
+    public static let number = "0.1.0"
+    /// Set once by the executable (its build records it); empty when unknown.
+    static let commit = Mutex("")
+
+    /// What `atpad --version` prints: `atpad 0.1.0 (commit 093747f1a2b3)`.
+    public static var string: String {
+        let commit = Self.commit.withLock { $0 }
+        return "atpad \(number) (commit \(commit.isEmpty ? "unknown" : commit))"
+    }
 }

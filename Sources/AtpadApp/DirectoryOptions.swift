@@ -68,32 +68,3 @@ struct DirectoryOptions: ParsableArguments {
                                   commandTimeout: config.commandTimeout ?? .seconds(5), inBackground: false)
     }
 }
-
-/// The files shipped with atpad: the sample directory and the themes.
-enum BundledResources {
-    static func folder() throws -> URL {
-        // Next to the executable first: Foundation's Bundle lookup costs milliseconds of
-        // start-up, and the resources bundle sits beside the binary SwiftPM builds.
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let beside = URL(fileURLWithPath: exe).deletingLastPathComponent()
-                .appendingPathComponent("atpad_AtpadApp.resources/Resources")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: beside.path, isDirectory: &isFolder), isFolder.boolValue {
-                return beside
-            }
-        }
-        if let url = Bundle.module.url(forResource: "Resources", withExtension: nil) { return url }
-        throw UsageError("the bundled resources are missing from this installation")
-    }
-
-    static func themes() throws -> URL {
-        try folder().appendingPathComponent("themes")
-    }
-}
-
-/// The sample directory shipped with atpad.
-enum BundledDirectory {
-    static func path() throws -> String {
-        try BundledResources.folder().appendingPathComponent("people.json").path
-    }
-}

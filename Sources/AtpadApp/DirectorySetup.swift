@@ -14,6 +14,9 @@ struct DirectorySetup {
     var files: [Unicode.Scalar: FileDirectory] = [:]
     /// One-line notes about the directories (duplicate ids, say) for stderr or the message line.
     var warnings: [String] = []
+    /// Set when `@` would have been served by the sample directory and it is missing:
+    /// the message that says so (it is also among the warnings).
+    var missingSample: String?
 
     /// Files larger than this in total load on a thread of their own, so the first screen
     /// never waits for them; smaller ones load before it, so their errors stop atpad with
@@ -28,7 +31,15 @@ struct DirectorySetup {
         var routes = triggers
         let at: Unicode.Scalar = "@"
         if routes[at].map({ ($0.files ?? []).isEmpty && $0.command == nil && $0.url == nil }) ?? true {
-            routes[at] = Config.TriggerSources(files: [try BundledDirectory.path()])
+            // A missing sample directory is said once and editing goes on without a
+            // directory for `@` (SPEC §13): an installation may lack it.
+            if let sample = try? BundledDirectory.path() {
+                routes[at] = Config.TriggerSources(files: [sample])
+            } else {
+                routes[at] = nil
+                missingSample = BundledDirectory.missingMessage
+                warnings.append(BundledDirectory.missingMessage)
+            }
         }
         for (trigger, route) in routes {
             var fileSource: (any EntitySource)?

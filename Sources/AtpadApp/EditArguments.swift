@@ -179,7 +179,7 @@ struct EditArguments: Equatable {
         }
         let loadedTheme: Theme
         do {
-            loadedTheme = try Theme.load(settings.config.theme ?? "default", themesIn: [try BundledResources.themes()])
+            loadedTheme = try Theme.load(settings.config.theme ?? "default", themesIn: BundledResources.themes())
         } catch {
             throw UsageError("\(error)")
         }

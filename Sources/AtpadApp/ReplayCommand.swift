@@ -39,6 +39,9 @@ struct ReplayCommand: AsyncParsableCommand {
         let start: (MarkedText, cursor: Int?)
         do { start = try AtpadMarkup.decodeWithCursor(text) } catch { throw UsageError(error.description) }
         let directories = try directories.load()
+        // Replay goes on without the sample directory; the one line on stderr says why `@`
+        // opens no chooser.
+        if let missing = directories.missingSample { StandardOutput.error("atpad: \(missing)") }
         let sources = directories.sources
         let config = EditorConfig(
             triggers: directories.triggers,

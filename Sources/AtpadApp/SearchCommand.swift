@@ -53,8 +53,11 @@ struct SearchCommand: AsyncParsableCommand {
                                        commandTimeout: settings.commandTimeout, inBackground: false,
                                        frecency: frecency)
         let loadTime = clock.now - loadStart
+        guard let source = setup.sources[t] else {
+            // Without a directory the one line says why: the missing sample, or no route.
+            throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
+        }
         for warning in setup.warnings { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
-        guard let source = setup.sources[t] else { throw UsageError("no directory is routed to '\(triggerChar)'") }
         // A trigger served by files alone is ranked here directly (what --timing measures);
         // a command or URL is asked like the editor asks it.
         let ranked = setup.files[t].flatMap { files in setup.sources[t] is FileDirectory ? files : nil }

@@ -88,6 +88,22 @@ import Testing
         #expect(Theme.names(in: themes) == ["default", "mono"])
     }
 
+    /// SPEC §13: the default theme is built in, the same as the file shipped beside it.
+    @Test func theBuiltInDefaultIsTheShippedFile() throws {
+        let file = try Theme.load(contentsOf: themes.appendingPathComponent("default.toml"))
+        #expect(Theme.builtInDefault == file)
+        #expect(Theme.builtInDefault.entries.count >= Role.allCases.count - 2)
+    }
+
+    @Test func withoutAThemesFolderTheDefaultIsBuiltInAndOthersAreNamed() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/themes")
+        #expect(try Theme.load("default", themesIn: []) == Theme.builtInDefault)
+        #expect(try Theme.load("default", themesIn: [missing]) == Theme.builtInDefault)
+        #expect(throws: ThemeError(file: "mono.toml", message: "no theme named \"mono\" (themes: default)")) {
+            try Theme.load("mono", themesIn: [missing])
+        }
+    }
+
     @Test func theMonoThemeHasAttributesOnly() throws {
         let theme = try Theme.load("mono", themesIn: [themes])
         for role in Role.allCases {

@@ -70,13 +70,15 @@ extension Theme {
     }
 
     /// Reads the theme called `name` (`name.toml`) from the first of `directories` that
-    /// has it (for example the person's themes folder, then the bundled one).
+    /// has it (for example the person's themes folder, then the bundled one); `default`
+    /// is built in when no folder has it.
     public static func load(named name: String, in directories: [URL]) throws(ThemeError) -> Theme {
         for directory in directories {
             let url = directory.appendingPathComponent(name + ".toml")
             if FileManager.default.fileExists(atPath: url.path) { return try load(contentsOf: url) }
         }
-        let known = Set(directories.flatMap(names(in:))).sorted()
+        if name == defaultName { return builtInDefault }
+        let known = Set(directories.flatMap(names(in:)) + [defaultName]).sorted()
         throw ThemeError(file: name + ".toml", message: "no theme named \"\(name)\""
             + (known.isEmpty ? "" : " (themes: \(known.joined(separator: ", ")))"))
     }

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Finds the files shipped with atpad (the sample directory, the themes, and whatever
+/// else sits in `Resources/`) without ever trapping (SPEC §13).
+///
+/// SwiftPM's `Bundle.module` calls `fatalError` when the resource bundle is not where the
+/// build left it, so a binary copied or installed elsewhere would crash before it could
+/// say anything. atpad never touches it: it looks relative to the real path of its own
+/// executable, first where `scripts/install` puts the resources (`../share/atpad`, so a
+/// moved prefix or a symlink to `bin/atpad` still works), then where SwiftPM copies them
+/// (the `atpad_AtpadApp.resources` bundle beside the binary, for `swift run` and tests).
+/// Lookups are by file name, so a new resource needs no code here.
+enum BundledResources {
+    /// Where SwiftPM copies the `Resources` folder, relative to the built binary.
+    static let buildBundle = "atpad_AtpadApp.resources/Resources"
+    /// Where `scripts/install` puts it, relative to the installed binary's folder.
+    static let installed = "../share/atpad"
+
+    /// The folders that may hold the resources, in the order they are searched, for an
+    /// executable at `executable` (a real path, no symlinks left).
+    static func candidates(executable: String?) -> [URL] {
+        guard let executable else { return [] }
+        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        return [folder.appendingPathComponent(installed).standardized,
+                folder.appendingPathComponent(buildBundle)]
+    }
+
+    /// The candidates for this process: `/proc/self/exe` is the executable's real path
+    /// (the kernel resolves every symlink), so `~/bin/atpad → /opt/atpad/bin/atpad` finds
+    /// `/opt/atpad/share/atpad`.
+    static var searched: [URL] {
+        candidates(executable: try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    }
+
+    /// The first of `folders` that has an entry (file or folder) called `name`, or nil.
+    static func find(_ name: String, in folders: [URL]) -> URL? {
+        for folder in folders {
+            let url = folder.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    /// The shipped file or folder called `name` (`people.json`, `themes`), or nil when
+    /// this installation lacks it.
+    static func file(_ name: String) -> URL? {
+        find(name, in: searched)
+    }
+
+    /// The first resources folder that exists; a clear error naming where it looked
+    /// when there is none.
+    static func folder() throws -> URL {
+        let folders = searched
+        for folder in folders {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue {
+                return folder
+            }
+        }
+        throw UsageError("atpad's resources are missing from this installation (looked in "
+            + folders.map(\.path).joined(separator: ", ") + ")")
+    }
+
+    /// The bundled themes folders to search by name (empty when none is installed: the
+    /// default theme is built in).
+    static func themes() -> [URL] {
+        file("themes").map { [$0] } ?? []
+    }
+
+    /// Where a missing resource was looked for, for messages: the first candidate, which
+    /// is where an installation keeps it.
+    static func expectedPath(of name: String) -> String {
+        (searched.first?.appendingPathComponent(name).path) ?? name
+    }
+}
+
+/// The sample directory shipped with atpad, which serves `@` when nothing else does.
+enum BundledDirectory {
+    static let fileName = "people.json"
+
+    /// Its path, or a usage error saying it is missing.
+    static func path() throws -> String {
+        guard let url = BundledResources.file(fileName) else { throw UsageError(missingMessage) }
+        return url.path
+    }
+
+    /// The one line said when the sample directory is missing: the editor still works,
+    /// with no directory for `@`.
+    static var missingMessage: String {
+        "the sample directory is missing from this installation (\(BundledResources.expectedPath(of: fileName)));"
+            + " give a directory with -d FILE"
+    }
+}
