@@ -61,8 +61,12 @@ def main():
         woke = [f for f in frames if written - 5 <= f[5] < echoed]
         if woke:
             f = woke[0]
-            parts.append((f[5] - written, f[6] - f[5], echoed - f[6], echoed - written))
-    for i, name in enumerate(["key -> wake-up", "wake-up -> frame", "frame -> seen", "key -> seen"]):
+            # atpad's own columns: reading the key, then the keys' updates + layout +
+            # backend; the floor writes zeros there.
+            parts.append((f[5] - written, f[6] - f[5], echoed - f[6], echoed - written, f[4], f[1] - f[2] - f[3], f[2], f[3]))
+    names = ["key -> wake-up", "wake-up -> frame", "frame -> seen", "key -> seen", "  read the key", "  update",
+             "  layout", "  backend"]
+    for i, name in enumerate(names):
         v = sorted(p[i] for p in parts)
         print(f"{name:18s} p10 {v[len(v) // 10]:6.0f}  p50 {v[len(v) // 2]:6.0f}  p90 {v[int(len(v) * 0.9)]:6.0f} µs"
               f"  ({len(v)} keys)")

@@ -291,7 +291,12 @@ struct AppModel {
     }
 
     static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        // Asked for every frame: found in the UTF-8 (a `/` byte is always the character),
+        // not by splitting into components or walking characters.
+        var bytes = path.utf8[...]
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) { bytes = bytes[bytes.index(after: slash)...] }
+        return bytes.isEmpty ? path : String(Substring(bytes))
     }
 }
 

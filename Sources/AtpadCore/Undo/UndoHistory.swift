@@ -50,14 +50,14 @@ struct UndoHistory: Sendable {
         var step = step
         step.id = nextID
         nextID += 1
-        if var last = undoStack.last, merges(step, into: last, startsWord: startsWord) {
-            last.inverse = step.inverse + last.inverse
-            last.forward += step.forward
-            last.selectionAfter = step.selectionAfter
-            last.endsWithBlank = step.endsWithBlank
+        if let top = undoStack.indices.last, merges(step, into: undoStack[top], startsWord: startsWord) {
+            // In place: a copy of the step would copy its growing op lists on every key.
+            undoStack[top].inverse.insert(contentsOf: step.inverse, at: 0)
+            undoStack[top].forward.append(contentsOf: step.forward)
+            undoStack[top].selectionAfter = step.selectionAfter
+            undoStack[top].endsWithBlank = step.endsWithBlank
             // A merged step leads to a new state: a save point at the old one is gone.
-            last.id = step.id
-            undoStack[undoStack.count - 1] = last
+            undoStack[top].id = step.id
         } else {
             undoStack.append(step)
         }
