@@ -152,7 +152,7 @@ struct EditArguments: Equatable {
         var directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
             commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
-            indexCache: IndexCache.defaultFolder(environment: environment).map { IndexCache(folder: $0) })
+            indexCache: IndexCache.standard(environment: environment))
         directories.writeIndexesInBackground()
         let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
         var document = MarkedText()

@@ -53,7 +53,7 @@ struct SearchCommand: AsyncParsableCommand {
         var setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
                                        frecency: frecency,
-                                       indexCache: IndexCache.defaultFolder(environment: environment).map { IndexCache(folder: $0) })
+                                       indexCache: IndexCache.standard(environment: environment))
         let loadTime = clock.now - loadStart
         // After the load is timed: writing a big directory's index takes a while.
         setup.writeIndexes()

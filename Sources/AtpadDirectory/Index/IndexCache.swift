@@ -35,6 +35,13 @@ public struct IndexCache: Sendable {
         return nil
     }
 
+    /// The cache atpad uses: in ``defaultFolder(environment:)``, unless `ATPAD_INDEX=off`
+    /// (every directory file is then parsed, as before indexes: for comparisons).
+    public static func standard(environment: [String: String]) -> IndexCache? {
+        guard environment["ATPAD_INDEX"] != "off" else { return nil }
+        return defaultFolder(environment: environment).map { IndexCache(folder: $0) }
+    }
+
     /// The index file of the directory made of `paths` (absolute), loaded with ``options``.
     func file(for paths: [String]) -> String {
         var key = "v\(IndexFormat.version)\u{0}\(options)"

@@ -1,5 +1,6 @@
 import AtpadCore
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -234,27 +235,38 @@ final class MappedIndex: @unchecked Sendable {
 
     // MARK: - Reading
 
-    /// The file's checksum, read block by block through one buffer.
+    /// The file's checksum, read block by block through a small buffer per worker: the
+    /// check costs a read of the file (from the page cache, usually) without bringing it
+    /// into this process's memory. Two workers share the blocks when the file is big.
     private static func checksum(_ fd: Int32, size: Int) throws(Rejection) -> UInt64 {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: IndexChecksum.blockSize, alignment: 16)
-        defer { buffer.deallocate() }
-        var checksum = IndexChecksum.start
-        var offset = 16
-        var index = 0
-        while offset < size {
-            let want = min(IndexChecksum.blockSize, size - offset)
-            var got = 0
-            while got < want {
-                let n = pread(fd, buffer.baseAddress! + got, want - got, off_t(offset + got))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw .damaged("cannot be read") }
-                got += n
+        let blocks = (size - 16 + IndexChecksum.blockSize - 1) / IndexChecksum.blockSize
+        let workers = blocks >= 16 ? 2 : 1
+        // Each worker writes the hashes of its own blocks only.
+        nonisolated(unsafe) let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(blocks, 1))
+        defer { hashes.deallocate() }
+        let failed = Mutex(false)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: IndexChecksum.blockSize, alignment: 16)
+            defer { buffer.deallocate() }
+            let share = (blocks + workers - 1) / workers
+            for index in worker * share ..< min(blocks, (worker + 1) * share) {
+                let offset = 16 + index * IndexChecksum.blockSize
+                let want = min(IndexChecksum.blockSize, size - offset)
+                var got = 0
+                while got < want {
+                    let n = pread(fd, buffer.baseAddress! + got, want - got, off_t(offset + got))
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else {
+                        failed.withLock { $0 = true }
+                        return
+                    }
+                    got += n
+                }
+                hashes[index] = IndexChecksum.block(UnsafeRawBufferPointer(rebasing: buffer[0 ..< want]), index: index)
             }
-            checksum = IndexChecksum.fold(checksum, IndexChecksum.block(UnsafeRawBufferPointer(rebasing: buffer[0 ..< want]), index: index))
-            offset += want
-            index += 1
         }
-        return checksum
+        if failed.withLock({ $0 }) { throw .damaged("cannot be read") }
+        return hashes[0 ..< blocks].reduce(IndexChecksum.start, IndexChecksum.fold)
     }
 
     private static func readAll(_ fd: Int32, into bytes: inout [UInt8], at offset: Int) -> Bool {
