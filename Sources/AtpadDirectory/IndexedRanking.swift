@@ -121,7 +121,6 @@ extension DirectoryIndex {
         let index = WordStartIndex(bits: bits, positions: positions, firsts: &firsts, pairs: &pairs)
         return (order, masks, index)
     }
-
 }
 
 extension SearchTables {
