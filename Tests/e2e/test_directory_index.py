@@ -113,3 +113,39 @@ def test_two_atpads_building_one_index_leave_one_good_file(atpad, tmp_path):
     assert len(index_files(tmp_path)) == 1  # no temporary file left beside it
     info, step = timing(atpad, path)
     assert info["index"] == "used" and step["results"][:1] == ["u42"]
+
+
+def test_the_editor_writes_the_index_and_the_next_start_maps_it(tmp_path):
+    import shlex
+    import time
+
+    from tmux import Session
+
+    # Over 4 MB: the editor loads it on a thread of its own, then writes the index on another.
+    path = big_directory(tmp_path, count=45000)
+    folder = tmp_path / "xdg-cache" / "atpad" / "index"
+    for start in range(2):
+        # A comment of its own each time: the first one's recovery draft is not offered.
+        comment = str(tmp_path / f"c{start}.txt")
+        command = " ".join(shlex.quote(a) for a in [atpad_binary(), comment, "-d", path])
+        s = Session(command, width=80, height=24)
+        try:
+            s.wait_for(lambda sc: "atpad" in sc, what="the first frame")
+            s.type("@00042 tra")
+            s.wait_for("Person 00042 Travis", timeout=30, what="the result")
+            if start == 0:
+                deadline = time.monotonic() + 30
+                while not index_files(tmp_path) and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                files = index_files(tmp_path)
+                assert len(files) == 1, files
+                written = os.stat(folder / files[0]).st_mtime_ns
+            else:
+                # Mapped, not written again (a rewrite would have come by now: the
+                # first start's took well under a second); nothing about it on the screen.
+                time.sleep(1.0)
+                assert index_files(tmp_path) == files
+                assert os.stat(folder / files[0]).st_mtime_ns == written
+                assert "index" not in s.screen()
+        finally:
+            s.close()
