@@ -96,11 +96,15 @@ def main():
         for query in QUERIES[1:]:
             _, steps = run_search(a.atpad, path, query, off)
             steps_parsed += steps
-        rss_mapped = max(peak_rss(a.atpad, path, q, env) for q in QUERIES)
+        rss_by_query = {q: peak_rss(a.atpad, path, q, env) for q in QUERIES}
+        rss_mapped = max(rss_by_query.values())
         rss_parsed = max(peak_rss(a.atpad, path, q, off) for q in QUERIES)
+        print(f"{count:,} people, peak RSS with the index mapped, by query typed: "
+              + ", ".join(f"`{q}` {mb:.0f} MB" for q, mb in rss_by_query.items()))
         rows.append((count, path.stat().st_size / 1e6, none, first, warm, whole, fzf, steps_mapped, steps_parsed,
                      rss_mapped, rss_parsed, statuses))
 
+    print()
     print("| people | file | no index: load | first start: load (index written after) | warm index: load | "
           "warm index: whole run | fzf --filter (no match) | warm ÷ fzf | keystroke p50 / p99, mapped | "
           "keystroke p50 / p99, parsed | peak RSS mapped / parsed |")
