@@ -17,6 +17,12 @@ struct DirectorySetup {
     /// Set when `@` would have been served by the sample directory and it is missing:
     /// the message that says so (it is also among the warnings).
     var missingSample: String?
+    /// Where directory indexes are kept (SPEC §14); nil: every directory file is parsed.
+    let indexCache: IndexCache?
+    /// How the index cache served each trigger's files loaded already (for `search --timing`).
+    var indexStatus: [Unicode.Scalar: IndexStatus] = [:]
+    /// The directories loaded already that were parsed for want of an index, by trigger.
+    private var unindexed: [Unicode.Scalar: MergedDirectory] = [:]
 
     /// Files larger than this in total load on a thread of their own, so the first screen
     /// never waits for them; smaller ones load before it, so their errors stop atpad with
@@ -27,7 +33,8 @@ struct DirectorySetup {
     /// on their own threads. Problems found now (a missing or unreadable file, a
     /// malformed small file, a bad URL) are `UsageError`s.
     init(triggers: [Unicode.Scalar: Config.TriggerSources], limit: Int, commandTimeout: Duration,
-         inBackground: Bool, frecency: FrecencyRecord? = nil) throws {
+         inBackground: Bool, frecency: FrecencyRecord? = nil, indexCache: IndexCache? = nil) throws {
+        self.indexCache = indexCache
         var routes = triggers
         let at: Unicode.Scalar = "@"
         if routes[at].map({ ($0.files ?? []).isEmpty && $0.command == nil && $0.url == nil }) ?? true {
@@ -81,21 +88,50 @@ struct DirectorySetup {
             guard access(path, R_OK) == 0 else { throw UsageError("\(path): cannot read the directory file") }
             total += Int(info.st_size)
         }
+        let cache = indexCache
         if inBackground && total > Self.backgroundThreshold {
             let directory = LoadingDirectory {
-                FileDirectory(try DirectoryLoader.load(paths: paths), limit: limit, frecency: frecency)
+                let merged = try DirectoryLoader.load(paths: paths, cache: cache)
+                // The index is written after the directory is ready, on a thread of its own.
+                if merged.needsIndexWrite { Self.writeInBackground(merged) }
+                return FileDirectory(merged, limit: limit, frecency: frecency)
             }
             loading[trigger] = directory
             return directory
         }
         do {
-            let merged = try DirectoryLoader.load(paths: paths)
+            let merged = try DirectoryLoader.load(paths: paths, cache: cache)
             warnings += merged.warnings
+            if let status = merged.indexStatus { indexStatus[trigger] = status }
+            if merged.needsIndexWrite { unindexed[trigger] = merged }
             let directory = FileDirectory(merged, limit: limit, frecency: frecency)
             files[trigger] = directory
             return directory
         } catch let error as DirectoryError {
             throw UsageError(error.description)
         }
+    }
+
+    /// Writes the indexes of the directories loaded already that had none, now, and
+    /// records how that went in ``indexStatus`` (`atpad search`).
+    mutating func writeIndexes() {
+        for (trigger, merged) in unindexed {
+            if let status = merged.writeIndex() { indexStatus[trigger] = status }
+        }
+        unindexed = [:]
+    }
+
+    /// Writes those indexes on threads of their own, so the editor's input never waits
+    /// for them; a failure only means no index (nothing is shown in the editor).
+    mutating func writeIndexesInBackground() {
+        for merged in unindexed.values { Self.writeInBackground(merged) }
+        unindexed = [:]
+    }
+
+    private static func writeInBackground(_ merged: MergedDirectory) {
+        let thread = Thread { _ = merged.writeIndex() }
+        thread.name = "atpad index write"
+        thread.qualityOfService = .utility
+        thread.start()
     }
 }

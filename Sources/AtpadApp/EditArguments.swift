@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadDirectory
 import AtpadTerminal
 import Foundation
 
@@ -148,9 +149,11 @@ struct EditArguments: Equatable {
         // before the file is opened, so its files load now rather than in the background.
         let needsDirectory = format.decodingUsesDirectory || format.encodingUsesDirectory
         let frecency = FrecencyRecord(environment: environment)
-        let directories = try DirectorySetup(
+        var directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
-            commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency)
+            commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
+            indexCache: IndexCache.standard(environment: environment))
+        directories.writeIndexesInBackground()
         let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
         var document = MarkedText()
         var notes: [String] = []

@@ -49,10 +49,14 @@ struct SearchCommand: AsyncParsableCommand {
         // Ranks as the editor would, from the same frecency file; search records no picks.
         let frecency = noFrecency ? nil : FrecencyRecord()
         if let warning = frecency?.warning { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
-        let setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
+        let environment = ProcessInfo.processInfo.environment
+        var setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
-                                       frecency: frecency)
+                                       frecency: frecency,
+                                       indexCache: IndexCache.standard(environment: environment))
         let loadTime = clock.now - loadStart
+        // After the load is timed: writing a big directory's index takes a while.
+        setup.writeIndexes()
         guard let source = setup.sources[t] else {
             // Without a directory the one line says why: the missing sample, or no route.
             throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
@@ -70,9 +74,14 @@ struct SearchCommand: AsyncParsableCommand {
             queries = [query]
         }
         if timing {
-            let entries = ranked?.entities.count ?? 0
-            let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries)}"
-            StandardOutput.printLine(json ? line : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries")
+            let entries = ranked?.index.count ?? 0
+            // Whether the trigger's files came from their index, and why not (SPEC §14).
+            let status = setup.indexStatus[t]
+            let index = status.map { "\"index\": \(JSONText.quote($0.word)), \"index_note\": \(JSONText.quote($0.description))" }
+                ?? "\"index\": \"none\", \"index_note\": \"not a directory file\""
+            let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries), \(index)}"
+            StandardOutput.printLine(json ? line
+                : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries\t\(status?.description ?? "no index")")
         }
         for q in queries {
             let start = clock.now

@@ -57,7 +57,8 @@ public struct FileDirectory: EntitySource {
         try load(path: url.path, limit: limit, frecency: frecency)
     }
 
-    /// The entries in directory order.
+    /// The entries in directory order (for a mapped index, every entry decoded: see
+    /// ``DirectoryIndex/entities``).
     public var entities: [Entity] { index.entities }
 
     /// The ranked results for `query`, at once (for `atpad search` and tests).
@@ -95,10 +96,8 @@ final class FrecentPositions: @unchecked Sendable {
         defer { lock.unlock() }
         if wanted == self.scores { return positions }
         var found: [Int32: Double] = [:]
-        if !wanted.isEmpty {
-            for (position, entity) in index.entities.enumerated() {
-                if let score = wanted[entity.id] { found[Int32(truncatingIfNeeded: position)] = score }
-            }
+        for (id, position) in index.positions(ofIDs: Set(wanted.keys)) {
+            found[Int32(truncatingIfNeeded: position)] = wanted[id]
         }
         self.scores = wanted
         positions = found

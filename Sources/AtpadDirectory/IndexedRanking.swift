@@ -121,7 +121,9 @@ extension DirectoryIndex {
         let index = WordStartIndex(bits: bits, positions: positions, firsts: &firsts, pairs: &pairs)
         return (order, masks, index)
     }
+}
 
+extension SearchTables {
     /// The best `limit` rank keys for `query` (SPEC §4), found class by class.
     ///
     /// Within a class, entries with no frecency are ordered by name length and then
@@ -177,7 +179,7 @@ extension DirectoryIndex {
         if query.isEmpty {
             // Frecency, then directory order.
             _ = add(0) { take in
-                for position in 0 ..< Int32(entities.count) where frecent[position] == nil {
+                for position in 0 ..< Int32(count) where frecent[position] == nil {
                     if !take(position) { return }
                 }
             }
@@ -195,18 +197,17 @@ extension DirectoryIndex {
             : (wordStartIndex.first, wordStartIndex.first.bucket(WordStartIndex.hash(w0)))
 
         /// Walks a bucket in ranking order, taking the entries of `matchClass`.
-        func walkBucket(_ table: WordStartIndex.Table, _ range: Range<Int>, _ matchClass: MatchClass,
+        func walkBucket(_ table: WordStartIndex.TableView, _ range: Range<Int>, _ matchClass: MatchClass,
                         _ take: (Int32) -> Bool) {
             let letters = LetterMask.of(query.letters)
-            table.positions.withUnsafeBufferPointer { positions in
-                var previous: Int32 = -1
-                for i in range {
-                    let position = positions[i]
-                    if position == previous { continue }
-                    previous = position
-                    if letterMasks[Int(position)] & letters != letters || frecent[position] != nil { continue }
-                    if buffers.classify(Int(position), query) == matchClass, !take(position) { return }
-                }
+            let positions = table.positions
+            var previous: Int32 = -1
+            for i in range {
+                let position = positions[i]
+                if position == previous { continue }
+                previous = position
+                if letterMasks[Int(position)] & letters != letters || frecent[position] != nil { continue }
+                if buffers.classify(Int(position), query) == matchClass, !take(position) { return }
             }
         }
 
@@ -253,10 +254,9 @@ extension DirectoryIndex {
         if let previous = narrowing.survivors(for: letters) {
             for position in previous { consider(position) }
         } else {
-            letterMasks.withUnsafeBufferPointer { masks in
-                for position in 0 ..< masks.count where masks[position] & mask == mask {
-                    consider(Int32(truncatingIfNeeded: position))
-                }
+            let masks = letterMasks
+            for position in 0 ..< masks.count where masks[position] & mask == mask {
+                consider(Int32(truncatingIfNeeded: position))
             }
         }
         narrowing.store(letters, survivors)

@@ -28,74 +28,100 @@ public struct RankedMatch: Hashable, Sendable {
 }
 
 /// A directory prepared for ranking: every name and handle folded once, with name words
-/// and the map back to the original name (SPEC §4).
+/// and search tables (SPEC §4).
 ///
-/// The folded text of all entries lives in a few flat arrays rather than arrays per
+/// The folded text of all entries lives in a few flat tables rather than arrays per
 /// entry, so a million-person directory is a handful of allocations and the search loop
-/// walks contiguous memory.
+/// walks contiguous memory. The tables live either in arrays built from the entities
+/// (``IndexArrays``) or in an index file mapped from the cache (``MappedIndex``, SPEC
+/// §14); both are searched through the same ``SearchTables`` view.
 public struct DirectoryIndex: Sendable {
-    /// The entries in directory order.
-    public let entities: [Entity]
+    /// Where the tables live.
+    enum Storage: Sendable {
+        case arrays(IndexArrays)
+        case mapped(MappedIndex)
+    }
 
-    /// Folded names, all entries back to back; entry `i` is `names[nameStarts[i] ..< nameStarts[i + 1]]`.
-    /// (Where each folded scalar came from in the original name is worked out again for
-    /// the few results shown, rather than kept for every entry: it was a quarter of the
-    /// index's memory.)
-    let names: [UInt32]
-    let nameStarts: [Int32]
-    /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`
-    /// owns pairs `wordStarts[i] ..< wordStarts[i + 1]`.
-    let words: [Int32]
-    let wordStarts: [Int32]
-    /// Folded handles (without a leading `@`), back to back like the names.
-    let handles: [UInt32]
-    let handleStarts: [Int32]
-    /// Each name's length in Characters, the second tie-break.
-    let nameLengths: [Int32]
-    /// Every position, shortest name first, then in directory order (the tie-breaks).
-    let rankingOrder: [Int32]
-    /// Per entry, which letters its name and handle hold (see ``LetterMask``).
-    let letterMasks: [UInt64]
-    /// Name words and handles by their first scalars, for the prefix and initials classes.
-    let wordStartIndex: WordStartIndex
+    let storage: Storage
     /// The entries that matched the last scanned query, to narrow the next scan from.
     let narrowing = NarrowingCache()
 
     /// Prepares `entities` for ranking, in the given (directory) order.
     public init(_ entities: [Entity]) {
-        var builder = Builder()
-        // Sizes first, so the flat arrays are allocated once.
-        var nameBytes = 0
-        var handleBytes = 0
-        for position in entities.indices {
-            nameBytes += entities[position].name.utf8.count
-            handleBytes += entities[position].handle?.utf8.count ?? 0
-        }
-        builder.reserve(entries: entities.count, nameBytes: nameBytes, handleBytes: handleBytes)
-        for position in entities.indices {
-            builder.add(name: entities[position].name, handle: entities[position].handle)
-        }
-        self.init(entities, builtBy: builder)
+        storage = .arrays(IndexArrays(entities))
     }
 
     /// The index of `entities`, whose names and handles `builder` has folded, in order.
     init(_ entities: [Entity], builtBy builder: consuming Builder) {
-        precondition(builder.count == entities.count, "the index was built for other entities")
-        self.entities = entities
-        names = builder.names
-        nameStarts = builder.nameStarts
-        words = builder.words
-        wordStarts = builder.wordStarts
-        handles = builder.handles
-        handleStarts = builder.handleStarts
-        nameLengths = builder.nameLengths
-        (rankingOrder, letterMasks, wordStartIndex) = DirectoryIndex.buildSearchTables(
-            count: entities.count, names: names, nameStarts: nameStarts, words: words,
-            wordStarts: wordStarts, handles: handles, handleStarts: handleStarts, nameLengths: nameLengths)
+        storage = .arrays(IndexArrays(entities, builtBy: builder))
+    }
+
+    /// The index held by a mapped index file.
+    init(mapped: MappedIndex) {
+        storage = .mapped(mapped)
     }
 
     /// The number of entries.
-    public var count: Int { entities.count }
+    public var count: Int {
+        switch storage {
+        case let .arrays(arrays): arrays.entities.count
+        case let .mapped(mapped): mapped.count
+        }
+    }
+
+    /// The entries in directory order. For a mapped index this decodes every entry: the
+    /// search never needs it (it reads ``entity(at:)`` of the results shown).
+    public var entities: [Entity] {
+        switch storage {
+        case let .arrays(arrays): arrays.entities
+        case let .mapped(mapped): (0 ..< mapped.count).map(mapped.entity(at:))
+        }
+    }
+
+    /// The entry at `position` in directory order.
+    public func entity(at position: Int) -> Entity {
+        switch storage {
+        case let .arrays(arrays): arrays.entities[position]
+        case let .mapped(mapped): mapped.entity(at: position)
+        }
+    }
+
+    /// Whether the tables are read from a mapped index file.
+    public var isMapped: Bool {
+        if case .mapped = storage { return true }
+        return false
+    }
+
+    /// The positions of the entries whose id is in `ids`, by id.
+    func positions(ofIDs ids: Set<String>) -> [String: Int] {
+        guard !ids.isEmpty else { return [:] }
+        switch storage {
+        case let .arrays(arrays):
+            var found: [String: Int] = [:]
+            for (position, entity) in arrays.entities.enumerated() where ids.contains(entity.id) {
+                if found[entity.id] == nil { found[entity.id] = position }
+            }
+            return found
+        case let .mapped(mapped):
+            var found: [String: Int] = [:]
+            for id in ids {
+                if let position = mapped.position(ofID: id) { found[id] = position }
+            }
+            return found
+        }
+    }
+
+    /// Lends the search tables to `body`.
+    func withTables<Result>(_ body: (SearchTables) -> Result) -> Result {
+        switch storage {
+        case let .arrays(arrays): arrays.withTables(narrowing: narrowing, body)
+        case let .mapped(mapped): body(mapped.tables(narrowing: narrowing))
+        }
+    }
+
+    func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
+        withTables { body($0.buffers) }
+    }
 
     /// The best `limit` entries for `query`, ranked (SPEC §4).
     ///
@@ -116,8 +142,8 @@ public struct DirectoryIndex: Sendable {
         frecency: (String) -> Double = { _ in 0 }
     ) -> [RankedMatch] {
         var frecent: [Int32: Double] = [:]
-        for (position, entity) in entities.enumerated() {
-            let score = frecency(entity.id)
+        for position in 0 ..< count {
+            let score = frecency(entity(at: position).id)
             if score != 0, !score.isNaN { frecent[Int32(truncatingIfNeeded: position)] = score }
         }
         return rankedMatches(query, limit: limit, frecent: frecent)
@@ -128,9 +154,9 @@ public struct DirectoryIndex: Sendable {
     /// walk of one bucket of ``WordStartIndex`` plus, when that finds too few, a scan of
     /// the entries that can match at all.
     func rankedMatches(_ query: String, limit: Int, frecent: [Int32: Double]) -> [RankedMatch] {
-        guard limit > 0, !entities.isEmpty else { return [] }
+        guard limit > 0, count > 0 else { return [] }
         let folded = FoldedQuery(query)
-        let keys = withBuffers { bestKeys(folded, limit: limit, frecent: frecent, buffers: $0) }
+        let keys = withTables { $0.bestKeys(folded, limit: limit, frecent: frecent, buffers: $0.buffers) }
         return keys.map { key in
             let position = Int(key.position)
             let matchClass = MatchClass(rawValue: Int(key.matchClass))
@@ -138,7 +164,7 @@ public struct DirectoryIndex: Sendable {
             return RankedMatch(
                 position: position,
                 matchClass: matchClass,
-                candidate: Candidate(entity: entities[position], matches: matches)
+                candidate: Candidate(entity: entity(at: position), matches: matches)
             )
         }
     }
@@ -162,7 +188,7 @@ public struct DirectoryIndex: Sendable {
         }
         guard !spans.isEmpty else { return [] }
 
-        let name = entities[position].name
+        let name = entity(at: position).name
         var folded: [UInt32] = []
         var origins: [Int32] = []
         Folding.append(name, to: &folded, origins: &origins)
@@ -189,26 +215,6 @@ public struct DirectoryIndex: Sendable {
             }
         }
         return merged
-    }
-
-    func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
-        names.withUnsafeBufferPointer { names in
-            words.withUnsafeBufferPointer { words in
-                handles.withUnsafeBufferPointer { handles in
-                    nameStarts.withUnsafeBufferPointer { nameStarts in
-                        wordStarts.withUnsafeBufferPointer { wordStarts in
-                            handleStarts.withUnsafeBufferPointer { handleStarts in
-                                body(Buffers(
-                                    names: names, nameStarts: nameStarts,
-                                    words: words, wordStarts: wordStarts,
-                                    handles: handles, handleStarts: handleStarts
-                                ))
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 

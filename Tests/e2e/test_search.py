@@ -22,7 +22,9 @@ def test_limit(atpad):
 def test_type_and_timing(atpad):
     lines = atpad("search", "jo", "--type", "--timing", "--json", check_exit=0).stdout.splitlines()
     first = json.loads(lines[0])
-    assert set(first) == {"load_ms", "entries"} and first["entries"] >= 200
+    assert set(first) == {"load_ms", "entries", "index", "index_note"} and first["entries"] >= 200
+    # The bundled sample is small: parsed each time, never indexed.
+    assert first["index"] == "none"
     steps = [json.loads(line) for line in lines[1:]]
     assert [s["query"] for s in steps] == ["j", "jo"]
     assert all(isinstance(s["ms"], float) and isinstance(s["results"], list) for s in steps)

@@ -9,8 +9,34 @@ public struct MergedDirectory: Sendable {
     /// (for example `3 duplicate ids ignored (first: "u42" in b.csv:4)`).
     public let warnings: [String]
 
+    /// How the index cache served this load; nil when no cache was asked.
+    public internal(set) var indexStatus: IndexStatus?
+    /// Where to write the index of a directory parsed for want of one.
+    var pendingIndex: (cache: IndexCache, stamps: [SourceStamp])?
+
+    init(index: DirectoryIndex, warnings: [String], indexStatus: IndexStatus? = nil) {
+        self.index = index
+        self.warnings = warnings
+        self.indexStatus = indexStatus
+    }
+
     /// The entities in the order of the files and of each file; every id appears once.
     public var entities: [Entity] { index.entities }
+
+    /// Whether ``writeIndex()`` has an index to write.
+    public var needsIndexWrite: Bool { pendingIndex != nil }
+
+    /// Writes the index of a directory that was parsed because its index was missing,
+    /// stale or damaged, and returns the status after it (``IndexStatus/written(_:)`` or
+    /// ``IndexStatus/unavailable(_:)``). It takes a while for a big directory: call it
+    /// off the editor's input path. Without a pending index, the status is unchanged.
+    @discardableResult
+    public func writeIndex() -> IndexStatus? {
+        guard let (cache, stamps) = pendingIndex, case let .arrays(arrays) = index.storage,
+              case let .pending(why) = indexStatus else { return indexStatus }
+        if let failure = cache.write(arrays, warnings: warnings, stamps: stamps) { return .unavailable(failure) }
+        return .written(why)
+    }
 }
 
 /// Loads the directory files of one trigger and merges them (SPEC §8: `-d` repeated).
@@ -38,6 +64,35 @@ public enum DirectoryLoader {
         // the two never take memory at the same time.
         merger = Merger()
         return MergedDirectory(index: DirectoryIndex(entities), warnings: warnings)
+    }
+
+    /// Like ``load(paths:)``, through the index cache (SPEC §14): when the cache holds a
+    /// current, undamaged index of these files, it is mapped instead of parsing them;
+    /// otherwise they are parsed and the result can write the index
+    /// (``MergedDirectory/writeIndex()``).
+    public static func load(paths: [String], cache: IndexCache?) throws -> MergedDirectory {
+        guard let cache else { return try load(paths: paths) }
+        guard let stamps = cache.stamps(paths) else {
+            var merged = try load(paths: paths)
+            merged.indexStatus = .unavailable("under \(cache.minimumSize / 1024) KB, parsed each time")
+            return merged
+        }
+        let why: String
+        do {
+            let mapped = try MappedIndex.open(path: cache.file(for: stamps.map(\.path)), sources: stamps,
+                                              options: cache.optionsFingerprint)
+            return MergedDirectory(index: DirectoryIndex(mapped: mapped), warnings: mapped.warnings, indexStatus: .used)
+        } catch .missing {
+            why = "none yet"
+        } catch .stale {
+            why = "stale"
+        } catch let .damaged(reason) {
+            why = "damaged: \(reason)"
+        }
+        var merged = try load(paths: paths)
+        merged.indexStatus = .pending(why)
+        merged.pendingIndex = (cache, stamps)
+        return merged
     }
 
     /// `entities` with each id's first entry only, in order (no warning).
