@@ -96,4 +96,22 @@ enum BundledDirectory {
     static func path() throws -> String {
         try BundledResources.folder().appendingPathComponent("people.json").path
     }
+
+    /// The emoji directory that answers `:` unless configured otherwise (SPEC §3), or nil
+    /// when this installation lacks it (then `:` is no trigger; never an error).
+    static func emojiPath() -> String? {
+        guard let path = try? BundledResources.folder().appendingPathComponent("emoji.json").path,
+              FileManager.default.isReadableFile(atPath: path) else { return nil }
+        return path
+    }
+}
+
+/// The list of frequent English words the implicit search keeps quiet on (SPEC §3),
+/// read once; without it (a partial installation) nothing is quiet.
+enum BundledQuietWords {
+    static let words: QuietWords = {
+        guard let url = try? BundledResources.folder().appendingPathComponent("common-words-en.txt"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return QuietWords() }
+        return QuietWords(list: text)
+    }()
 }

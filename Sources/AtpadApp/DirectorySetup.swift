@@ -30,6 +30,10 @@ struct DirectorySetup {
         if routes[at].map({ ($0.files ?? []).isEmpty && $0.command == nil && $0.url == nil }) ?? true {
             routes[at] = Config.TriggerSources(files: [try BundledDirectory.path()])
         }
+        let colon: Unicode.Scalar = ":"
+        if routes[colon] == nil, let emoji = BundledDirectory.emojiPath() {
+            routes[colon] = Config.TriggerSources(files: [emoji])
+        }
         for (trigger, route) in routes {
             var fileSource: (any EntitySource)?
             if let paths = route.files, !paths.isEmpty {

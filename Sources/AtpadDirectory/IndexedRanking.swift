@@ -145,15 +145,16 @@ extension DirectoryIndex {
             }
             frecentByClass[Int(matchClass)].append(RankKey(
                 matchClass: matchClass, frecency: score,
-                length: query.isEmpty ? 0 : nameLengths[Int(position)], position: position))
+                length: query.isEmpty ? 0 : nameLengths[Int(position)], position: position,
+                exact: matchClass == 1 && buffers.isExact(Int(position), query)))
         }
         for c in frecentByClass.indices { frecentByClass[c].sort { $0.precedes($1) } }
 
         /// Adds one class: its positive-frecency entries, then `walk`'s (which must give
         /// the class's other entries best first), then its negative-frecency entries.
         /// Returns false when the limit is reached.
-        func add(_ matchClass: UInt8, walk: (_ take: (Int32) -> Bool) -> Void) -> Bool {
-            let ranked = frecentByClass[Int(matchClass)]
+        func add(_ matchClass: UInt8, exact: Bool = false, walk: (_ take: (Int32) -> Bool) -> Void) -> Bool {
+            let ranked = frecentByClass[Int(matchClass)].filter { $0.exact == exact }
             for key in ranked where key.frecency > 0 {
                 result.append(key)
                 if result.count == limit { return false }
@@ -162,7 +163,7 @@ extension DirectoryIndex {
             walk { position in
                 result.append(RankKey(matchClass: matchClass, frecency: 0,
                                       length: matchClass == 0 ? 0 : nameLengths[Int(position)],
-                                      position: position))
+                                      position: position, exact: exact))
                 full = result.count == limit
                 return !full
             }
@@ -196,7 +197,7 @@ extension DirectoryIndex {
 
         /// Walks a bucket in ranking order, taking the entries of `matchClass`.
         func walkBucket(_ table: WordStartIndex.Table, _ range: Range<Int>, _ matchClass: MatchClass,
-                        _ take: (Int32) -> Bool) {
+                        exact: Bool? = nil, _ take: (Int32) -> Bool) {
             let letters = LetterMask.of(query.letters)
             table.positions.withUnsafeBufferPointer { positions in
                 var previous: Int32 = -1
@@ -205,12 +206,16 @@ extension DirectoryIndex {
                     if position == previous { continue }
                     previous = position
                     if letterMasks[Int(position)] & letters != letters || frecent[position] != nil { continue }
-                    if buffers.classify(Int(position), query) == matchClass, !take(position) { return }
+                    guard buffers.classify(Int(position), query) == matchClass else { continue }
+                    if let exact, buffers.isExact(Int(position), query) != exact { continue }
+                    if !take(position) { return }
                 }
             }
         }
 
-        guard add(1, walk: { walkBucket(bucket.0, bucket.1, .prefix, $0) }) else { return result }
+        // Class 1 in two passes over its bucket: exact word or handle matches first (§4).
+        guard add(1, exact: true, walk: { walkBucket(bucket.0, bucket.1, .prefix, exact: true, $0) }),
+              add(1, walk: { walkBucket(bucket.0, bucket.1, .prefix, exact: false, $0) }) else { return result }
         if !query.hasSpace, query.scalars.count >= 2 {
             let initialsBucket = wordStartIndex.first.bucket(WordStartIndex.hash(w0))
             guard add(2, walk: { walkBucket(wordStartIndex.first, initialsBucket, .initials, $0) }) else {
@@ -247,7 +252,8 @@ extension DirectoryIndex {
             guard classes.contains(matchClass) else { return }
             if best.isFull, matchClass > best.worst.matchClass { return }
             let score = frecent[position] ?? 0
-            best.insert(RankKey(matchClass: matchClass, frecency: score, length: nameLengths[p], position: position))
+            best.insert(RankKey(matchClass: matchClass, frecency: score, length: nameLengths[p], position: position,
+                                exact: matchClass == 1 && buffers.isExact(p, query)))
         }
 
         if let previous = narrowing.survivors(for: letters) {
