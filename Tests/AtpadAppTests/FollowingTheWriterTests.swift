@@ -7,7 +7,7 @@ import Testing
 /// Issue 13, through `atpad replay`'s engine with the bundled sample and emoji
 /// directories and the bundled list of frequent words (SPEC §3, §4, §6): the exact text,
 /// mentions, cursor and chooser each key script ends in.
-@Suite struct FollowingTheWriterTests {
+@MainActor @Suite struct FollowingTheWriterTests {
     /// The bundled directories (`@` people, `:` emoji), loaded once.
     static let setup: DirectorySetup = {
         // swiftlint:disable:next force_try
@@ -206,7 +206,7 @@ import Testing
 }
 
 /// SPEC §3: keys that arrive in one burst end where `atpad replay` ends for directory files.
-@Suite struct BurstTests {
+@MainActor @Suite struct BurstTests {
     /// Runs `keys` as the editor's loop runs one batch of input: every key through the
     /// model and the effect runner, with no drawing, polling or waiting in between.
     static func burst(_ keys: String) throws -> Editor {
