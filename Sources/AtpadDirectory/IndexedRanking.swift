@@ -206,8 +206,9 @@ extension DirectoryIndex {
                     if position == previous { continue }
                     previous = position
                     if letterMasks[Int(position)] & letters != letters || frecent[position] != nil { continue }
-                    guard buffers.classify(Int(position), query) == matchClass else { continue }
+                    // The exactness test is the cheaper one: it goes first.
                     if let exact, buffers.isExact(Int(position), query) != exact { continue }
+                    guard buffers.classify(Int(position), query) == matchClass else { continue }
                     if !take(position) { return }
                 }
             }
