@@ -55,6 +55,13 @@ final class NarrowingCache: @unchecked Sendable {
 }
 
 extension DirectoryIndex {
+    /// How many entries of a query's word-start bucket are looked at for exact word or
+    /// handle matches (SPEC §4, first within class 1). Buckets of the sample directory and
+    /// of directories of a few thousand people are smaller; in a million-person directory a
+    /// one-letter bucket holds a hundred thousand, and walking them all cost 14 ms a key
+    /// (1,024 entries: about 0.2 ms, see BENCHMARKS.md).
+    static let exactSearchBudget = 1024
+
     /// The ranking order, letter masks and word-start buckets of a directory.
     static func buildSearchTables(
         count: Int, names: [UInt32], nameStarts: [Int32], words: [Int32], wordStarts: [Int32],
@@ -195,9 +202,11 @@ extension DirectoryIndex {
             ? (wordStartIndex.pair, wordStartIndex.pair.bucket(WordStartIndex.hash(w0, query.scalars[1])))
             : (wordStartIndex.first, wordStartIndex.first.bucket(WordStartIndex.hash(w0)))
 
-        /// Walks a bucket in ranking order, taking the entries of `matchClass`.
+        /// Walks a bucket in ranking order, taking the entries of `matchClass`; with
+        /// `exact`, only those whose exactness (``Buffers/isExact``) is that — except past
+        /// `exactEnd`, where the exact pass did not look and every entry counts as inexact.
         func walkBucket(_ table: WordStartIndex.Table, _ range: Range<Int>, _ matchClass: MatchClass,
-                        exact: Bool? = nil, _ take: (Int32) -> Bool) {
+                        exact: Bool? = nil, exactEnd: Int = 0, _ take: (Int32) -> Bool) {
             let letters = LetterMask.of(query.letters)
             table.positions.withUnsafeBufferPointer { positions in
                 var previous: Int32 = -1
@@ -206,8 +215,7 @@ extension DirectoryIndex {
                     if position == previous { continue }
                     previous = position
                     if letterMasks[Int(position)] & letters != letters || frecent[position] != nil { continue }
-                    // The exactness test is the cheaper one: it goes first.
-                    if let exact, buffers.isExact(Int(position), query) != exact { continue }
+                    if let exact, i < exactEnd, buffers.isExact(Int(position), query) != exact { continue }
                     guard buffers.classify(Int(position), query) == matchClass else { continue }
                     if !take(position) { return }
                 }
@@ -215,8 +223,14 @@ extension DirectoryIndex {
         }
 
         // Class 1 in two passes over its bucket: exact word or handle matches first (§4).
-        guard add(1, exact: true, walk: { walkBucket(bucket.0, bucket.1, .prefix, exact: true, $0) }),
-              add(1, walk: { walkBucket(bucket.0, bucket.1, .prefix, exact: false, $0) }) else { return result }
+        // The exact pass looks at the first `exactSearchBudget` entries of the bucket (all
+        // of them but in directories of many thousands, where it keeps a keystroke cheap).
+        let exactEnd = min(bucket.1.upperBound, bucket.1.lowerBound + DirectoryIndex.exactSearchBudget)
+        guard add(1, exact: true, walk: {
+                  walkBucket(bucket.0, bucket.1.lowerBound ..< exactEnd, .prefix, exact: true, exactEnd: exactEnd, $0)
+              }),
+              add(1, walk: { walkBucket(bucket.0, bucket.1, .prefix, exact: false, exactEnd: exactEnd, $0) })
+        else { return result }
         if !query.hasSpace, query.scalars.count >= 2 {
             let initialsBucket = wordStartIndex.first.bucket(WordStartIndex.hash(w0))
             guard add(2, walk: { walkBucket(wordStartIndex.first, initialsBucket, .initials, $0) }) else {
