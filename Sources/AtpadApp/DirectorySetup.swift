@@ -48,6 +48,10 @@ struct DirectorySetup {
                 warnings.append(BundledDirectory.missingMessage)
             }
         }
+        let colon: Unicode.Scalar = ":"
+        if routes[colon] == nil, let emoji = BundledDirectory.emojiPath() {
+            routes[colon] = Config.TriggerSources(files: [emoji])
+        }
         for (trigger, route) in routes {
             var fileSource: (any EntitySource)?
             if let paths = route.files, !paths.isEmpty {

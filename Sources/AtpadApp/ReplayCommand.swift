@@ -46,7 +46,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let config = EditorConfig(
             triggers: directories.triggers,
             implicitThreshold: implicit, trimMentions: trimMentions,
-            width: width, pageRows: max(1, height - 3))
+            width: width, pageRows: max(1, height - 3), quietWords: BundledQuietWords.words)
         let editor = Editor(start.0, cursor: start.cursor, config: config)
         let final = await MainActor.run { Replay.run(editor, keys: script, sources: sources) }
         print(ReplayOutput.json(final))
@@ -57,7 +57,10 @@ struct ReplayCommand: AsyncParsableCommand {
 /// effect runner as the editor's runs what it asks for, except that every query is
 /// answered in full before the next key (and no file, draft or frecency is written).
 enum Replay {
-    static func run(_ editor: Editor, keys: [Key], sources: [Unicode.Scalar: any EntitySource]) -> Editor {
+    /// Runs `keys` and returns the final editor; `afterEach` sees the editor after every
+    /// key (and every answer it asked for).
+    static func run(_ editor: Editor, keys: [Key], sources: [Unicode.Scalar: any EntitySource],
+                    afterEach: (Editor) -> Void = { _ in }) -> Editor {
         var model = AppModel(editor: editor, document: .init(path: nil, format: .atpad, formatIsFixed: true),
                              print: false, terminalClipboard: false)
         let runner = EffectRunner(sources: sources, writesFiles: false)
@@ -73,6 +76,7 @@ enum Replay {
                 if !runner.queries.isBusy { break }
                 runner.queries.mailbox.wait(milliseconds: 100)
             }
+            afterEach(model.editor)
         }
         return model.editor
     }

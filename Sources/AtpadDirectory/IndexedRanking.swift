@@ -55,6 +55,13 @@ final class NarrowingCache: @unchecked Sendable {
 }
 
 extension DirectoryIndex {
+    /// How many entries of a query's word-start bucket are looked at for exact word or
+    /// handle matches (SPEC §4, first within class 1). Buckets of the sample directory and
+    /// of directories of a few thousand people are smaller; in a million-person directory a
+    /// one-letter bucket holds a hundred thousand, and walking them all cost 14 ms a key
+    /// (1,024 entries: about 0.2 ms, see BENCHMARKS.md).
+    static let exactSearchBudget = 1024
+
     /// The ranking order, letter masks and word-start buckets of a directory.
     static func buildSearchTables(
         count: Int, names: [UInt32], nameStarts: [Int32], words: [Int32], wordStarts: [Int32],
@@ -147,15 +154,16 @@ extension SearchTables {
             }
             frecentByClass[Int(matchClass)].append(RankKey(
                 matchClass: matchClass, frecency: score,
-                length: query.isEmpty ? 0 : nameLengths[Int(position)], position: position))
+                length: query.isEmpty ? 0 : nameLengths[Int(position)], position: position,
+                exact: matchClass == 1 && buffers.isExact(Int(position), query)))
         }
         for c in frecentByClass.indices { frecentByClass[c].sort { $0.precedes($1) } }
 
         /// Adds one class: its positive-frecency entries, then `walk`'s (which must give
         /// the class's other entries best first), then its negative-frecency entries.
         /// Returns false when the limit is reached.
-        func add(_ matchClass: UInt8, walk: (_ take: (Int32) -> Bool) -> Void) -> Bool {
-            let ranked = frecentByClass[Int(matchClass)]
+        func add(_ matchClass: UInt8, exact: Bool = false, walk: (_ take: (Int32) -> Bool) -> Void) -> Bool {
+            let ranked = frecentByClass[Int(matchClass)].filter { $0.exact == exact }
             for key in ranked where key.frecency > 0 {
                 result.append(key)
                 if result.count == limit { return false }
@@ -164,7 +172,7 @@ extension SearchTables {
             walk { position in
                 result.append(RankKey(matchClass: matchClass, frecency: 0,
                                       length: matchClass == 0 ? 0 : nameLengths[Int(position)],
-                                      position: position))
+                                      position: position, exact: exact))
                 full = result.count == limit
                 return !full
             }
@@ -196,9 +204,11 @@ extension SearchTables {
             ? (wordStartIndex.pair, wordStartIndex.pair.bucket(WordStartIndex.hash(w0, query.scalars[1])))
             : (wordStartIndex.first, wordStartIndex.first.bucket(WordStartIndex.hash(w0)))
 
-        /// Walks a bucket in ranking order, taking the entries of `matchClass`.
+        /// Walks a bucket in ranking order, taking the entries of `matchClass`; with
+        /// `exact`, only those whose exactness (``Buffers/isExact``) is that — except past
+        /// `exactEnd`, where the exact pass did not look and every entry counts as inexact.
         func walkBucket(_ table: WordStartIndex.TableView, _ range: Range<Int>, _ matchClass: MatchClass,
-                        _ take: (Int32) -> Bool) {
+                        exact: Bool? = nil, exactEnd: Int = 0, _ take: (Int32) -> Bool) {
             let letters = LetterMask.of(query.letters)
             let positions = table.positions
             var previous: Int32 = -1
@@ -207,11 +217,21 @@ extension SearchTables {
                 if position == previous { continue }
                 previous = position
                 if letterMasks[Int(position)] & letters != letters || frecent[position] != nil { continue }
-                if buffers.classify(Int(position), query) == matchClass, !take(position) { return }
+                if let exact, i < exactEnd, buffers.isExact(Int(position), query) != exact { continue }
+                guard buffers.classify(Int(position), query) == matchClass else { continue }
+                if !take(position) { return }
             }
         }
 
-        guard add(1, walk: { walkBucket(bucket.0, bucket.1, .prefix, $0) }) else { return result }
+        // Class 1 in two passes over its bucket: exact word or handle matches first (§4).
+        // The exact pass looks at the first `exactSearchBudget` entries of the bucket (all
+        // of them but in directories of many thousands, where it keeps a keystroke cheap).
+        let exactEnd = min(bucket.1.upperBound, bucket.1.lowerBound + DirectoryIndex.exactSearchBudget)
+        guard add(1, exact: true, walk: {
+                  walkBucket(bucket.0, bucket.1.lowerBound ..< exactEnd, .prefix, exact: true, exactEnd: exactEnd, $0)
+              }),
+              add(1, walk: { walkBucket(bucket.0, bucket.1, .prefix, exact: false, exactEnd: exactEnd, $0) })
+        else { return result }
         if !query.hasSpace, query.scalars.count >= 2 {
             let initialsBucket = wordStartIndex.first.bucket(WordStartIndex.hash(w0))
             guard add(2, walk: { walkBucket(wordStartIndex.first, initialsBucket, .initials, $0) }) else {
@@ -248,7 +268,8 @@ extension SearchTables {
             guard classes.contains(matchClass) else { return }
             if best.isFull, matchClass > best.worst.matchClass { return }
             let score = frecent[position] ?? 0
-            best.insert(RankKey(matchClass: matchClass, frecency: score, length: nameLengths[p], position: position))
+            best.insert(RankKey(matchClass: matchClass, frecency: score, length: nameLengths[p], position: position,
+                                exact: matchClass == 1 && buffers.isExact(p, query)))
         }
 
         if let previous = narrowing.survivors(for: letters) {

@@ -76,6 +76,9 @@ public final class LoadingDirectory: EntitySource, @unchecked Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
+    /// The loaded source, or why there is none (yet).
+    var loadedNow: Result<any EntitySource, LoadFailure> { loaded }
+
     private var loaded: Result<any EntitySource, LoadFailure> {
         lock.lock()
         defer { lock.unlock() }

@@ -164,7 +164,8 @@ public struct DirectoryIndex: Sendable {
             return RankedMatch(
                 position: position,
                 matchClass: matchClass,
-                candidate: Candidate(entity: entity(at: position), matches: matches)
+                candidate: Candidate(entity: entity(at: position), matches: matches,
+                                     isStrong: matchClass.map { $0 <= .initials })
             )
         }
     }
@@ -305,6 +306,25 @@ struct Buffers {
         if nameMaybe && Matching.subsequence(query.compact, of: name, emit: { _, _ in }) { return .fuzzy }
         if handleMaybe && Matching.subsequence(query.compact, of: handle, emit: { _, _ in }) { return .fuzzy }
         return nil
+    }
+
+    /// Whether a query word equals a whole name word, or the query equals the handle
+    /// (folded): within class 1 such an entry ranks first (`jose` → José before Joseph).
+    func isExact(_ position: Int, _ query: FoldedQuery) -> Bool {
+        let handle = handle(position)
+        if handle.count == query.scalars.count, Matching.starts(handle, with: query.scalars[...]) { return true }
+        let name = name(position)
+        let words = nameWords(position)
+        for w in 0 ..< words.count / 2 {
+            let start = Int(words[w * 2])
+            let end = Int(words[w * 2 + 1])
+            for queryWord in query.words where queryWord.count == end - start {
+                if Matching.starts(UnsafeBufferPointer(rebasing: name[start ..< end]), with: query.scalars[queryWord]) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// Reports the folded spans of the name that match in `matchClass`; nothing when only
@@ -455,16 +475,20 @@ enum Matching {
 
 // MARK: - Bounded best-of selection
 
-/// What orders results: class, then higher frecency, then shorter name, then directory order.
+/// What orders results: class, then (within class 1) an exact word or handle match, then
+/// higher frecency, then shorter name, then directory order.
 struct RankKey {
     var matchClass: UInt8
     var frecency: Double
     var length: Int32
     var position: Int32
+    /// Class 1 only: a query word is a whole name word or the handle (``Buffers/isExact``).
+    var exact: Bool = false
 
     /// Whether `self` ranks before `other`.
     func precedes(_ other: RankKey) -> Bool {
         if matchClass != other.matchClass { return matchClass < other.matchClass }
+        if exact != other.exact { return exact }
         if frecency != other.frecency { return frecency > other.frecency }
         if length != other.length { return length < other.length }
         return position < other.position

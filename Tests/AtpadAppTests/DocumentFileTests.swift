@@ -108,7 +108,7 @@ import Testing
 
     @Test func theBundledDirectoryServesAtWhenNothingElseDoes() throws {
         let setup = try DirectoryOptions.parse(["-t", "#=" + (try BundledDirectory.path())]).load()
-        #expect(setup.triggers == ["#", "@"])
+        #expect(setup.triggers == ["#", ":", "@"], "`:` is the bundled emoji directory's")
         #expect(setup.files["@"] != nil)
         let commandOnly = try DirectoryOptions.parse(["--directory-command", "true"]).load()
         #expect(commandOnly.sources["@"] is CommandSource)

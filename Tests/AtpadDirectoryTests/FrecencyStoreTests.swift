@@ -256,7 +256,9 @@ private let start = Date(timeIntervalSince1970: 1_700_000_000)
         let scores = store.scores(for: "@", now: start + day)
         let directory = FileDirectory(entities: people, frecency: { scores })
         let results = directory.index.rankedMatches("jo", frecency: { scores[$0] ?? 0 })
-        #expect(results.map(\.candidate.entity.id) == ["u3", "u1", "u2", "u4", "u5"])
+        // "Jo Ng" comes first: `jo` is the whole word "Jo", which ranks before frecency
+        // within class 1 (SPEC §4); the other prefix matches follow by frecency.
+        #expect(results.map(\.candidate.entity.id) == ["u2", "u3", "u1", "u4", "u5"])
         #expect(results.map(\.matchClass) == [.prefix, .prefix, .prefix, .substring, .fuzzy])
     }
 

@@ -19,21 +19,24 @@ enum ReferenceRanker {
         frecency: (String) -> Double
     ) -> [Result] {
         let folded = Array(Folding.folded(query).unicodeScalars)
-        var rows: [(result: Result, score: Double, length: Int, position: Int)] = []
+        var rows: [(result: Result, exact: Bool, score: Double, length: Int, position: Int)] = []
         for (position, entity) in entities.enumerated() {
             let score = frecency(entity.id)
             if folded.isEmpty {
-                rows.append((Result(id: entity.id, matchClass: nil, matches: []), score, 0, position))
+                rows.append((Result(id: entity.id, matchClass: nil, matches: []), false, score, 0, position))
                 continue
             }
             guard let (matchClass, spans) = classify(entity, folded) else { continue }
             let matches = originalRanges(entity.name, spans)
-            rows.append((Result(id: entity.id, matchClass: matchClass, matches: matches), score, entity.name.count, position))
+            let exact = matchClass == .prefix && isExact(entity, folded)
+            rows.append((Result(id: entity.id, matchClass: matchClass, matches: matches), exact, score,
+                         entity.name.count, position))
         }
         rows.sort { a, b in
             let classA = a.result.matchClass?.rawValue ?? 0
             let classB = b.result.matchClass?.rawValue ?? 0
             if classA != classB { return classA < classB }
+            if a.exact != b.exact { return a.exact }
             if a.score != b.score { return a.score > b.score }
             if a.length != b.length { return a.length < b.length }
             return a.position < b.position
@@ -42,6 +45,16 @@ enum ReferenceRanker {
     }
 
     typealias Scalars = [Unicode.Scalar]
+
+    /// Within class 1: a query word is a whole name word, or the query is the handle.
+    static func isExact(_ entity: Entity, _ query: Scalars) -> Bool {
+        let name = Array(Folding.folded(entity.name).unicodeScalars)
+        var handle = Array(Folding.folded(entity.handle ?? "").unicodeScalars)
+        if handle.first == "@" { handle.removeFirst() }
+        if !handle.isEmpty && handle == query { return true }
+        let nameWords = Set(words(name).map { String(String.UnicodeScalarView($0.word)) })
+        return words(query).contains { nameWords.contains(String(String.UnicodeScalarView($0.word))) }
+    }
 
     /// Words split at spaces and hyphens, with their start offsets.
     static func words(_ text: Scalars) -> [(start: Int, word: Scalars)] {

@@ -24,6 +24,26 @@ private func ids(_ results: [Candidate]) -> [String] {
         #expect(results[1].candidate.matches == [1 ..< 4])
     }
 
+    @Test func anExactWordOrHandleComesFirstWithinTheFirstClass() throws {
+        // SPEC §4: `jose` is the whole word José, only the start of Joseph.
+        let directory = index(["Joseph Reed", "José Álvarez"])
+        #expect(directory.rankedMatches("jose").map(\.candidate.entity.id) == ["p1", "p0"])
+        // Before frecency and name length too, but never across classes.
+        let frecent = directory.rankedMatches("jose", frecency: { $0 == "p0" ? 10 : 0 })
+        #expect(frecent.map(\.candidate.entity.id) == ["p1", "p0"])
+        let handles = index(["Annabel Lee", "Ann Sims", "Bo Annist"], handles: [nil, nil, "ann"])
+        #expect(handles.rankedMatches("ann").map(\.candidate.entity.id) == ["p1", "p2", "p0"])
+        // Several query words: one of them whole is enough.
+        let two = index(["Jon Snowden", "Jona Snowe"])
+        #expect(two.rankedMatches("jon snow").map(\.candidate.entity.id) == ["p0", "p1"])
+    }
+
+    @Test func strongMatchesAreMarked() throws {
+        let directory = index(["John Doe", "Adoen Smith", "Jade Dunn"])
+        #expect(directory.rank("doe").map(\.isStrong) == [true, false])
+        #expect(directory.rank("jd").map(\.isStrong) == [true, true])
+    }
+
     @Test func prefixOfTheHandleHasNoNameRanges() throws {
         let directory = index(["John Doe"], handles: ["jdoe"])
         let result = try #require(directory.rankedMatches("jdo").first)

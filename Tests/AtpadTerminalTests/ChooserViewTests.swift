@@ -259,6 +259,24 @@ import Testing
         #expect(f.screen.lines[1] == "hi @jo".padding(30))
     }
 
+    @Test func thePickerAlwaysShowsTheSelectedEntry() throws {
+        // Issue 13: in 30 columns, `@jo` then Down selected a row the line did not draw.
+        let names = ["John Doe", "Jonathan Reyes", "Johanna Schmidt", "Jon Snow", "Joanna Kowalska", "Johnny Cash"]
+        let answer = names.enumerated().map { Candidate(entity: Entity(id: "u\($0.offset)", name: $0.element)) }
+        var e = try searching("|", "@jo", answer: answer, width: 30)
+        for index in 0 ..< names.count {
+            let f = frame(e, width: 30, height: 5)
+            let line = f.screen.lines.last ?? ""
+            #expect(line.contains(names[index]), "selected \(names[index]) not drawn in \(line)")
+            let roles = f.screen.roleLines.last ?? ""
+            #expect(roles.contains("C"), "the selected entry is highlighted")
+            // A click where the selected entry is drawn picks that entry.
+            let column = try #require(line.range(of: names[index]).map { line.distance(from: line.startIndex, to: $0.lowerBound) })
+            #expect(f.map.chooserItem(atRow: 4, column: column) == index)
+            _ = e.handle(.down)
+        }
+    }
+
     @Test func thePickerCutsWithAnEllipsis() throws {
         let e = try searching("|", "@p", answer: people)
         let f = frame(e, width: 30, height: 5)

@@ -1,3 +1,4 @@
+import AtpadCore
 import Foundation
 
 /// Finds the files shipped with atpad (the sample directory, the themes, and whatever
@@ -90,4 +91,22 @@ enum BundledDirectory {
         "the sample directory is missing from this installation (\(BundledResources.expectedPath(of: fileName)));"
             + " give a directory with -d FILE"
     }
+
+    /// The emoji directory that answers `:` unless configured otherwise (SPEC §3), or nil
+    /// when this installation lacks it (then `:` is no trigger; never an error).
+    static func emojiPath() -> String? {
+        guard let url = BundledResources.file("emoji.json"),
+              FileManager.default.isReadableFile(atPath: url.path) else { return nil }
+        return url.path
+    }
+}
+
+/// The list of frequent English words the implicit search keeps quiet on (SPEC §3),
+/// read once; without it (a partial installation) nothing is quiet.
+enum BundledQuietWords {
+    static let words: QuietWords = {
+        guard let url = BundledResources.file("common-words-en.txt"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return QuietWords() }
+        return QuietWords(list: text)
+    }()
 }

@@ -35,11 +35,20 @@ public struct Search: Sendable, Equatable {
     public var isFinal: Bool = false
     /// The source failed; the chooser shows this as an error row.
     public var error: String? = nil
-    /// Implicit only: Ctrl-N/Ctrl-P was pressed, so Enter now picks.
+    /// Implicit and quiet searches: Ctrl-N/Ctrl-P was pressed, so Enter now picks.
     public var navigated: Bool = false
+    /// An explicit search of an insert-completion trigger (`:`): it asks nothing before
+    /// two characters, shows no "no matches" row, and keeps the implicit keys.
+    public var quiet: Bool = false
+    /// Re-targeting (Ctrl-Space on a selected mention): the mention a pick replaces. The
+    /// query is then kept here and edited in the chooser, not in the text.
+    public var retarget: Mention? = nil
 
-    /// Whether the chooser is drawn (an implicit search shows only non-empty results).
-    public var isOpen: Bool { kind == .explicit || !items.isEmpty }
+    /// Whether the chooser owns only the implicit keys (Tab, Ctrl-N/Ctrl-P, Esc).
+    public var hasImplicitKeys: Bool { kind == .implicit || quiet }
+
+    /// Whether the chooser is drawn (an implicit or quiet search shows only non-empty results).
+    public var isOpen: Bool { hasImplicitKeys ? !items.isEmpty : true }
     /// Whether more results may still come ("searching…").
     public var isLoading: Bool { !isFinal && error == nil }
     /// Clears the previous query's results when the first answer to the current one comes.
@@ -53,6 +62,9 @@ public struct Search: Sendable, Equatable {
 
     /// Position of the first character of the query in the document.
     public var queryStart: Int { kind == .explicit ? start + 1 : start }
+
+    /// The search's query shown in the chooser's first row (re-targeting only).
+    public var editedQuery: String? { retarget == nil ? nil : query }
 }
 
 /// What a source sends back for a query.

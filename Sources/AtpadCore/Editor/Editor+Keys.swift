@@ -5,8 +5,12 @@ extension Editor {
     public mutating func handle(_ key: Key) -> [Effect] {
         if !Editor.isVertical(key) { goalColumn = nil }
         let held = selectedMention
+        let spaceAfterPick = addedSpace
+        addedSpace = nil
         if key != .backspace && key != .delete { selectedMention = nil }
         if handleChooserKey(key) { return takeEffects() }
+        // Any other key ends a re-targeting search first (the mention stays as it was).
+        if search?.retarget != nil { endSearch() }
         if key == .escape {
             // Esc unselects a selected mention or a selection; it never edits.
             if held == nil && !selection.isEmpty { selection = .cursor(cursor) }
@@ -14,7 +18,12 @@ extension Editor {
             return takeEffects()
         }
         switch key {
-        case let .char(c): type(c)
+        case let .char(c):
+            if let at = spaceAfterPick, closesAfterPick(c, space: at) {
+                replaceAddedSpace(at, with: c)
+            } else {
+                type(c)
+            }
         case .enter: type(Character(lineEnding))
         case .tab: type("\t")
         case .backTab: break
@@ -50,7 +59,8 @@ extension Editor {
         case .ctrl("c"): copy(held: held)
         case .ctrl("x"): cut()
         case .ctrl("v"): if let clip = clipboard { insert(clip) }
-        case .ctrlSpace: mentionHere()
+        case .ctrlSpace:
+            if let m = held, selection.isEmpty { startRetarget(m) } else { mentionHere() }
         case let .paste(text): paste(text)
         default: break  // Ctrl-S, Ctrl-Q, F1 and unbound keys belong to the app or nothing
         }
@@ -83,9 +93,23 @@ extension Editor {
         }
         if key == .escape {
             endSearch(dismiss: true)
+            // Esc leaves a re-targeted mention as it was: still selected.
+            if let m = s.retarget { selectedMention = m }
             return true
         }
-        switch s.kind {
+        if s.retarget != nil {
+            // The query is edited in the chooser's first row, never in the text.
+            switch key {
+            case let .char(c):
+                editRetargetQuery { $0.append(c) }
+                return true
+            case .backspace:
+                editRetargetQuery { if !$0.isEmpty { $0.removeLast() } }
+                return true
+            default: break
+            }
+        }
+        switch s.hasImplicitKeys ? .implicit : s.kind {
         case .explicit:
             switch key {
             case .up, .down:
@@ -163,16 +187,55 @@ extension Editor {
         }
     }
 
-    /// Ctrl-Space: an explicit search at the cursor with the default trigger, inserting
-    /// the trigger unless it is already right before the cursor.
+    /// Whether `c`, typed right after a pick, takes the place of the space it added at
+    /// `space`: closing punctuation, with the cursor still just after that space.
+    private func closesAfterPick(_ c: Character, space: Int) -> Bool {
+        guard selection.isEmpty, cursor == space + 1, storage.scalar(at: space) == " ",
+              c.unicodeScalars.count == 1, let s = c.unicodeScalars.first else { return false }
+        return CharacterClass.isClosing(s)
+    }
+
+    /// Puts closing punctuation where a pick's added space was (`@John Doe!`), as its own
+    /// undo step, so undo brings the space back.
+    private mutating func replaceAddedSpace(_ at: Int, with c: Character) {
+        endSearch()
+        apply([.replace(at..<at + 1, with: String(c), mentions: [])], selectionAfter: .cursor(at + 1))
+        breakUndoCoalescing()
+        dismissed = false
+    }
+
+    /// Ctrl-Space (SPEC §3): an explicit search at the cursor with the default trigger.
+    /// Right after a trigger (and its query) it reopens that search; right after a word it
+    /// puts the trigger before the word and searches for it; else it inserts the trigger.
     private mutating func mentionHere() {
         let t = config.defaultTrigger
         guard !isInCode(cursor) else { return }
-        if selection.isEmpty, storage.mention(endingAt: cursor) == nil,
-           let prev = storage.scalar(at: cursor - 1), trigger(for: prev) == t {
-            dismissed = false
-            startExplicit(at: cursor - 1, trigger: t)
-            return
+        if selection.isEmpty, storage.mention(endingAt: cursor) == nil {
+            if let prev = storage.scalar(at: cursor - 1), trigger(for: prev) == t {
+                dismissed = false
+                startExplicit(at: cursor - 1, trigger: t)
+                return
+            }
+            let (start, length) = wordStart(before: cursor)
+            if length > 0, storage.mention(endingAt: start) == nil {
+                if start > 0, let prev = storage.scalar(at: start - 1), trigger(for: prev) == t,
+                   canStartExplicit(at: start - 1) {
+                    // `@jd|` after Esc: the dismissed search opens again (never `@jd@`).
+                    dismissed = false
+                    startExplicit(at: start - 1, trigger: t)
+                    return
+                }
+                if canStartExplicit(at: start) {
+                    // `hi jd|` → `hi @jd|`, searching for `jd`.
+                    endSearch()
+                    apply([.replace(start..<start, with: String(Character(t)), mentions: [])],
+                          selectionAfter: .cursor(cursor + 1))
+                    breakUndoCoalescing()
+                    dismissed = false
+                    startExplicit(at: start, trigger: t)
+                    return
+                }
+            }
         }
         // The trigger replaces a selection in the same step.
         let range = selection.range

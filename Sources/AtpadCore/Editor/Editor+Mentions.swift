@@ -9,13 +9,32 @@ extension Editor {
     mutating func pick(_ index: Int) {
         guard let s = search, index >= 0, index < s.items.count else { return }
         let entity = s.items[index].entity
-        let end = s.queryStart + s.query.unicodeScalars.count
+        var end = s.queryStart + s.query.unicodeScalars.count
         var start = s.start
         if s.kind == .implicit { start = consumedWordsStart(for: entity.name, before: s.start) }
+        if let old = s.retarget {
+            // Re-targeting replaces the mention itself, nothing around it.
+            start = old.range.lowerBound
+            end = old.range.upperBound
+        }
         let trigger = s.kind == .explicit ? s.trigger : config.defaultTrigger
         endSearch()
+        defer { pendingEffects.append(.picked(entity, trigger: trigger)) }
 
+        if let text = entity.insert {
+            // An insert completion: its text, plain, with nothing added (SPEC §3).
+            apply([.replace(start..<end, with: text, mentions: [])],
+                  selectionAfter: .cursor(start + text.unicodeScalars.count))
+            breakUndoCoalescing()
+            return
+        }
         let mention = Mention(trigger: trigger, entity: entity, start: 0)
+        if s.retarget != nil {
+            apply([.replace(start..<end, with: mention.text, mentions: [mention])],
+                  selectionAfter: .cursor(start + mention.range.count))
+            breakUndoCoalescing()
+            return
+        }
         let next = storage.scalar(at: end)
         let needsSpace = next.map { !CharacterClass.isWhitespace($0) && !CharacterClass.isClosing($0) } ?? true
         var after = start + mention.range.count
@@ -23,7 +42,7 @@ extension Editor {
         apply([.replace(start..<end, with: mention.text + (needsSpace ? " " : ""), mentions: [mention])],
               selectionAfter: .cursor(after))
         breakUndoCoalescing()
-        pendingEffects.append(.picked(entity, trigger: trigger))
+        if needsSpace { addedSpace = start + mention.range.count }
     }
 
     /// Where an implicit pick starts: before the words just typed before the query when

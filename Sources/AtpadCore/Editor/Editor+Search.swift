@@ -76,7 +76,29 @@ extension Editor {
     mutating func startExplicit(at position: Int, trigger t: Unicode.Scalar) {
         endSearch()
         search = Search(kind: .explicit, trigger: t, start: position, query: "", queryID: 0, sent: false)
+        search?.quiet = config.quietTriggers.contains(t)
         refreshQuery(force: true)
+    }
+
+    /// Re-targets `mention` (Ctrl-Space on a selected mention, SPEC §3): a search whose
+    /// query starts as the mention's name and is edited in the chooser; the text stays as
+    /// it is until a pick replaces the mention.
+    mutating func startRetarget(_ mention: Mention) {
+        endSearch()
+        var s = Search(kind: .explicit, trigger: mention.trigger, start: mention.range.lowerBound,
+                       query: mention.name, queryID: 0, sent: false)
+        s.retarget = mention
+        search = s
+        sendQuery()
+    }
+
+    /// Edits a re-targeting search's query (typing appends, Backspace removes the last
+    /// character) and asks again.
+    mutating func editRetargetQuery(_ edit: (inout String) -> Void) {
+        guard var s = search, s.retarget != nil else { return }
+        edit(&s.query)
+        search = s
+        sendQuery()
     }
 
     /// Starts an implicit search when the word before the cursor has N word characters.
@@ -87,6 +109,8 @@ extension Editor {
         // A word right after a trigger character belongs to explicit searches.
         if start > 0, let prev = storage.scalar(at: start - 1), trigger(for: prev) != nil { return }
         guard !isInCode(cursor) else { return }
+        // Common words, and the beginnings of them, stay quiet (SPEC §3).
+        guard !config.quietWords.silences(storage.slice(start..<cursor)) else { return }
         search = Search(kind: .implicit, trigger: config.defaultTrigger, start: start, query: "", queryID: 0, sent: false)
         refreshQuery(force: true)
     }
@@ -96,6 +120,8 @@ extension Editor {
     /// when the cursor or trigger no longer allow it.
     mutating func refreshQuery(force: Bool = false) {
         guard var s = search else { return }
+        // A re-targeting query lives in the chooser, not in the text.
+        if s.retarget != nil { return force ? sendQuery() : () }
         let head = cursor
         guard selection.isEmpty else { return endSearch() }
         let query: String
@@ -110,6 +136,7 @@ extension Editor {
             guard length >= config.implicitThreshold else { return endSearch() }
             s.start = start
             query = storage.slice(start..<wordEnd(from: head))
+            if config.quietWords.silences(query) { return endSearch() }
         }
         if query != s.query || force {
             s.query = query
@@ -132,6 +159,18 @@ extension Editor {
         s.isFinal = false
         s.error = nil
         s.sent = false
+        if s.quiet && s.query.count < 2 {
+            // An insert-completion search asks nothing before two characters (`:)`,
+            // `10:30` never show a chooser): it stands as a final, empty answer.
+            s.items = []
+            s.selected = 0
+            s.scrollTop = 0
+            s.showsPrevious = false
+            s.isFinal = true
+            s.sent = true
+            search = s
+            return
+        }
         if let busy = inFlight[s.trigger] {
             if !busy.cancelled {
                 pendingEffects.append(.cancel(id: busy.id))
@@ -167,7 +206,9 @@ extension Editor {
             if var s = search, s.queryID == id {
                 s.dropPreviousResults()
                 var seen = Set(s.items.map(\.entity.id))
-                for c in candidates where !seen.contains(c.entity.id) {
+                // An implicit search shows strong matches only (SPEC §3; a source that
+                // does not rank, a command or URL, is taken as it answers).
+                for c in candidates where !seen.contains(c.entity.id) && (s.kind == .explicit || c.isStrong != false) {
                     seen.insert(c.entity.id)
                     s.items.append(c)
                 }

@@ -24,6 +24,9 @@ public struct Editor: Sendable {
 
     /// Esc dismissed a search: no search reopens by itself until a separator is typed.
     var dismissed = false
+    /// Where the space the last pick added sits, while the cursor is right after it and
+    /// no other key came: closing punctuation typed next takes its place (SPEC §6).
+    var addedSpace: Int?
     var history = UndoHistory()
     /// The column Up/Down aim for, kept across consecutive vertical moves.
     var goalColumn: Int?

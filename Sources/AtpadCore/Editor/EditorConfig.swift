@@ -15,10 +15,17 @@ public struct EditorConfig: Sendable, Equatable {
     /// Text-area height in rows, for PgUp/PgDn.
     public var pageRows: Int
     public var tabWidth: Int
+    /// Words an implicit search stays quiet on, with their beginnings (SPEC §3).
+    public var quietWords: QuietWords
+    /// Triggers of insert completions (`:` → emoji): their chooser opens only from two
+    /// characters of query with results, and keeps Enter and arrows until Tab or
+    /// Ctrl-N/Ctrl-P, like an implicit one (SPEC §3).
+    public var quietTriggers: [Unicode.Scalar]
 
     public init(triggers: [Unicode.Scalar] = ["@"], defaultTrigger: Unicode.Scalar = "@",
                 implicitThreshold: Int = 3, trimMentions: Bool = false, chooserRows: Int = 8,
-                width: Int = 80, pageRows: Int = 20, tabWidth: Int = 4) {
+                width: Int = 80, pageRows: Int = 20, tabWidth: Int = 4, quietWords: QuietWords = QuietWords(),
+                quietTriggers: [Unicode.Scalar] = [":"]) {
         self.triggers = triggers
         self.defaultTrigger = defaultTrigger
         self.implicitThreshold = implicitThreshold
@@ -27,6 +34,8 @@ public struct EditorConfig: Sendable, Equatable {
         self.width = width
         self.pageRows = pageRows
         self.tabWidth = tabWidth
+        self.quietWords = quietWords
+        self.quietTriggers = quietTriggers
     }
 
     /// Every character that may be a trigger at all.

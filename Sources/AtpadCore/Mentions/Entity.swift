@@ -5,14 +5,19 @@ public struct Entity: Hashable, Sendable {
     public var handle: String?
     public var detail: String?
     public var url: String?
+    /// Text that picking this entity inserts instead of a mention (an insert completion,
+    /// SPEC §3: an emoji, an issue number).
+    public var insert: String?
 
     @inlinable
-    public init(id: String, name: String, handle: String? = nil, detail: String? = nil, url: String? = nil) {
+    public init(id: String, name: String, handle: String? = nil, detail: String? = nil, url: String? = nil,
+                insert: String? = nil) {
         self.id = id
         self.name = name
         self.handle = handle
         self.detail = detail
         self.url = url
+        self.insert = insert
     }
 }
 
@@ -23,9 +28,15 @@ public struct Entity: Hashable, Sendable {
 public struct Candidate: Hashable, Sendable {
     public var entity: Entity
     public var matches: [Range<Int>]
+    /// Whether the entity matched strongly (SPEC §4 classes 1 and 2: a word or the handle
+    /// starts with the query, or the query is its initials); nil when the source did not
+    /// rank it (commands and URLs keep their own order). Implicit searches show only
+    /// strong matches.
+    public var isStrong: Bool?
 
-    public init(entity: Entity, matches: [Range<Int>] = []) {
+    public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil) {
         self.entity = entity
         self.matches = matches
+        self.isStrong = isStrong
     }
 }

@@ -64,6 +64,7 @@ private struct Header {
     let handle: Int?
     let detail: Int?
     let url: Int?
+    let insert: Int?
 
     init(_ fields: [CSVField], reader: CSVReader) throws {
         var labels: [String] = []
@@ -91,6 +92,7 @@ private struct Header {
         handle = columns[.handle]
         detail = columns[.detail]
         url = columns[.url]
+        insert = columns[.insert]
     }
 
     /// The entity of one row.
@@ -111,7 +113,8 @@ private struct Header {
             let value = reader.string(fields[column])
             return value.isEmpty ? nil : value
         }
-        return Entity(id: id, name: name, handle: optional(handle), detail: optional(detail), url: optional(url))
+        return Entity(id: id, name: name, handle: optional(handle), detail: optional(detail), url: optional(url),
+                      insert: optional(insert))
     }
 }
 

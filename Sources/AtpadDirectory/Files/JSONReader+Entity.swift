@@ -34,7 +34,7 @@ enum EntitySubject {
 
 /// The keys of an entity object that atpad reads; every other key is ignored.
 enum EntityKey: String {
-    case id, name, handle, detail, url
+    case id, name, handle, detail, url, insert
 
     /// The key's bit in a set of keys.
     var bit: UInt8 {
@@ -44,6 +44,7 @@ enum EntityKey: String {
         case .handle: 4
         case .detail: 8
         case .url: 16
+        case .insert: 32
         }
     }
 
@@ -62,6 +63,7 @@ enum EntityKey: String {
         case 6 where spells("handle"): self = .handle
         case 6 where spells("detail"): self = .detail
         case 3 where spells("url"): self = .url
+        case 6 where spells("insert"): self = .insert
         default: return nil
         }
     }
@@ -79,8 +81,8 @@ struct EntityFields {
         case other(JSONValue.Kind)
     }
 
-    private var values: (Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil)
-    private var offsets: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    private var values: (Value?, Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil, nil)
+    private var offsets: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
     /// One bit per key found, so checking for a repeated key touches no value.
     private var found: UInt8 = 0
 
@@ -97,6 +99,7 @@ struct EntityFields {
         case .handle: values.2 = value; offsets.2 = offset
         case .detail: values.3 = value; offsets.3 = offset
         case .url: values.4 = value; offsets.4 = offset
+        case .insert: values.5 = value; offsets.5 = offset
         }
     }
 
@@ -113,6 +116,7 @@ struct EntityFields {
         let handleValue = values.2.take()
         let detailValue = values.3.take()
         let urlValue = values.4.take()
+        let insertValue = values.5.take()
 
         let id: String
         switch idValue {
@@ -153,7 +157,8 @@ struct EntityFields {
             name: name,
             handle: try Self.optional(handleValue, .handle, at: offsets.2, subject),
             detail: try Self.optional(detailValue, .detail, at: offsets.3, subject),
-            url: try Self.optional(urlValue, .url, at: offsets.4, subject)
+            url: try Self.optional(urlValue, .url, at: offsets.4, subject),
+            insert: try Self.optional(insertValue, .insert, at: offsets.5, subject)
         )
     }
 

@@ -44,15 +44,23 @@ enum ChooserPicker {
         return ChooserArea(rows: row ..< row + 1, columns: 0 ..< width, items: items)
     }
 
-    /// The first result shown: the core's scroll position, unless the selected one would
-    /// not fit from there — then the selected one itself.
+    /// The first result shown: the core's scroll position, moved on until the selected
+    /// one fits with everything the line adds around it (the leading `… │`, separators,
+    /// and the trailing ` │ …` kept free when more results follow), so the selected entry
+    /// is always drawn (SPEC §5).
     private static func firstShown(_ content: ChooserContent, from start: Int, separator: Int, width: Int,
                                    clusters: inout LongClusters) -> Int {
-        let first = min(max(0, content.search.scrollTop), content.selected)
-        var column = start + (first > 0 ? 1 + separator : 0)
-        for i in first...content.selected {
-            column += (i > first ? separator : 0) + content.name(i, clusters: &clusters).count
+        let selected = content.selected
+        var first = min(max(0, content.search.scrollTop), selected)
+        while first < selected {
+            var column = start + (first > 0 ? 1 + separator : 0)
+            for i in first...selected {
+                column += (i > first ? separator : 0) + content.name(i, clusters: &clusters).count
+            }
+            if selected < content.count - 1 { column += separator + 1 }
+            if column <= width { return first }
+            first += 1
         }
-        return column <= width ? first : content.selected
+        return selected
     }
 }

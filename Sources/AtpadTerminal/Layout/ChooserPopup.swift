@@ -17,16 +17,19 @@ enum ChooserPopup {
     static func draw(_ content: ChooserContent, maxRows: Int, anchorColumn: Int, cursorRow: Int,
                      region: Range<Int>, into screen: inout Screen) -> ChooserArea? {
         let status = content.status
+        // Re-targeting a mention: its query is edited in a first row of its own (SPEC §3).
+        let query = content.search.editedQuery.map { " " + String(Character(content.search.trigger)) + $0 }
+        let queryRows = query == nil ? 0 : 1
         let wantItems = min(content.count, max(1, maxRows))
-        let wantHeight = wantItems + (status == nil ? 0 : 1) + 2
+        let wantHeight = wantItems + (status == nil ? 0 : 1) + queryRows + 2
         let below = region.upperBound - (cursorRow + 1)
         let above = cursorRow - region.lowerBound
         let isBelow = below >= wantHeight || (above < wantHeight && below >= above)
         let height = min(wantHeight, isBelow ? below : above)
-        guard height >= 3 else { return nil }
+        guard height >= 3 + queryRows else { return nil }
 
         // A status row (an error beside results) keeps its place; results get the rest.
-        let itemRows = max(0, min(wantItems, height - 2 - (status == nil ? 0 : 1)))
+        let itemRows = max(0, min(wantItems, height - 2 - queryRows - (status == nil ? 0 : 1)))
         let window = content.window(rows: itemRows)
         let label = scrollLabel(content, window: window) + (window.upperBound < content.count ? "↓" : "")
         let loadingMark = content.isLoadingMore ? "…" : ""
@@ -40,6 +43,9 @@ enum ChooserPopup {
             inner = max(inner, 1 + VisibleText.cells(status, role: .chooserStatus, clusters: &screen.clusters).count + 1)
         }
         inner = max(inner, 1 + loadingMark.count + label.count + 2)
+        if let query {
+            inner = max(inner, VisibleText.cells(query, role: .search, clusters: &screen.clusters).count + 2)
+        }
         let boxWidth = min(min(maxWidth, screen.width), inner + 2)
         inner = boxWidth - 2
         guard inner >= 1 else { return nil }
@@ -51,6 +57,11 @@ enum ChooserPopup {
                                clusters: &screen.clusters)
         screen.put(topBorder, row: top, column: left)
         var row = top + 1
+        if let query {
+            let text = VisibleText.fit(VisibleText.cells(query, role: .search, clusters: &screen.clusters), width: inner)
+            screen.put(framed(text, inner: inner, fill: .chooser), row: row, column: left)
+            row += 1
+        }
         for i in window {
             let cells = itemRow(content, i, inner: inner, clusters: &screen.clusters)
             screen.put(cells, row: row, column: left)

@@ -161,7 +161,11 @@ struct RoleSpans: Hashable, Sendable {
     init(_ editor: Editor) {
         selection = editor.selection.isEmpty ? nil : editor.selection.range
         selectedMention = editor.selectedMention?.range
-        if let s = editor.search, s.kind == .explicit {
+        if let s = editor.search, let m = s.retarget {
+            // The mention being re-targeted is what a pick will replace.
+            search = m.range
+        } else if let s = editor.search, s.kind == .explicit, !s.quiet || s.isOpen {
+            // A quiet search (`:`) is marked only once its chooser shows.
             search = s.start ..< s.start + 1 + s.query.unicodeScalars.count
         } else {
             search = nil
