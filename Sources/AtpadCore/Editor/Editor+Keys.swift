@@ -60,7 +60,8 @@ extension Editor {
         case .ctrl("x"): cut()
         case .ctrl("v"): if let clip = clipboard { insert(clip) }
         case .ctrlSpace:
-            if let m = held, selection.isEmpty { startRetarget(m) } else { mentionHere() }
+            // A kept construct names no one: there is nothing to re-target.
+            if let m = held, !m.isKept, selection.isEmpty { startRetarget(m) } else { mentionHere() }
         case let .paste(text): paste(text)
         default: break  // Ctrl-S, Ctrl-Q, F1 and unbound keys belong to the app or nothing
         }

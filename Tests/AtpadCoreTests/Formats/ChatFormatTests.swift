@@ -158,3 +158,15 @@ struct KeptConstructTests {
         #expect(editor.text == "")
     }
 }
+
+extension KeptConstructTests {
+    @Test func ctrlSpaceOnASelectedKeptConstructStartsANewMentionInstead() throws {
+        let doc = try DocumentFormat.slack.decode("x <!here>", lookup: directory).document
+        var editor = Editor(doc)
+        _ = editor.handle(.backspace)
+        #expect(editor.selectedMention?.isKept == true)
+        _ = editor.handle(.ctrlSpace)
+        #expect(editor.search?.retarget == nil)
+        #expect(kept(editor.marked) == ["<!here>"])
+    }
+}
