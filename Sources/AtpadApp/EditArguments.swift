@@ -16,6 +16,9 @@ struct EditArguments: Equatable {
     var trigger: [String] = []
     var directoryCommand: String?
     var directoryURL: String?
+    var items: String?
+    var map: String?
+    var preset: String?
     var commandTimeout: Double?
     /// Settings the config file may also give: nil (or false for a flag) = not on the
     /// command line.
@@ -72,6 +75,18 @@ struct EditArguments: Equatable {
             case "--directory-url":
                 guard let v = value() else { return nil }
                 result.directoryURL = v
+            case "--items":
+                // An empty value ('' = the whole answer) is a value here.
+                if let attached { result.items = attached } else if let next = rest.first {
+                    rest.removeFirst()
+                    result.items = next
+                } else { return nil }
+            case "--map":
+                guard let v = value() else { return nil }
+                result.map = v
+            case "--preset":
+                guard let v = value() else { return nil }
+                result.preset = v
             case "--command-timeout":
                 guard let v = value(), let seconds = Double(v) else { return nil }
                 result.commandTimeout = seconds
@@ -110,7 +125,7 @@ struct EditArguments: Equatable {
     func commandLineConfig() throws -> Config {
         var config = try DirectoryOptions.config(
             directory: directory, trigger: trigger, directoryCommand: directoryCommand,
-            directoryURL: directoryURL, commandTimeout: commandTimeout)
+            directoryURL: directoryURL, commandTimeout: commandTimeout, items: items, map: map, preset: preset)
         config.implicit = implicit
         config.trimMentions = trimMentions ? true : nil
         config.theme = theme

@@ -51,13 +51,15 @@ struct SearchCommand: AsyncParsableCommand {
         if let warning = frecency?.warning { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
-                                       frecency: frecency)
+                                       frecency: frecency, refreshCachesBeforeAnswering: true)
         let loadTime = clock.now - loadStart
         guard let source = setup.sources[t] else {
             // Without a directory the one line says why: the missing sample, or no route.
             throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
         }
         for warning in setup.warnings { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
+        // A source that cannot be set up (a preset's missing tool or variable) is exit 2 (SPEC §12).
+        if let problem = setup.setupErrors[t] { throw UsageError(problem) }
         // A trigger served by files alone is ranked here directly (what --timing measures);
         // a command or URL is asked like the editor asks it.
         let ranked = setup.files[t].flatMap { files in setup.sources[t] is FileDirectory ? files : nil }
@@ -74,14 +76,18 @@ struct SearchCommand: AsyncParsableCommand {
             let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries)}"
             StandardOutput.printLine(json ? line : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries")
         }
+        var failure: String?
         for q in queries {
             let start = clock.now
-            let results: [Candidate]
+            var results: [Candidate]
             if let ranked {
                 results = ranked.rank(q)
             } else {
-                results = try await Self.answer(source, q, trigger: t, limit: limit)
+                let answer = await Self.answer(source, q, trigger: t, limit: limit)
+                results = answer.results
+                failure = failure ?? answer.failure
             }
+            for note in setup.notes.take() { FileHandle.standardError.write(Data("atpad: \(note)\n".utf8)) }
             let elapsed = clock.now - start
             if timing {
                 if json {
@@ -98,12 +104,16 @@ struct SearchCommand: AsyncParsableCommand {
                 }
             }
         }
+        if let failure {
+            FileHandle.standardError.write(Data("atpad: \(failure)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
-    /// Every batch a source answers, without repeated ids, up to `limit`; a failure is a
-    /// usage error (exit status 2) naming it.
+    /// Every batch a source answers, without repeated ids, up to `limit`, and the failure
+    /// it ended with, if any (SPEC §12: what answered is still printed, then exit status 1).
     static func answer(_ source: any EntitySource, _ query: String, trigger: Unicode.Scalar,
-                       limit: Int) async throws -> [Candidate] {
+                       limit: Int) async -> (results: [Candidate], failure: String?) {
         var seen = Set<String>()
         var results: [Candidate] = []
         do {
@@ -111,9 +121,9 @@ struct SearchCommand: AsyncParsableCommand {
                 for c in batch where results.count < limit && seen.insert(c.entity.id).inserted { results.append(c) }
             }
         } catch {
-            throw UsageError("\(error)")
+            return (results, "\(error)")
         }
-        return results
+        return (results, nil)
     }
 
     static func json(query: String, _ results: [Candidate]) -> String {
