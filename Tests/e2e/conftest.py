@@ -58,3 +58,4 @@ def isolated_state(tmp_path, monkeypatch):
     """No test reads or writes the person's own config, frecency or drafts."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
