@@ -195,7 +195,9 @@ public struct CommandSource: EntitySource {
             let found = try mapping.entities(of: try mapping.items(of: document))
             reader.incomplete += found.incomplete
             var seen = Set<String>()
-            return Array(found.entities.lazy.filter { seen.insert($0.id).inserted }.prefix(limit))
+            var kept: [Entity] = []
+            for entity in found.entities where kept.count < limit && seen.insert(entity.id).inserted { kept.append(entity) }
+            return kept
         } catch {
             throw SourceError("directory command printed a malformed answer: \(error.message)")
         }

@@ -48,8 +48,8 @@ public struct EntityMapping: Equatable, Sendable {
     public var isPlain: Bool { items == nil && map.isEmpty && exclude.isEmpty }
 
     /// Parses a command-line `--map` value: `id=login,name=name//login,detail={title} · {team}`.
-    /// A comma starts the next rule only when a field name and `=` follow it, so templates
-    /// may hold commas.
+    /// A comma starts the next rule only when a word and `=` follow it, so templates may
+    /// hold commas (but not `, word=`).
     public static func parseMapOption(_ text: String) throws(SourceError) -> [String: String] {
         var rules: [String: String] = [:]
         var pieces: [Substring] = []
@@ -79,7 +79,8 @@ public struct EntityMapping: Equatable, Sendable {
     private static func startsRule(_ rest: Substring) -> Bool {
         let trimmed = rest.drop { $0 == " " }
         guard let eq = trimmed.firstIndex(of: "=") else { return false }
-        return fields.contains(trimmed[..<eq].trimmingCharacters(in: .whitespaces))
+        let name = trimmed[..<eq].trimmingCharacters(in: .whitespaces)
+        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0 == "_" }
     }
 
     // MARK: - Reading
