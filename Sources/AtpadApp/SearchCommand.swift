@@ -129,8 +129,11 @@ struct SearchCommand: AsyncParsableCommand {
     static func json(query: String, _ results: [Candidate]) -> String {
         let items = results.map { r in
             let matches = r.matches.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ")
+            // SPEC §8: detail and url where the entity has them.
+            let extra = [("detail", r.entity.detail), ("url", r.entity.url)]
+                .compactMap { name, value in value.map { ", \"\(name)\": \(JSONText.quote($0))" } }.joined()
             return "{\"id\": \(JSONText.quote(r.entity.id)), \"name\": \(JSONText.quote(r.entity.name)), "
-                + "\"handle\": \(r.entity.handle.map(JSONText.quote) ?? "null"), \"matches\": [\(matches)]}"
+                + "\"handle\": \(r.entity.handle.map(JSONText.quote) ?? "null"), \"matches\": [\(matches)]\(extra)}"
         }
         return "{\"query\": \(JSONText.quote(query)), \"results\": [\(items.joined(separator: ", "))]}"
     }
