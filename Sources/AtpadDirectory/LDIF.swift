@@ -23,16 +23,17 @@ enum LDIF {
     /// The entries, each its attributes in order (first value of each).
     static func entries(of bytes: [UInt8]) throws(SourceError) -> [[(name: String, value: String)]] {
         guard UTF8Validation.firstInvalidByte(in: bytes) == nil else { throw SourceError("LDIF: not valid UTF-8") }
-        let text = String(decoding: bytes, as: UTF8.self)
-        // Unfold: a line that starts with a space continues the previous one.
+        // Unfold: a line that starts with a space continues the previous one. Split as
+        // bytes: in a String, "\r\n" is one Character and would not split at "\n".
         var lines: [String] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = raw
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            if line.hasPrefix(" "), !lines.isEmpty, !lines[lines.count - 1].isEmpty {
-                lines[lines.count - 1] += line.dropFirst()
+        for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            var line = raw[...]
+            if line.last == 0x0D { line = line.dropLast() }
+            let text = String(decoding: line, as: UTF8.self)
+            if text.hasPrefix(" "), !lines.isEmpty, !lines[lines.count - 1].isEmpty {
+                lines[lines.count - 1] += text.dropFirst()
             } else {
-                lines.append(String(line))
+                lines.append(text)
             }
         }
         var entries: [[(name: String, value: String)]] = []
