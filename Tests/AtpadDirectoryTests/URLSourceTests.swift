@@ -113,4 +113,42 @@ import Testing
         let source = try URLSource(template: "http://h/{query}/x?q={query}")
         #expect(source.url(for: "a b") == "http://h/a%20b/x?q=a%20b")
     }
+
+    // MARK: - SPEC §12: pages, headers, mapping
+
+    @Test func cursorPagesAreBatchesAndHeadersGoWithEveryPage() async throws {
+        let server = try LocalHTTPServer { target in
+            target.contains("cursor=c2")
+                ? .json(#"{"members": [{"id": "U2", "name": "Bo"}], "meta": {"next": ""}}"#)
+                : .json(#"{"members": [{"id": "U1", "name": "Al"}, {"id": "B1", "name": "Bot", "is_bot": true}], "meta": {"next": "c2"}}"#)
+        }
+        defer { server.stop() }
+        let source = try URLSource(
+            template: "http://127.0.0.1:\(server.port)/users?limit=2",
+            request: .init(headers: [HTTPHeader(name: "Authorization", value: "Bearer t0k")], next: "meta.next"),
+            mapping: try EntityMapping(items: "members", exclude: ["is_bot"]))
+        let result = await answer(source, "")
+        #expect(result.error == nil)
+        #expect(result.batches.map { $0.map(\.entity.id) } == [["U1"], ["U2"]])
+        #expect(server.targets == ["/users?limit=2", "/users?limit=2&cursor=c2"])
+        #expect(server.heads.allSatisfy { $0.contains("Authorization: Bearer t0k\r\n") })
+    }
+
+    @Test func aHeaderNeverPrintsItsValue() {
+        let header = HTTPHeader(name: "Authorization", value: "Bearer secret-value")
+        #expect("\(header)" == "Authorization: (hidden)")
+        #expect(!String(reflecting: [header]).contains("secret-value"))
+    }
+
+    @Test func theTimeoutBoundsAllPagesTogether() async throws {
+        let server = try LocalHTTPServer { target in
+            target.contains("cursor") ? .hang : .json(#"{"data": [{"id": "1", "name": "A"}], "next": "more"}"#)
+        }
+        defer { server.stop() }
+        let source = try URLSource(template: "http://127.0.0.1:\(server.port)/", timeout: .milliseconds(400),
+                                   request: .init(next: "next"), mapping: try EntityMapping(items: "data"))
+        let result = await answer(source, "")
+        #expect(result.ids == ["1"])
+        #expect(result.message == "GET http://127.0.0.1:\(server.port)/?cursor=more: timed out after 0.4 s")
+    }
 }
