@@ -212,6 +212,7 @@ struct EditArguments: Equatable {
             // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
+        options.sourceNotes = directories.notes
         options.formatIsFixed = settings.config.format != nil
         options.disk = disk
         options.isReadOnly = isReadOnly

@@ -14,7 +14,7 @@ enum Preset: String, CaseIterable, Sendable {
     }
 
     /// The settings of this preset for `trigger`, with what comes from the environment
-    /// filled in; nil when the preset has nothing for that trigger.
+    /// filled in: people for any trigger but `#`, where slack lists channels.
     func settings(for trigger: Unicode.Scalar, environment: [String: String]) throws(Missing) -> Config.TriggerSources? {
         switch (self, trigger) {
         case (.github, "@"): return try github(environment)
@@ -22,9 +22,11 @@ enum Preset: String, CaseIterable, Sendable {
         case (.slack, "@"): return try slack(environment, list: "users.list?limit=200", items: "members")
         case (.slack, "#"): return try slack(environment, list: "conversations.list?limit=200&exclude_archived=true",
                                              items: "channels")
-        case (.jira, "@"): return try jira(environment)
-        case (.ldap, "@"): return try ldap(environment)
-        default: return nil
+        case (.jira, _): return try jira(environment)
+        case (.ldap, _): return try ldap(environment)
+        case (.github, _): return try github(environment)
+        case (.gitlab, _): return try gitlab(environment)
+        case (.slack, _): return try slack(environment, list: "users.list?limit=200", items: "members")
         }
     }
 
