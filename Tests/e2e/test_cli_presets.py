@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
+
 GITHUB_QUERY = ("query($owner: String!, $name: String!, $q: String!) { repository(owner: $owner, name: $name) "
                 "{ mentionableUsers(query: $q, first: 50) { nodes { login name } } } }")
 
@@ -119,12 +121,32 @@ def test_a_missing_tool_is_one_clear_line(atpad, tmp_path, preset, tool):
     assert len(lines) == 1 and f"the {preset} preset needs {tool} (" in lines[0] and "not on PATH" in lines[0], lines
 
 
-def test_a_missing_tool_is_an_error_row_in_replay_and_editing_goes_on(replay, tmp_path, monkeypatch):
+def test_a_missing_tool_is_an_error_row_and_editing_goes_on(sessions, tmp_path):  # noqa: F811
     empty = tmp_path / "empty-bin"
     empty.mkdir()
-    monkeypatch.setenv("PATH", str(empty))
-    state = replay("--preset", "github", "--keys", "hi @oc")
-    assert state["text"] == "hi @oc"
+    path = tmp_path / "c.txt"
+    s = sessions([str(path), "--preset", "github"], env={"PATH": str(empty)})
+    s.type("hi @oc")
+    s.wait_for("the github preset needs gh (the GitHub CLI), which is no")
+    s.keys("Escape")
+    s.type(" bye")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    assert path.read_text() == "hi @oc bye"
+
+
+def test_an_editor_with_a_cached_list_answers_from_it(sessions, tmp_path):  # noqa: F811
+    runs = tmp_path / "runs"
+    command = f"echo run >> {runs}; printf '%s\\n' '{{\"members\": [{{\"id\": \"u1\", \"name\": \"Cora Cached\"}}, {{\"x\": 1}}]}}'"
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f"[triggers.\"@\"]\ncommand = {json.dumps(command)}\nitems = \"members\"\ncache = \"1h\"\n")
+    s = sessions([str(tmp_path / "c.txt"), "--config", str(cfg)])
+    s.type("hi @cor")
+    s.wait_for("Cora Cached")
+    s.wait_for("1 item without id or name skipped")
+    s.type("a")
+    s.wait_for(lambda sc: "Cora Cached" in sc and "cora" in sc, what="the second keystroke")
+    assert runs.read_text() == "run\n"
 
 
 def test_a_saved_gh_answer_loads_as_a_directory_file_with_items_and_map(atpad, tmp_path):
