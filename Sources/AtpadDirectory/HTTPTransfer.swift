@@ -32,8 +32,8 @@ struct HTTPResponse: Equatable, Sendable {
     var body: [UInt8]
 }
 
-/// Performs HTTP and HTTPS requests through libcurl — the one HTTP stack of atpad
-/// (ARCHITECTURE.md says why). libcurl reads `http_proxy`, `https_proxy`, `all_proxy` and
+/// Performs HTTP and HTTPS requests through libcurl (``LibCurl``, opened at the first
+/// request) — the one HTTP stack of atpad (ARCHITECTURE.md says why). libcurl reads `http_proxy`, `https_proxy`, `all_proxy` and
 /// `no_proxy` from the environment itself, checks certificates against the system's, and
 /// speaks HTTP/2 where the server does.
 ///
@@ -42,10 +42,6 @@ struct HTTPResponse: Equatable, Sendable {
 /// libcurl's next progress tick. Redirects are not followed, only `http` and `https` are
 /// allowed, and the body is cut off (as a failure) past `maximumBodyLength`.
 enum HTTPTransfer {
-    /// libcurl's global set-up, done once before the first transfer (a lazy global:
-    /// Swift runs it exactly once, from whichever thread comes first).
-    private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
-
     /// Performs `request`; nil when cancelled. Failures are ``SourceError``s starting with
     /// `METHOD URL: ` and naming the problem (`timed out after 5 s`, `HTTP` status codes are
     /// the caller's to judge).
@@ -58,13 +54,17 @@ enum HTTPTransfer {
     ) throws(SourceError) -> HTTPResponse? {
         let fail = { (problem: String) in SourceError("\(request.method) \(request.url): \(problem)") }
         let timedOut = fail("timed out after \(SourceError.seconds(timeout))")
-        guard initialised else { throw fail("libcurl could not be initialised") }
+        let curl: LibCurl
+        switch LibCurl.shared {
+        case .success(let library): curl = library
+        case .failure(let error): throw fail(error.message)
+        }
         let left = ContinuousClock.now.duration(to: deadline)
         guard left > .zero else { throw timedOut }
-        guard let easy = curl_easy_init() else { throw fail("libcurl could not start a transfer") }
-        defer { curl_easy_cleanup(easy) }
-        guard let multi = curl_multi_init() else { throw fail("libcurl could not start a transfer") }
-        defer { curl_multi_cleanup(multi) }
+        guard let easy = curl.easyInit() else { throw fail("libcurl could not start a transfer") }
+        defer { curl.easyCleanup(easy) }
+        guard let multi = curl.multiInit() else { throw fail("libcurl could not start a transfer") }
+        defer { _ = curl.multiCleanup(multi) }
 
         let sink = BodySink(limit: maximumBodyLength)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -72,65 +72,65 @@ enum HTTPTransfer {
         defer { errorBuffer.deallocate() }
 
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+        defer { curl.slistFreeAll(headerList) }
         var lines = ["Accept: application/json"]
         if request.body != nil, !request.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             lines.append("Content-Type: application/json; charset=utf-8")
         }
         lines += request.headers.map { "\($0.name): \($0.value)" }
-        for line in lines { headerList = curl_slist_append(headerList, line) }
+        for line in lines { headerList = curl.slistAppend(headerList, line) }
 
         let milliseconds = max(1, Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000))
-        _ = atpad_curl_set_string(easy, CURLOPT_URL, request.url)
-        _ = atpad_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        _ = atpad_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        _ = atpad_curl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
-        _ = atpad_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        _ = atpad_curl_set_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBodyLength))
-        _ = atpad_curl_set_string(easy, CURLOPT_USERAGENT, "atpad")
-        _ = atpad_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        _ = atpad_curl_set_slist(easy, CURLOPT_HTTPHEADER, headerList)
-        _ = atpad_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        _ = atpad_curl_set_write_function(easy, bodyWriter)
-        let context = Unmanaged.passUnretained(sink).toOpaque()
-        _ = atpad_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        curl.set(easy, CURLOPT_URL, request.url)
+        curl.set(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        curl.set(easy, CURLOPT_NOSIGNAL, 1)
+        curl.set(easy, CURLOPT_TIMEOUT_MS, milliseconds)
+        curl.set(easy, CURLOPT_FOLLOWLOCATION, 0)
+        curl.set(easy, CURLOPT_MAXFILESIZE_LARGE, offset: curl_off_t(maximumBodyLength))
+        curl.set(easy, CURLOPT_USERAGENT, "atpad")
+        curl.set(easy, CURLOPT_ACCEPT_ENCODING, "")
+        curl.set(easy, CURLOPT_HTTPHEADER, list: headerList)
+        curl.set(easy, CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        curl.setWriteFunction(easy, bodyWriter)
+        curl.set(easy, CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(sink).toOpaque())
         if let body = request.body {
-            _ = atpad_curl_set_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            _ = body.withUnsafeBufferPointer { buffer in
-                // COPYPOSTFIELDS: libcurl keeps its own copy, so the array may go.
-                atpad_curl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!))
+            curl.set(easy, CURLOPT_POSTFIELDSIZE_LARGE, offset: curl_off_t(body.count))
+            // COPYPOSTFIELDS: libcurl keeps its own copy, so the array may go.
+            // (An empty body still needs a valid pointer: size 0 says how much to read.)
+            (body.isEmpty ? [0] : body).withUnsafeBytes { buffer in
+                curl.set(easy, CURLOPT_COPYPOSTFIELDS, pointer: UnsafeMutableRawPointer(mutating: buffer.baseAddress))
             }
         }
         if request.method != "GET" && !(request.method == "POST" && request.body != nil) {
-            _ = atpad_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, request.method)
+            curl.set(easy, CURLOPT_CUSTOMREQUEST, request.method)
         }
 
-        guard curl_multi_add_handle(multi, easy) == CURLM_OK else { throw fail("libcurl could not start a transfer") }
-        defer { curl_multi_remove_handle(multi, easy) }
+        guard curl.multiAddHandle(multi, easy) == CURLM_OK else { throw fail("libcurl could not start a transfer") }
+        defer { _ = curl.multiRemoveHandle(multi, easy) }
 
         // libcurl enforces the timeout and says so; this later deadline only catches a
         // transfer that does not end.
         let backstop = deadline + .milliseconds(500)
         var running: Int32 = 1
         while running > 0 {
-            guard curl_multi_perform(multi, &running) == CURLM_OK else { throw fail("libcurl failed") }
+            guard curl.multiPerform(multi, &running) == CURLM_OK else { throw fail("libcurl failed") }
             if running == 0 { break }
             guard !cancellation.isCancelled else { return nil }
             guard let wait = ChildProcess.milliseconds(until: backstop) else { throw timedOut }
             var extra = curl_waitfd(fd: cancellation.fd, events: Int16(CURL_WAIT_POLLIN), revents: 0)
             var ready: Int32 = 0
-            _ = curl_multi_poll(multi, &extra, 1, min(wait, 1000), &ready)
+            _ = curl.multiPoll(multi, &extra, 1, min(wait, 1000), &ready)
             guard !cancellation.isCancelled else { return nil }
         }
 
         var result = CURLE_OK
         var pending: Int32 = 0
-        while let message = curl_multi_info_read(multi, &pending) {
+        while let message = curl.multiInfoRead(multi, &pending) {
             if message.pointee.msg == CURLMSG_DONE { result = message.pointee.data.result }
         }
         switch result {
         case CURLE_OK:
-            return HTTPResponse(status: atpad_curl_response_code(easy), body: sink.bytes)
+            return HTTPResponse(status: curl.responseCode(easy), body: sink.bytes)
         case CURLE_OPERATION_TIMEDOUT:
             throw timedOut
         case CURLE_FILESIZE_EXCEEDED:
@@ -139,7 +139,7 @@ enum HTTPTransfer {
             throw fail("the answer is larger than \(maximumBodyLength >> 20) MB")
         default:
             let detail = String(cString: errorBuffer)
-            throw fail(detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail)
+            throw fail(detail.isEmpty ? curl.easyStrerror(result).map { String(cString: $0) } ?? "libcurl error \(result.rawValue)" : detail)
         }
     }
 }
