@@ -76,11 +76,8 @@ struct EditArguments: Equatable {
                 guard let v = value() else { return nil }
                 result.directoryURL = v
             case "--items":
-                // An empty value ('' = the whole answer) is a value here.
-                if let attached { result.items = attached } else if let next = rest.first {
-                    rest.removeFirst()
-                    result.items = next
-                } else { return nil }
+                guard let v = value() else { return nil }
+                result.items = v
             case "--map":
                 guard let v = value() else { return nil }
                 result.map = v
