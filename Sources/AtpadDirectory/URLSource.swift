@@ -198,8 +198,17 @@ extension URLSource: ListSource {
     /// The whole list: every page (up to `pages`), up to `items` entities, within `timeout`.
     func list(items: Int, timeout: Duration, cancellation: Cancellation) throws(SourceError) -> ListAnswer {
         var entities: [Entity] = []
-        let stopped = try fetch(query: "", pages: .max, items: items, deadline: ContinuousClock.now + timeout,
-                                timeout: timeout, cancellation: cancellation) { entities += $0 }
+        let deadline = ContinuousClock.now + timeout
+        let stopped: StoppedShort?
+        do {
+            stopped = try fetch(query: "", pages: .max, items: items, deadline: deadline, timeout: timeout,
+                                cancellation: cancellation) { entities += $0 }
+        } catch {
+            // Out of time after some pages: the pages read are the list, said to be short.
+            // (libcurl's timeout is whole milliseconds, so it may end a little early.)
+            guard !entities.isEmpty, ContinuousClock.now >= deadline - .milliseconds(100) else { throw error }
+            return ListAnswer(entities: entities, stoppedShort: "\(entities.count) people read, \(error.message)")
+        }
         return ListAnswer(entities: entities, stoppedShort: stopped.map { _ in "stopped at \(items) items" })
     }
 

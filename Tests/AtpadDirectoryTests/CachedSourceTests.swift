@@ -92,4 +92,20 @@ import Testing
         #expect(CachedSource.fileName("a") != CachedSource.fileName("b"))
         #expect(CachedSource.fileName("token-ish").hasPrefix("list-") && !CachedSource.fileName("token-ish").contains("token"))
     }
+
+    @Test func aFetchOutOfTimeKeepsThePagesReadAndSaysItIsShort() async throws {
+        let folder = try ScriptFolder()
+        let server = try LocalHTTPServer { target in
+            target.contains("cursor") ? .hang : .json(#"{"data": [{"id": "1", "name": "Ann Page"}], "next": "p2"}"#)
+        }
+        defer { server.stop() }
+        let url = try URLSource(template: "http://127.0.0.1:\(server.port)/all", request: .init(next: "next"),
+                                mapping: try EntityMapping(items: "data"))
+        let notes = SourceNotes()
+        let source = CachedSource(list: url, maxAge: .seconds(3600), cacheFolder: folder.file("cache"), limit: 50,
+                                  frecency: { [:] }, notes: notes, refreshesBeforeAnswering: true, timeout: .milliseconds(400))
+        #expect(await answer(source, "ann").ids == ["1"])
+        let said = notes.take()
+        #expect(said == ["the cached list is not complete: 1 people read, GET http://127.0.0.1:\(server.port)/all?cursor=p2: timed out after 0.4 s"])
+    }
 }
