@@ -16,7 +16,9 @@ let package = Package(
         // Pure model: text, edits, mentions, triggers, completion state, undo, markup.
         .target(name: "AtpadCore"),
         // Entity sources, directory files, ranking.
-        .target(name: "AtpadDirectory", dependencies: ["AtpadCore"]),
+        .target(name: "AtpadDirectory", dependencies: ["AtpadCore", "CCurl"]),
+        // The system libcurl (HTTP and HTTPS for URL sources), through a header shim.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // The system ncursesw library, through a header shim.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The terminal front end: key decoding, layout into a cell grid, theme, drawing.

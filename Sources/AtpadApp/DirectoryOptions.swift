@@ -22,18 +22,47 @@ struct DirectoryOptions: ParsableArguments {
     @Option(help: "Seconds a directory command or URL may take to answer (default 5).")
     var commandTimeout: Double?
 
+    @Option(help: "Where the people are in the JSON of the @ sources given here: a path such as 'members' ('' = the whole answer).")
+    var items: String?
+
+    @Option(help: "How items become entities, e.g. 'id=login,name=name//login,detail={title} · {team}'.")
+    var map: String?
+
+    @Option(help: "Named settings for @: github, gitlab, slack, jira or ldap (see the README).")
+    var preset: String?
+
     /// What these options say, as a config whose values override the config file's.
     func commandLineConfig() throws -> Config {
         try DirectoryOptions.config(directory: directory, trigger: trigger, directoryCommand: directoryCommand,
-                                    directoryURL: directoryURL, commandTimeout: commandTimeout)
+                                    directoryURL: directoryURL, commandTimeout: commandTimeout,
+                                    items: items, map: map, preset: preset)
     }
 
     /// The directory options' values as a config. A plain function, so the editor's fast
     /// command-line reader uses it without making an ArgumentParser value.
     static func config(directory: [String], trigger: [String], directoryCommand: String?,
-                       directoryURL: String?, commandTimeout: Double?) throws -> Config {
+                       directoryURL: String?, commandTimeout: Double?,
+                       items: String? = nil, map: String? = nil, preset: String? = nil) throws -> Config {
         var config = Config()
         let at: Unicode.Scalar = "@"
+        // SPEC §12: --items, --map and --preset apply to the @ sources of this command line.
+        if let preset {
+            guard Preset(rawValue: preset) != nil else {
+                throw UsageError("--preset \(preset): unknown preset (one of \(Preset.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            config.triggers[at, default: .init()].preset = preset
+        }
+        if let items { config.triggers[at, default: .init()].items = items }
+        if let map {
+            do {
+                config.triggers[at, default: .init()].map = try EntityMapping.parseMapOption(map)
+            } catch {
+                throw UsageError(error.message)
+            }
+        }
+        if (items != nil || map != nil), directory.isEmpty, directoryCommand == nil, directoryURL == nil, preset == nil {
+            throw UsageError("--items and --map apply to the -d, --directory-command or --directory-url given with them")
+        }
         if !directory.isEmpty { config.triggers[at, default: .init()].files = directory }
         if let directoryCommand { config.triggers[at, default: .init()].command = directoryCommand }
         if let directoryURL { config.triggers[at, default: .init()].url = directoryURL }

@@ -23,6 +23,11 @@ struct DirectorySetup {
     var indexStatus: [Unicode.Scalar: IndexStatus] = [:]
     /// The directories loaded already that were parsed for want of an index, by trigger.
     private var unindexed: [Unicode.Scalar: MergedDirectory] = [:]
+    /// Triggers whose source could not be set up (a preset's missing tool or variable, an
+    /// unset header variable), with the message; their source fails with it (SPEC §12).
+    var setupErrors: [Unicode.Scalar: String] = [:]
+    /// Notes the sources make while answering (skipped items, a failed cache refresh).
+    let notes = SourceNotes()
 
     /// Files larger than this in total load on a thread of their own, so the first screen
     /// never waits for them; smaller ones load before it, so their errors stop atpad with
@@ -33,11 +38,21 @@ struct DirectorySetup {
     /// on their own threads. Problems found now (a missing or unreadable file, a
     /// malformed small file, a bad URL) are `UsageError`s.
     init(triggers: [Unicode.Scalar: Config.TriggerSources], limit: Int, commandTimeout: Duration,
-         inBackground: Bool, frecency: FrecencyRecord? = nil, indexCache: IndexCache? = nil) throws {
+         inBackground: Bool, frecency: FrecencyRecord? = nil,
+         environment: [String: String] = ProcessInfo.processInfo.environment,
+         refreshCachesBeforeAnswering: Bool = false, indexCache: IndexCache? = nil) throws {
         self.indexCache = indexCache
         var routes = triggers
         let at: Unicode.Scalar = "@"
-        if routes[at].map({ ($0.files ?? []).isEmpty && $0.command == nil && $0.url == nil }) ?? true {
+        // A preset may also serve `#` (slack's channels) unless `#` is configured otherwise.
+        for route in triggers.values {
+            guard let preset = route.preset.flatMap(Preset.init(rawValue:)) else { continue }
+            for extra in preset.triggers where routes[extra] == nil {
+                routes[extra] = Config.TriggerSources()
+                routes[extra]!.preset = preset.rawValue
+            }
+        }
+        if routes[at].map({ !$0.hasSource }) ?? true {
             // A missing sample directory is said once and editing goes on without a
             // directory for `@` (SPEC §13): an installation may lack it.
             if let sample = try? BundledDirectory.path() {
@@ -52,23 +67,46 @@ struct DirectorySetup {
         if routes[colon] == nil, let emoji = BundledDirectory.emojiPath() {
             routes[colon] = Config.TriggerSources(files: [emoji])
         }
-        for (trigger, route) in routes {
+        for (trigger, given) in routes {
+            var route = given
+            if let name = given.preset, let preset = Preset(rawValue: name) {
+                do {
+                    guard let settings = try preset.settings(for: trigger, environment: environment) else {
+                        throw UsageError("the \(name) preset has no directory for '\(trigger)'")
+                    }
+                    route = Self.merge(given, over: settings)
+                } catch let missing as Preset.Missing {
+                    setupErrors[trigger] = missing.message
+                    sources[trigger] = FailingSource(missing.message)
+                    continue
+                }
+            }
+            let mapping: EntityMapping
+            do {
+                mapping = try EntityMapping(items: route.items, map: route.map ?? [:], exclude: route.exclude ?? [])
+            } catch {
+                throw UsageError(error.message)
+            }
+            let none: @Sendable () -> [String: Double] = { [:] }
+            let scores = frecency?.provider(for: trigger) ?? none
             var fileSource: (any EntitySource)?
             if let paths = route.files, !paths.isEmpty {
-                let none: @Sendable () -> [String: Double] = { [:] }
-                let scores = frecency?.provider(for: trigger) ?? none
-                fileSource = try loadFiles(paths, trigger: trigger, limit: limit, inBackground: inBackground,
-                                           frecency: scores)
+                if mapping.isPlain {
+                    fileSource = try loadFiles(paths, trigger: trigger, limit: limit, inBackground: inBackground,
+                                               frecency: scores)
+                } else {
+                    fileSource = try loadMappedFiles(paths, mapping: mapping, trigger: trigger, limit: limit, frecency: scores)
+                }
             }
             var other: (any EntitySource)?
-            if let command = route.command {
-                other = CommandSource(command: command, timeout: commandTimeout, limit: limit)
-            } else if let url = route.url {
-                do {
-                    other = try URLSource(template: url, timeout: commandTimeout, limit: limit)
-                } catch {
-                    throw UsageError("--directory-url '\(url)': \(error)")
-                }
+            do {
+                other = try Self.source(route, mapping: mapping, limit: limit, timeout: commandTimeout, notes: notes,
+                                        environment: environment, frecency: scores,
+                                        refreshBeforeAnswering: refreshCachesBeforeAnswering)
+            } catch let failure as SetupFailure {
+                setupErrors[trigger] = failure.message
+                sources[trigger] = FailingSource(failure.message)
+                continue
             }
             switch (fileSource, other) {
             case let (files?, other?): sources[trigger] = MergedSource(files: files, then: other)
@@ -76,6 +114,107 @@ struct DirectorySetup {
             case let (nil, other?): sources[trigger] = other
             case (nil, nil): break
             }
+        }
+    }
+
+    /// `route`'s own settings over a preset's: what the person wrote wins.
+    static func merge(_ route: Config.TriggerSources, over preset: Config.TriggerSources) -> Config.TriggerSources {
+        var merged = preset
+        merged.files = route.files ?? preset.files
+        if route.command != nil || route.url != nil {
+            merged.command = route.command
+            merged.url = route.url
+        }
+        merged.items = route.items ?? preset.items
+        merged.map = route.map ?? preset.map
+        merged.exclude = route.exclude ?? preset.exclude
+        merged.method = route.method ?? preset.method
+        merged.body = route.body ?? preset.body
+        merged.headers = route.headers ?? preset.headers
+        merged.next = route.next ?? preset.next
+        merged.maxPages = route.maxPages ?? preset.maxPages
+        merged.cursorParam = route.cursorParam ?? preset.cursorParam
+        merged.cache = route.cache ?? preset.cache
+        return merged
+    }
+
+    /// A source that cannot be set up now but leaves editing going (SPEC §12).
+    struct SetupFailure: Error {
+        let message: String
+    }
+
+    /// The command or URL source of `route` (wrapped in a cache when it has one); nil when
+    /// it has neither. A bad URL is a `UsageError`; an unset header variable a ``SetupFailure``.
+    static func source(_ route: Config.TriggerSources, mapping: EntityMapping, limit: Int, timeout: Duration,
+                       notes: SourceNotes, environment: [String: String],
+                       frecency: @escaping @Sendable () -> [String: Double],
+                       refreshBeforeAnswering: Bool) throws -> (any EntitySource)? {
+        let cacheFolder = cacheFolder(environment)
+        if let command = route.command {
+            let source = CommandSource(command: command, timeout: timeout, limit: limit, mapping: mapping,
+                                       output: route.answer ?? .json, environment: route.environment ?? [:], notes: notes)
+            guard let age = route.cache else { return source }
+            guard let cacheFolder else { throw SetupFailure(message: "cache needs XDG_CACHE_HOME or HOME to be set") }
+            return CachedSource(command: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
+                                notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering)
+        }
+        guard let url = route.url else { return nil }
+        var headers: [HTTPHeader] = []
+        for name in (route.headers ?? [:]).keys.sorted() {
+            headers.append(HTTPHeader(name: name, value: try resolve(route.headers![name]!, header: name, environment)))
+        }
+        let request = URLSource.Request(method: route.method ?? "GET", body: route.body, headers: headers, next: route.next,
+                                        maxPages: route.maxPages ?? 10, cursorParam: route.cursorParam ?? "cursor")
+        let source: URLSource
+        do {
+            source = try URLSource(template: url, timeout: timeout, limit: limit, request: request, mapping: mapping,
+                                   notes: notes)
+        } catch {
+            throw UsageError("--directory-url '\(url)': \(error)")
+        }
+        guard let age = route.cache else { return source }
+        guard let cacheFolder else { throw SetupFailure(message: "cache needs XDG_CACHE_HOME or HOME to be set") }
+        return CachedSource(url: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
+                            notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering)
+    }
+
+    /// A header template with each `${NAME}` taken from the environment. An unset one is
+    /// a ``SetupFailure`` naming the variable and the header — never the value.
+    static func resolve(_ template: String, header: String, _ environment: [String: String]) throws -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.range(of: "${") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
+                throw SetupFailure(message: "header \(header): \"${\" without a closing \"}\"")
+            }
+            let name = String(rest[open.upperBound ..< close])
+            guard let value = environment[name], !value.isEmpty else {
+                throw SetupFailure(message: "header \(header) needs the environment variable \(name), which is not set")
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// `$XDG_CACHE_HOME/atpad`, or `~/.cache/atpad` (the XDG rule); nil without either.
+    static func cacheFolder(_ environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/atpad" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/atpad" }
+        return nil
+    }
+
+    private mutating func loadMappedFiles(_ paths: [String], mapping: EntityMapping, trigger: Unicode.Scalar, limit: Int,
+                                          frecency: @escaping @Sendable () -> [String: Double]) throws -> any EntitySource {
+        do {
+            let loaded = try MappedDirectoryFile.load(paths: paths, mapping: mapping)
+            warnings += loaded.warnings
+            let directory = FileDirectory(entities: loaded.entities, limit: limit, frecency: frecency)
+            files[trigger] = directory
+            return directory
+        } catch let error as DirectoryError {
+            throw UsageError(error.description)
         }
     }
 

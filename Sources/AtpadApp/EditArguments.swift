@@ -17,6 +17,9 @@ struct EditArguments: Equatable {
     var trigger: [String] = []
     var directoryCommand: String?
     var directoryURL: String?
+    var items: String?
+    var map: String?
+    var preset: String?
     var commandTimeout: Double?
     /// Settings the config file may also give: nil (or false for a flag) = not on the
     /// command line.
@@ -73,6 +76,15 @@ struct EditArguments: Equatable {
             case "--directory-url":
                 guard let v = value() else { return nil }
                 result.directoryURL = v
+            case "--items":
+                guard let v = value() else { return nil }
+                result.items = v
+            case "--map":
+                guard let v = value() else { return nil }
+                result.map = v
+            case "--preset":
+                guard let v = value() else { return nil }
+                result.preset = v
             case "--command-timeout":
                 guard let v = value(), let seconds = Double(v) else { return nil }
                 result.commandTimeout = seconds
@@ -111,7 +123,7 @@ struct EditArguments: Equatable {
     func commandLineConfig() throws -> Config {
         var config = try DirectoryOptions.config(
             directory: directory, trigger: trigger, directoryCommand: directoryCommand,
-            directoryURL: directoryURL, commandTimeout: commandTimeout)
+            directoryURL: directoryURL, commandTimeout: commandTimeout, items: items, map: map, preset: preset)
         config.implicit = implicit
         config.trimMentions = trimMentions ? true : nil
         config.theme = theme
@@ -201,6 +213,7 @@ struct EditArguments: Equatable {
             // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
+        options.sourceNotes = directories.notes
         options.formatIsFixed = settings.config.format != nil
         options.disk = disk
         options.isReadOnly = isReadOnly

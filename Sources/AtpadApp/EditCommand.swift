@@ -45,6 +45,7 @@ struct EditCommand: AsyncParsableCommand {
     var arguments: EditArguments {
         EditArguments(file: file, directory: directories.directory, trigger: directories.trigger,
                       directoryCommand: directories.directoryCommand, directoryURL: directories.directoryURL,
+                      items: directories.items, map: directories.map, preset: directories.preset,
                       commandTimeout: directories.commandTimeout,
                       implicit: implicit, trimMentions: trimMentions, theme: theme,
                       noColor: noColor, format: format, config: config, print: print, clipboard: clipboard)

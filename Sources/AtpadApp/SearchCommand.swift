@@ -52,7 +52,7 @@ struct SearchCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
-                                       frecency: frecency,
+                                       frecency: frecency, refreshCachesBeforeAnswering: true,
                                        indexCache: IndexCache.standard(environment: environment))
         let loadTime = clock.now - loadStart
         // After the load is timed: writing a big directory's index takes a while.
@@ -62,6 +62,8 @@ struct SearchCommand: AsyncParsableCommand {
             throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
         }
         for warning in setup.warnings { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
+        // A source that cannot be set up (a preset's missing tool or variable) is exit 2 (SPEC §12).
+        if let problem = setup.setupErrors[t] { throw UsageError(problem) }
         // A trigger served by files alone is ranked here directly (what --timing measures);
         // a command or URL is asked like the editor asks it.
         let ranked = setup.files[t].flatMap { files in setup.sources[t] is FileDirectory ? files : nil }
@@ -83,14 +85,18 @@ struct SearchCommand: AsyncParsableCommand {
             StandardOutput.printLine(json ? line
                 : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries\t\(status?.description ?? "no index")")
         }
+        var failure: String?
         for q in queries {
             let start = clock.now
-            let results: [Candidate]
+            var results: [Candidate]
             if let ranked {
                 results = ranked.rank(q)
             } else {
-                results = try await Self.answer(source, q, trigger: t, limit: limit)
+                let answer = await Self.answer(source, q, trigger: t, limit: limit)
+                results = answer.results
+                failure = failure ?? answer.failure
             }
+            for note in setup.notes.take() { FileHandle.standardError.write(Data("atpad: \(note)\n".utf8)) }
             let elapsed = clock.now - start
             if timing {
                 if json {
@@ -107,12 +113,16 @@ struct SearchCommand: AsyncParsableCommand {
                 }
             }
         }
+        if let failure {
+            FileHandle.standardError.write(Data("atpad: \(failure)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
-    /// Every batch a source answers, without repeated ids, up to `limit`; a failure is a
-    /// usage error (exit status 2) naming it.
+    /// Every batch a source answers, without repeated ids, up to `limit`, and the failure
+    /// it ended with, if any (SPEC §12: what answered is still printed, then exit status 1).
     static func answer(_ source: any EntitySource, _ query: String, trigger: Unicode.Scalar,
-                       limit: Int) async throws -> [Candidate] {
+                       limit: Int) async -> (results: [Candidate], failure: String?) {
         var seen = Set<String>()
         var results: [Candidate] = []
         do {
@@ -120,9 +130,9 @@ struct SearchCommand: AsyncParsableCommand {
                 for c in batch where results.count < limit && seen.insert(c.entity.id).inserted { results.append(c) }
             }
         } catch {
-            throw UsageError("\(error)")
+            return (results, "\(error)")
         }
-        return results
+        return (results, nil)
     }
 
     static func json(query: String, _ results: [Candidate]) -> String {

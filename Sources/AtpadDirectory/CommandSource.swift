@@ -22,13 +22,32 @@ import Foundation
 /// — the command's process group is ended (SIGTERM, then SIGKILL 100 ms later for anything
 /// left) and the command is reaped. A process that leaves the group (`setsid`) is not
 /// followed.
+///
+/// With an ``EntityMapping`` (SPEC §12) each line is any JSON object, mapped; with its
+/// `items` set, or with an ``Output/ldif`` answer, the whole output is one document read
+/// once the command has ended, and is one batch.
 public struct CommandSource: EntitySource {
+    /// What the command prints.
+    public enum Output: Sendable, Equatable {
+        /// JSON: one item per line, or one document when the mapping has `items`.
+        case json
+        /// LDIF (`ldapsearch -LLL`): each entry is an item whose keys are its attributes.
+        case ldif
+    }
     /// The shell command, run with `/bin/sh -c`.
     public let command: String
     /// How long a query may take from start to exit before it fails.
     public let timeout: Duration
     /// The most entities one query keeps.
     public let limit: Int
+    /// Where the people are in the output.
+    public let mapping: EntityMapping
+    /// JSON or LDIF.
+    public let output: Output
+    /// Extra environment for the command (a preset's settings), over atpad's own.
+    public let extraEnvironment: [String: String]
+    /// Where notes about skipped items go.
+    public let notes: SourceNotes?
 
     /// The longest line accepted from a command, in bytes (1 MiB).
     public static let maximumLineLength = 1 << 20
@@ -38,23 +57,33 @@ public struct CommandSource: EntitySource {
 
     /// A source running `command` for each query, failing a query that takes longer than
     /// `timeout`, keeping at most `limit` entities per query.
-    public init(command: String, timeout: Duration = .seconds(5), limit: Int = 50) {
+    public init(command: String, timeout: Duration = .seconds(5), limit: Int = 50, mapping: EntityMapping = .plain,
+                output: Output = .json, environment: [String: String] = [:], notes: SourceNotes? = nil) {
         self.command = command
         self.timeout = timeout
         self.limit = limit
+        self.mapping = mapping
+        self.output = output
+        self.extraEnvironment = environment
+        self.notes = notes
     }
+
+    /// Whether the output is read as one document rather than line by line.
+    var readsWholeOutput: Bool { mapping.items != nil || output == .ldif }
 
     /// Runs the command for `query`; see the type's documentation for the answer.
     public func search(_ query: String, trigger: Unicode.Scalar) -> AsyncThrowingStream<[Candidate], any Error> {
         let source = self
         return answerOnWorkerThread(named: "atpad directory command") { cancellation, yield in
-            try source.run(query: query, trigger: trigger, cancellation: cancellation, yield: yield)
+            try source.run(query: query, trigger: trigger, limit: source.limit, deadline: ContinuousClock.now + source.timeout,
+                           cancellation: cancellation, yield: yield)
         }
     }
 
     /// The environment of the command for one query: atpad's own, plus the query and trigger.
     func environment(query: String, trigger: Unicode.Scalar) -> [String] {
         var variables = ProcessInfo.processInfo.environment
+        variables.merge(extraEnvironment) { _, preset in preset }
         variables["ATPAD_QUERY"] = query
         variables["ATPAD_TRIGGER"] = String(trigger)
         return variables.map { "\($0.key)=\($0.value)" }
@@ -65,11 +94,13 @@ public struct CommandSource: EntitySource {
     private func run(
         query: String,
         trigger: Unicode.Scalar,
+        limit: Int,
+        deadline: ContinuousClock.Instant,
+        maximumOutput: Int = CommandSource.maximumOutputLength,
         cancellation: Cancellation,
         yield: ([Candidate]) -> Void
     ) throws(SourceError) {
         guard !cancellation.isCancelled else { return }
-        let deadline = ContinuousClock.now + timeout
         let child = try ChildProcess(
             arguments: ["/bin/sh", "-c", command, "sh", query],
             environment: environment(query: query, trigger: trigger)
@@ -78,15 +109,22 @@ public struct CommandSource: EntitySource {
         defer { child.terminateGroup() }
 
         var lines = LineBuffer(maximumLength: Self.maximumLineLength)
-        var reader = EntityLines(limit: limit)
+        var reader = EntityLines(limit: limit, mapping: mapping)
         var outputLength = 0
         var failure: SourceError?
+        var whole: [UInt8] = []
+        let readsWhole = readsWholeOutput
+        defer { if reader.incomplete > 0 { notes?.say(EntityMapping.skippedNote(reader.incomplete)) } }
 
         let end = child.readOutput(until: deadline, cancellation: cancellation) { piece in
             outputLength += piece.count
-            guard outputLength <= Self.maximumOutputLength else {
-                failure = SourceError("directory command printed more than \(Self.maximumOutputLength >> 20) MB")
+            guard outputLength <= maximumOutput else {
+                failure = SourceError("directory command printed more than \(maximumOutput >> 20) MB")
                 return false
+            }
+            if readsWhole {
+                whole.append(contentsOf: piece)
+                return true
             }
             lines.append(piece)
             var batch: [Candidate] = []
@@ -127,6 +165,12 @@ public struct CommandSource: EntitySource {
             throw failed(how.phrase, child)
         }
 
+        if readsWhole {
+            let entities = try wholeOutput(whole, reader: &reader)
+            yield(entities.map { Candidate(entity: $0) })
+            return
+        }
+
         // The last line may lack its line feed.
         do {
             if reader.wantsMore, let line = try lines.finish(),
@@ -138,6 +182,25 @@ public struct CommandSource: EntitySource {
         }
         // An answer with nothing in it is one empty batch (EntitySource).
         if reader.count == 0 { yield([]) }
+    }
+
+    /// The entities of the whole output, read as one JSON document or as LDIF.
+    private func wholeOutput(_ bytes: [UInt8], reader: inout EntityLines) throws(SourceError) -> [Entity] {
+        do {
+            let document: JSONValue
+            switch output {
+            case .json: document = try JSONDocument.parse(bytes)
+            case .ldif: document = try JSONDocument.parse(Array(try LDIF.jsonText(of: bytes).utf8))
+            }
+            let found = try mapping.entities(of: try mapping.items(of: document))
+            reader.incomplete += found.incomplete
+            var seen = Set<String>()
+            var kept: [Entity] = []
+            for entity in found.entities where kept.count < limit && seen.insert(entity.id).inserted { kept.append(entity) }
+            return kept
+        } catch {
+            throw SourceError("directory command printed a malformed answer: \(error.message)")
+        }
     }
 
     private func timedOut() -> SourceError {
@@ -165,9 +228,15 @@ public struct CommandSource: EntitySource {
 /// counts towards the limit.
 private struct EntityLines {
     let limit: Int
+    let mapping: EntityMapping
     private var seen = Set<String>()
+    /// Items left without an id or a name by the mapping.
+    var incomplete = 0
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, mapping: EntityMapping) {
+        self.limit = limit
+        self.mapping = mapping
+    }
 
     /// The number of distinct entities read.
     var count: Int { seen.count }
@@ -177,7 +246,37 @@ private struct EntityLines {
     /// already read.
     mutating func entity(fromLine line: ArraySlice<UInt8>, number: Int) throws -> Entity? {
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
+        if !mapping.isPlain {
+            do {
+                let item = try JSONDocument.parse(Array(line))
+                switch try mapping.entity(from: item, number: number) {
+                case .entity(let entity): return seen.insert(entity.id).inserted ? entity : nil
+                case .excluded: return nil
+                case .incomplete:
+                    incomplete += 1
+                    return nil
+                }
+            } catch {
+                throw DirectoryError(path: "", line: number, message: error.message)
+            }
+        }
         let entity = try DirectoryFile.entity(fromJSONLine: Array(line), path: "", line: number, number: seen.count + 1)
         return seen.insert(entity.id).inserted ? entity : nil
+    }
+}
+
+extension CommandSource: ListSource {
+    /// The whole list: the command asked with an empty query, up to `items` entities.
+    func list(items: Int, timeout: Duration, cancellation: Cancellation) throws(SourceError) -> ListAnswer {
+        var entities: [Entity] = []
+        try run(query: "", trigger: "@", limit: items, deadline: ContinuousClock.now + timeout,
+                maximumOutput: 256 << 20, cancellation: cancellation) { entities += $0.map(\.entity) }
+        return ListAnswer(entities: entities, stoppedShort: entities.count >= items ? "stopped at \(items) items" : nil)
+    }
+
+    var listKey: String {
+        ["command", command, output == .ldif ? "ldif" : "json", mapping.key,
+         extraEnvironment.keys.sorted().map { "\($0)=\(extraEnvironment[$0]!)" }.joined(separator: ",")]
+            .joined(separator: "\u{1F}")
     }
 }

@@ -239,7 +239,7 @@ import Testing
             dir = "/b.json"
             """)
         #expect(error.line == 5)
-        #expect(error.message == "unknown key \"dir\" in [triggers.\"@\"] (a trigger has directory, command and url)")
+        #expect(error.message == "unknown key \"dir\" in [triggers.\"@\"] (a trigger has directory, command, url or preset)")
         #expect(error.key == "triggers.\"@\".dir")
     }
 
@@ -279,7 +279,7 @@ import Testing
          "\"directory\" in [triggers.\"@\"] must be a file path or an array of file paths (found 3 in the array)"),
         ("triggers.\"@\".command = [\"ls\"]", "\"command\" in [triggers.\"@\"] must be a command line for sh -c (found an array)"),
         ("triggers.\"@\".url = { host = \"x\" }",
-         "\"url\" in [triggers.\"@\"] must be an http:// or https:// URL with {query} in it (found a table)"),
+         "\"url\" in [triggers.\"@\"] must be an http:// or https:// URL (found a table)"),
     ]
 
     @Test(arguments: ConfigTests.wrongTypes)
@@ -319,10 +319,13 @@ import Testing
         ("triggers.\"@\".directory = []",
          "\"directory\" in [triggers.\"@\"] must be a file path or an array of file paths (found an empty array)"),
         ("triggers.\"@\".command = \"\"", "\"command\" in [triggers.\"@\"] must be a command line for sh -c (found \"\")"),
-        ("triggers.\"@\".url = \"https://x.example/all\"",
-         "\"url\" in [triggers.\"@\"] must be an http:// or https:// URL with {query} in it (found \"https://x.example/all\")"),
+        // SPEC §12: a URL need not hold {query}; an age must be one.
+        ("triggers.\"@\".cache = \"soon\"",
+         "\"cache\" in [triggers.\"@\"] must be an age such as \"30m\", \"1h\" or \"2d\" (found \"soon\")"),
+        ("triggers.\"@\".preset = \"teams\"",
+         "\"preset\" in [triggers.\"@\"] must be one of github, gitlab, slack, jira, ldap (found \"teams\")"),
         ("triggers.\"@\".url = \"ftp://x.example/{query}\"",
-         "\"url\" in [triggers.\"@\"] must be an http:// or https:// URL with {query} in it (found \"ftp://x.example/{query}\")"),
+         "\"url\" in [triggers.\"@\"] must be an http:// or https:// URL (found \"ftp://x.example/{query}\")"),
     ]
 
     @Test(arguments: ConfigTests.outOfRange)
@@ -353,7 +356,7 @@ import Testing
 
     @Test func aTriggerTableWithNoSourceIsAnError() throws {
         let error = try failure("limit = 3\n[triggers.\"#\"]\n")
-        #expect(error.description == "\(ConfigTests.file):2: [triggers.\"#\"] sets no directory, command or url")
+        #expect(error.description == "\(ConfigTests.file):2: [triggers.\"#\"] sets no directory, command, url or preset")
     }
 
     @Test func aTriggerWithBothCommandAndURLIsAnError() throws {
@@ -411,6 +414,19 @@ import Testing
         .appendingPathComponent("Resources/config.example.toml")
 
     @Test func theExampleFileParsesAndSetsWhatItSays() throws {
+        var channels = Config.TriggerSources(url: "https://chat.example.com/api/channels")
+        channels.method = "POST"
+        channels.body = #"{"query": "{query}", "limit": 50}"#
+        channels.headers = ["Authorization": "Bearer ${CHAT_TOKEN}"]
+        channels.items = "result.channels"
+        channels.map = ["id": "channel_id", "name": "title", "detail": "{members} members"]
+        channels.exclude = ["archived"]
+        channels.next = "result.next_cursor"
+        channels.cursorParam = "cursor"
+        channels.maxPages = 3
+        channels.cache = .seconds(3600)
+        var jira = Config.TriggerSources()
+        jira.preset = "jira"
         let (config, path) = try Config.load(path: ConfigTests.exampleURL.path, environment: ["HOME": "/home/ana"])
         #expect(path == ConfigTests.exampleURL.path)
         // The top-level values are the defaults, as its comments say.
@@ -426,7 +442,8 @@ import Testing
         #expect(config.triggers == [
             "@": .init(files: ["/home/ana/.config/atpad/people.json", folder + "/contractors.csv"],
                        command: "my-people-search \"$1\""),
-            "#": .init(url: "https://chat.example.com/api/channels?q={query}"),
+            "#": channels,
+            "+": jira,
         ])
     }
 

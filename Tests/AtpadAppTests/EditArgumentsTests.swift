@@ -23,6 +23,8 @@ import Testing
         ["--clipboard", "internal", "a.md"], ["--clipboard=terminal"],
         ["--directory-command", "grep -- \"$1\" p", "--command-timeout", "2.5", "--config", "c.toml"],
         ["--directory-url=http://x.test/?q={query}", "-f", "github", "--format=slack", "a.md"],
+        ["--directory-url", "http://x.test/", "--items", "", "--map", "id=login,name=name//login", "a.md"],
+        ["--preset", "slack", "--items=members", "--map=id=id"],
     ])
     func fastReadingEqualsArgumentParser(_ arguments: [String]) throws {
         let fast = try #require(EditArguments.parse(arguments))

@@ -3,37 +3,31 @@ import Foundation
 import Testing
 @testable import AtpadDirectory
 
-/// The URL source against a local server, through the built-in HTTP client and through curl
-/// (the https path, run here on plain http since the test has no certificate).
+/// The URL source against a local server, through libcurl.
 @Suite struct URLSourceTests {
-    static let transports: [URLSource.Transport] = curlIsAvailable ? [.builtIn, .curl] : [.builtIn]
-
     private func source(
         _ server: LocalHTTPServer,
         _ path: String = "/people?q={query}",
-        _ transport: URLSource.Transport,
         timeout: Duration = .seconds(5)
     ) throws -> URLSource {
-        try URLSource(template: "http://127.0.0.1:\(server.port)\(path)", timeout: timeout, limit: 50, httpTransport: transport)
+        try URLSource(template: "http://127.0.0.1:\(server.port)\(path)", timeout: timeout, limit: 50)
     }
 
-    @Test(arguments: transports)
-    func thePercentEncodedQueryReachesTheServerExactly(_ transport: URLSource.Transport) async throws {
+    @Test func thePercentEncodedQueryReachesTheServerExactly() async throws {
         let server = try LocalHTTPServer { _ in .json("[]") }
         defer { server.stop() }
-        let source = try source(server, "/people?q={query}&n=1", transport)
+        let source = try source(server, "/people?q={query}&n=1")
         let result = await answer(source, "a b/é?&=+%#~-._[]{}")
         #expect(result.error == nil)
         #expect(result.batches == [[]])
         #expect(server.targets == ["/people?q=a%20b%2F%C3%A9%3F%26%3D%2B%25%23~-._%5B%5D%7B%7D&n=1"])
     }
 
-    @Test(arguments: transports)
-    func aJSONArrayIsOneBatchInTheServersOrder(_ transport: URLSource.Transport) async throws {
+    @Test func aJSONArrayIsOneBatchInTheServersOrder() async throws {
         let body = "[\(entityJSON("3", "Zed")), {\"id\": \"1\", \"name\": \"Ann\", \"handle\": \"ann\"}, \(entityJSON("3", "Zed again"))]"
         let server = try LocalHTTPServer { _ in .json(body) }
         defer { server.stop() }
-        let result = await answer(try source(server, "/", transport), "a")
+        let result = await answer(try source(server, "/"), "a")
         #expect(result.error == nil)
         #expect(result.batches.count == 1)
         #expect(result.ids == ["3", "1"])
@@ -49,8 +43,7 @@ import Testing
         #expect(await answer(source, "").ids == ["1", "2"])
     }
 
-    @Test(arguments: transports)
-    func chunkedAndUnframedAnswersAreRead(_ transport: URLSource.Transport) async throws {
+    @Test func chunkedAndUnframedAnswersAreRead() async throws {
         let body = "[\(entityJSON("1", "A")), \(entityJSON("2", "B"))]"
         let (first, second) = (String(body.prefix(10)), String(body.dropFirst(10)))
         let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -58,55 +51,49 @@ import Testing
         let unframed = "HTTP/1.0 200 OK\r\n\r\n" + body
         let server = try LocalHTTPServer { target in .raw(Array((target == "/chunked" ? chunked : unframed).utf8)) }
         defer { server.stop() }
-        #expect(await answer(try source(server, "/chunked", transport), "").ids == ["1", "2"])
-        #expect(await answer(try source(server, "/unframed", transport), "").ids == ["1", "2"])
+        #expect(await answer(try source(server, "/chunked"), "").ids == ["1", "2"])
+        #expect(await answer(try source(server, "/unframed"), "").ids == ["1", "2"])
     }
 
-    @Test(arguments: transports)
-    func aServerErrorFailsWithItsStatus(_ transport: URLSource.Transport) async throws {
+    @Test func aServerErrorFailsWithItsStatus() async throws {
         let server = try LocalHTTPServer { _ in .json("{\"error\": \"boom\"}", status: 500) }
         defer { server.stop() }
-        let result = await answer(try source(server, "/p?q={query}", transport), "jo")
+        let result = await answer(try source(server, "/p?q={query}"), "jo")
         #expect(result.message == "GET http://127.0.0.1:\(server.port)/p?q=jo: HTTP 500")
     }
 
-    @Test(arguments: transports)
-    func malformedJSONFails(_ transport: URLSource.Transport) async throws {
+    @Test func malformedJSONFails() async throws {
         let server = try LocalHTTPServer { _ in .json("[{\"id\": \"1\", \"name\": \"A\"},\n {\"id\": \"2\"}]") }
         defer { server.stop() }
-        let result = await answer(try source(server, "/", transport), "")
+        let result = await answer(try source(server, "/"), "")
         #expect(result.message == "GET http://127.0.0.1:\(server.port)/: malformed answer, line 2: entry 2 has no \"name\"")
         #expect(result.batches.isEmpty)
     }
 
-    @Test(arguments: transports)
-    func aRefusedConnectionFails(_ transport: URLSource.Transport) async throws {
+    @Test func aRefusedConnectionFails() async throws {
         let port = refusedPort()
-        let source = try URLSource(template: "http://127.0.0.1:\(port)/?q={query}", timeout: .seconds(5), limit: 50, httpTransport: transport)
+        let source = try URLSource(template: "http://127.0.0.1:\(port)/?q={query}", timeout: .seconds(5), limit: 50)
         let result = await answer(source, "x")
         let message = try #require(result.message)
         #expect(message.hasPrefix("GET http://127.0.0.1:\(port)/?q=x: "))
-        // The built-in client says "connection refused"; curl "Failed to connect … Couldn't connect to server".
+        // libcurl: "Failed to connect to 127.0.0.1 port N after 0 ms: Couldn't connect to server".
         #expect(message.lowercased().contains("connect"), "\(message)")
-        if transport == .builtIn { #expect(message.hasSuffix(": connection refused")) }
     }
 
-    @Test(arguments: transports)
-    func aServerThatNeverAnswersTimesOut(_ transport: URLSource.Transport) async throws {
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
         let server = try LocalHTTPServer { _ in .hang }
         defer { server.stop() }
         let start = ContinuousClock.now
-        let result = await answer(try source(server, "/", transport, timeout: .milliseconds(300)), "x")
+        let result = await answer(try source(server, "/", timeout: .milliseconds(300)), "x")
         #expect(result.message == "GET http://127.0.0.1:\(server.port)/: timed out after 0.3 s")
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(await eventually { server.closedByClient == 1 })
     }
 
-    @Test(arguments: transports)
-    func aStaleRequestIsClosed(_ transport: URLSource.Transport) async throws {
+    @Test func aStaleRequestIsClosed() async throws {
         let server = try LocalHTTPServer { _ in .hang }
         defer { server.stop() }
-        let source = try source(server, "/", transport)
+        let source = try source(server, "/")
         let consumer = Task { for try await _ in source.search("x", trigger: "@") {} }
         #expect(await eventually { server.targets.count == 1 })
         let cancelled = ContinuousClock.now
@@ -125,5 +112,43 @@ import Testing
     @Test func everyPlaceholderIsReplaced() throws {
         let source = try URLSource(template: "http://h/{query}/x?q={query}")
         #expect(source.url(for: "a b") == "http://h/a%20b/x?q=a%20b")
+    }
+
+    // MARK: - SPEC §12: pages, headers, mapping
+
+    @Test func cursorPagesAreBatchesAndHeadersGoWithEveryPage() async throws {
+        let server = try LocalHTTPServer { target in
+            target.contains("cursor=c2")
+                ? .json(#"{"members": [{"id": "U2", "name": "Bo"}], "meta": {"next": ""}}"#)
+                : .json(#"{"members": [{"id": "U1", "name": "Al"}, {"id": "B1", "name": "Bot", "is_bot": true}], "meta": {"next": "c2"}}"#)
+        }
+        defer { server.stop() }
+        let source = try URLSource(
+            template: "http://127.0.0.1:\(server.port)/users?limit=2",
+            request: .init(headers: [HTTPHeader(name: "Authorization", value: "Bearer t0k")], next: "meta.next"),
+            mapping: try EntityMapping(items: "members", exclude: ["is_bot"]))
+        let result = await answer(source, "")
+        #expect(result.error == nil)
+        #expect(result.batches.map { $0.map(\.entity.id) } == [["U1"], ["U2"]])
+        #expect(server.targets == ["/users?limit=2", "/users?limit=2&cursor=c2"])
+        #expect(server.heads.allSatisfy { $0.contains("Authorization: Bearer t0k\r\n") })
+    }
+
+    @Test func aHeaderNeverPrintsItsValue() {
+        let header = HTTPHeader(name: "Authorization", value: "Bearer secret-value")
+        #expect("\(header)" == "Authorization: (hidden)")
+        #expect(!String(reflecting: [header]).contains("secret-value"))
+    }
+
+    @Test func theTimeoutBoundsAllPagesTogether() async throws {
+        let server = try LocalHTTPServer { target in
+            target.contains("cursor") ? .hang : .json(#"{"data": [{"id": "1", "name": "A"}], "next": "more"}"#)
+        }
+        defer { server.stop() }
+        let source = try URLSource(template: "http://127.0.0.1:\(server.port)/", timeout: .milliseconds(400),
+                                   request: .init(next: "next"), mapping: try EntityMapping(items: "data"))
+        let result = await answer(source, "")
+        #expect(result.ids == ["1"])
+        #expect(result.message == "GET http://127.0.0.1:\(server.port)/?cursor=more: timed out after 0.4 s")
     }
 }

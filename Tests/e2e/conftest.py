@@ -59,3 +59,5 @@ def isolated_state(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    # URL sources honour proxies (libcurl): a machine's proxy must not take the local servers.
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")

@@ -71,8 +71,9 @@ def test_files_first_then_the_command_without_repeated_ids(atpad, people, comman
 
 
 def test_a_failing_command_is_an_error(atpad):
+    # SPEC §12: a source that fails while answering is exit status 1 (2 is for set-up).
     proc = atpad("search", "x", "--directory-command", "echo oops >&2; exit 3")
-    assert proc.returncode == 2 and "status 3" in proc.stderr
+    assert proc.returncode == 1 and "status 3" in proc.stderr
 
 
 def test_editor_picks_from_a_command(sessions, command, tmp_path):  # noqa: F811

@@ -39,6 +39,7 @@ def field(deb, name):
 def test_the_package_depends_only_on_debian_packages(deb):
     depends = [d.split()[0] for d in field(deb, "Depends").split(", ")]
     assert "libncursesw6" in depends and "libc6" in depends, depends
+    assert "libcurl4" in depends, depends  # opened with dlopen for URL sources
     assert not [d for d in depends if "swift" in d], depends
     for name in depends:
         assert run(["apt-cache", "show", name]).returncode == 0, name

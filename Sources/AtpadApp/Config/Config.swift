@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadDirectory
 
 /// The settings of a config file (SPEC §8): the same things the options set. Every field
 /// is optional — nil, or no entry in `triggers`, means "not set" — so a config read from
@@ -13,12 +14,35 @@ struct Config: Equatable, Sendable {
         var command: String?
         /// A directory URL template; `{query}` is replaced by the percent-encoded query.
         var url: String?
+        /// SPEC §12: where the people are in any JSON.
+        var items: String?
+        var map: [String: String]?
+        var exclude: [String]?
+        /// SPEC §12: how a URL is asked (config only).
+        var method: String?
+        var body: String?
+        /// Header templates, `${NAME}` filled from the environment when the source is set up.
+        var headers: [String: String]?
+        var next: String?
+        var maxPages: Int?
+        var cursorParam: String?
+        /// Keep the whole list and rank it locally, refreshing it when older than this.
+        var cache: Duration?
+        /// A named set of the above (``Preset``).
+        var preset: String?
+        /// Set by presets only: extra environment for the command (never a secret: it is
+        /// part of a cache file's name), and what the command prints.
+        var environment: [String: String]?
+        var answer: CommandSource.Output?
 
         init(files: [String]? = nil, command: String? = nil, url: String? = nil) {
             self.files = files
             self.command = command
             self.url = url
         }
+
+        /// Whether anything says where the people come from.
+        var hasSource: Bool { !(files ?? []).isEmpty || command != nil || url != nil || preset != nil }
     }
 
     /// The sources of each configured trigger (keys from `@ # $ % + ~ :`).

@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadDirectory
 import Foundation
 import TOMLKit
 
@@ -19,7 +20,8 @@ struct ConfigReader {
     static let topKeys = ["triggers", "implicit", "trim_mentions", "format", "clipboard", "theme", "no_color",
                           "chooser_rows", "limit", "command_timeout"]
     /// The keys of a trigger table.
-    static let triggerKeys = ["directory", "command", "url"]
+    static let triggerKeys = ["directory", "command", "url", "preset", "items", "map", "exclude", "method", "body",
+                              "headers", "next", "max_pages", "cursor_param", "cache"]
 
     init(paths: ConfigPaths) {
         self.paths = paths
@@ -119,11 +121,60 @@ struct ConfigReader {
                 if let text = value.string, ConfigReader.isURLTemplate(text) {
                     sources.url = text
                 } else {
-                    fail(at, "must be an http:// or https:// URL with {query} in it", found: value)
+                    fail(at, "must be an http:// or https:// URL", found: value)
                     ok = false
                 }
+            case "preset":
+                if let text = value.string, Preset(rawValue: text) != nil {
+                    sources.preset = text
+                } else {
+                    fail(at, "must be one of \(Preset.allCases.map(\.rawValue).joined(separator: ", "))", found: value)
+                    ok = false
+                }
+            case "items": ok = string(value, at: at, into: &sources.items, allowEmpty: true) && ok
+            case "method": ok = string(value, at: at, into: &sources.method) && ok
+            case "body": ok = string(value, at: at, into: &sources.body, allowEmpty: true) && ok
+            case "next": ok = string(value, at: at, into: &sources.next) && ok
+            case "cursor_param": ok = string(value, at: at, into: &sources.cursorParam) && ok
+            case "max_pages":
+                sources.maxPages = integer(value, at: at, in: 1..., "an integer of 1 or more")
+                ok = ok && sources.maxPages != nil
+            case "cache":
+                if let text = value.string, let age = ConfigReader.age(text) {
+                    sources.cache = age
+                } else {
+                    fail(at, "must be an age such as \"30m\", \"1h\" or \"2d\"", found: value)
+                    ok = false
+                }
+            case "exclude":
+                if let array = value.array, array.allSatisfy({ $0.string?.isEmpty == false }) {
+                    sources.exclude = array.compactMap(\.string)
+                } else {
+                    fail(at, "must be an array of paths, such as [\"deleted\", \"is_bot\"]", found: value)
+                    ok = false
+                }
+            case "map", "headers":
+                guard let table = value.table,
+                      table.keys.allSatisfy({ table[$0]?.string != nil }) else {
+                    fail(at, "must be an inline table of strings, such as { id = \"login\" }", found: value)
+                    ok = false
+                    continue
+                }
+                var strings: [String: String] = [:]
+                for name in table.keys { strings[name] = table[name]?.string }
+                if key == "map" {
+                    if let unknown = strings.keys.sorted().first(where: { !EntityMapping.fields.contains($0) }) {
+                        problems.append(Problem(key: ConfigReader.dotted(at + [unknown]),
+                                                message: "unknown map field \(ConfigReader.quoted(unknown)) (the fields are "
+                                                    + EntityMapping.fields.joined(separator: ", ") + ")"))
+                        ok = false
+                    }
+                    sources.map = strings
+                } else {
+                    sources.headers = strings
+                }
             default:
-                unknown(at, known: ConfigReader.triggerKeys, hint: "a trigger has directory, command and url")
+                unknown(at, known: ConfigReader.triggerKeys, hint: "a trigger has directory, command, url or preset")
                 ok = false
             }
         }
@@ -134,9 +185,9 @@ struct ConfigReader {
                                         + "a trigger asks one of them"))
             return nil
         }
-        if sources == Config.TriggerSources() {
+        if !sources.hasSource {
             problems.append(Problem(key: ConfigReader.dotted(trigger),
-                                    message: "\(ConfigReader.table(trigger)) sets no directory, command or url"))
+                                    message: "\(ConfigReader.table(trigger)) sets no directory, command, url or preset"))
             return nil
         }
         return sources
@@ -169,10 +220,36 @@ struct ConfigReader {
         return files
     }
 
-    /// Whether `text` is a URL template a URL source can use: http(s), with `{query}`.
+    /// Whether `text` is a URL template a URL source can use: http(s). It need not hold
+    /// `{query}` (a POST body or a cached list carries none, SPEC §12).
     static func isURLTemplate(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && text.contains("{query}")
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// An age such as `45s`, `30m`, `1h`, `2d`.
+    static func age(_ text: String) -> Duration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let unit = trimmed.last, let number = Double(trimmed.dropLast()), number > 0, number.isFinite else { return nil }
+        let seconds: Double
+        switch unit {
+        case "s": seconds = number
+        case "m": seconds = number * 60
+        case "h": seconds = number * 3600
+        case "d": seconds = number * 86400
+        default: return nil
+        }
+        return .milliseconds(Int64(seconds * 1000))
+    }
+
+    private mutating func string(_ value: TOMLValueConvertible, at: [String], into field: inout String?,
+                                 allowEmpty: Bool = false) -> Bool {
+        guard let text = value.string, allowEmpty || !text.isEmpty else {
+            fail(at, "must be a string", found: value)
+            return false
+        }
+        field = text
+        return true
     }
 
     // MARK: - Values

@@ -37,4 +37,7 @@ struct EditOptions: Sendable {
     var drafts: DraftStore? = nil
     /// The frecency file, updated on each pick (nil: none kept).
     var frecency: FrecencyRecord? = nil
+    /// Notes the sources make while answering (skipped items, a failed cache refresh),
+    /// shown on the message line as they come (SPEC §12).
+    var sourceNotes: SourceNotes? = nil
 }

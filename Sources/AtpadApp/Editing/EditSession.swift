@@ -92,6 +92,9 @@ final class EditSession {
             runner.startQueries()
             let answered = runner.deliverAnswers(to: &model)
             runner.startQueries()
+            if answered, let notes = options.sourceNotes?.take(), !notes.isEmpty {
+                model.message = notes.joined(separator: "; ")
+            }
             let loaded = noteFinishedLoads()
             // Only answers and finished loads change the screen now: a quiet wake-up
             // (the poll timing out) draws nothing.

@@ -1,0 +1,146 @@
+import AtpadCore
+import AtpadDirectory
+import Foundation
+
+/// The named source settings of SPEC §12 (`--preset NAME`, `preset = "NAME"`): each is
+/// built on `command`/`url`, `items`, `map`, `exclude`, `headers`, `next` and `cache`, and
+/// needs a tool or some environment variables, which the README lists.
+enum Preset: String, CaseIterable, Sendable {
+    case github, gitlab, slack, jira, ldap
+
+    /// Why a preset cannot be set up: the tool or variable it lacks, in one line.
+    struct Missing: Error, Equatable {
+        let message: String
+    }
+
+    /// The settings of this preset for `trigger`, with what comes from the environment
+    /// filled in: people for any trigger but `#`, where slack lists channels.
+    func settings(for trigger: Unicode.Scalar, environment: [String: String]) throws(Missing) -> Config.TriggerSources? {
+        switch (self, trigger) {
+        case (.github, "@"): return try github(environment)
+        case (.gitlab, "@"): return try gitlab(environment)
+        case (.slack, "@"): return try slack(environment, list: "users.list?limit=200", items: "members")
+        case (.slack, "#"): return try slack(environment, list: "conversations.list?limit=200&exclude_archived=true",
+                                             items: "channels")
+        case (.jira, _): return try jira(environment)
+        case (.ldap, _): return try ldap(environment)
+        case (.github, _): return try github(environment)
+        case (.gitlab, _): return try gitlab(environment)
+        case (.slack, _): return try slack(environment, list: "users.list?limit=200", items: "members")
+        }
+    }
+
+    /// The triggers the preset serves.
+    var triggers: [Unicode.Scalar] { self == .slack ? ["@", "#"] : ["@"] }
+
+    // MARK: - The presets
+
+    /// The GraphQL query of the github preset: the repository's mentionable users.
+    static let githubQuery = "query($owner: String!, $name: String!, $q: String!) { repository(owner: $owner, name: $name) "
+        + "{ mentionableUsers(query: $q, first: 50) { nodes { login name } } } }"
+
+    private func github(_ environment: [String: String]) throws(Missing) -> Config.TriggerSources {
+        try requireTool("gh", "the GitHub CLI", environment)
+        // The repository: ATPAD_GITHUB_REPO, else the one of the current checkout (gh knows it).
+        let command = """
+            repo=${ATPAD_GITHUB_REPO:-$(gh repo view --json nameWithOwner --jq .nameWithOwner)} || exit 1
+            exec gh api graphql -f owner="${repo%%/*}" -f name="${repo#*/}" -f q="$1" -f query="$ATPAD_GITHUB_QUERY"
+            """
+        var sources = Config.TriggerSources(command: command)
+        sources.items = "data.repository.mentionableUsers.nodes"
+        sources.map = ["id": "login", "name": "name // login", "handle": "login", "url": "https://github.com/{login}"]
+        sources.environment = ["ATPAD_GITHUB_QUERY": Self.githubQuery]
+        return sources
+    }
+
+    private func gitlab(_ environment: [String: String]) throws(Missing) -> Config.TriggerSources {
+        try requireTool("glab", "the GitLab CLI", environment)
+        // The project: ATPAD_GITLAB_PROJECT (group/name), else the current checkout's (glab's :fullpath).
+        let command = """
+            project=:fullpath
+            if [ -n "$ATPAD_GITLAB_PROJECT" ]; then project=$(printf '%s' "$ATPAD_GITLAB_PROJECT" | sed 's|/|%2F|g'); fi
+            exec glab api --method GET "projects/$project/members/all" -f query="$1" -f per_page=50
+            """
+        var sources = Config.TriggerSources(command: command)
+        sources.items = ""
+        sources.map = ["id": "id", "name": "name // username", "handle": "username", "url": "web_url"]
+        return sources
+    }
+
+    private func slack(_ environment: [String: String], list: String, items: String) throws(Missing) -> Config.TriggerSources {
+        try requireVariables(["SLACK_TOKEN"], environment)
+        let api = (environment["ATPAD_SLACK_API"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://slack.com/api")
+        var sources = Config.TriggerSources(url: api + "/" + list)
+        sources.items = items
+        sources.headers = ["Authorization": "Bearer ${SLACK_TOKEN}"]
+        sources.next = "response_metadata.next_cursor"
+        sources.cache = .seconds(3600)
+        if items == "members" {
+            sources.map = ["id": "id", "name": "profile.real_name // real_name // name", "handle": "name",
+                           "detail": "profile.title"]
+            sources.exclude = ["deleted", "is_bot"]
+        } else {
+            sources.map = ["id": "id", "name": "name", "handle": "name", "detail": "purpose.value"]
+            sources.exclude = ["is_archived"]
+        }
+        return sources
+    }
+
+    private func jira(_ environment: [String: String]) throws(Missing) -> Config.TriggerSources {
+        try requireVariables(["JIRA_URL", "JIRA_USER", "JIRA_TOKEN"], environment)
+        var base = environment["JIRA_URL"]!
+        while base.hasSuffix("/") { base.removeLast() }
+        var sources = Config.TriggerSources(url: base + "/rest/api/3/user/picker?query={query}&maxResults=50")
+        sources.items = "users"
+        sources.map = ["id": "accountId", "name": "displayName"]
+        let credentials = Data("\(environment["JIRA_USER"]!):\(environment["JIRA_TOKEN"]!)".utf8).base64EncodedString()
+        // Resolved here (Basic needs the pair encoded), so the header holds no ${NAME}.
+        sources.headers = ["Authorization": "Basic " + credentials]
+        return sources
+    }
+
+    /// The ldapsearch command of the ldap preset. The query is escaped for the filter
+    /// (RFC 4515: `\ * ( )` and NUL), and the password, when there is one, goes through a
+    /// pipe, never the command line (where `ps` would show it).
+    static let ldapCommand = """
+        q=$(printf '%s' "$1" | sed 's/\\\\/\\\\5c/g; s/\\*/\\\\2a/g; s/(/\\\\28/g; s/)/\\\\29/g')
+        filter="(|(cn=*$q*)(displayName=*$q*)(uid=$q*)(mail=$q*))"
+        set -- -x -LLL -o ldif-wrap=76 -z 50 -H "$LDAP_URI" -b "$LDAP_BASE"
+        if [ -n "$LDAP_BIND_DN" ]; then
+            printf '%s' "$LDAP_PASSWORD" | ldapsearch "$@" -D "$LDAP_BIND_DN" -y /dev/stdin "$filter" uid cn displayName mail title
+        else
+            ldapsearch "$@" "$filter" uid cn displayName mail title
+        fi
+        status=$?
+        # 4: more entries than -z asked for; those printed are the answer.
+        [ "$status" -eq 4 ] && exit 0
+        exit "$status"
+        """
+
+    private func ldap(_ environment: [String: String]) throws(Missing) -> Config.TriggerSources {
+        try requireTool("ldapsearch", "Debian's ldap-utils", environment)
+        try requireVariables(["LDAP_URI", "LDAP_BASE"], environment)
+        var sources = Config.TriggerSources(command: Self.ldapCommand)
+        sources.answer = .ldif
+        sources.map = ["id": "uid", "name": "displayName // cn", "handle": "uid", "detail": "title"]
+        return sources
+    }
+
+    // MARK: - What a preset needs
+
+    private func requireVariables(_ names: [String], _ environment: [String: String]) throws(Missing) {
+        let missing = names.filter { (environment[$0] ?? "").isEmpty }
+        guard missing.isEmpty else {
+            let list = missing.joined(separator: ", ")
+            throw Missing(message: "the \(rawValue) preset needs \(list), which \(missing.count == 1 ? "is" : "are") not set")
+        }
+    }
+
+    private func requireTool(_ tool: String, _ what: String, _ environment: [String: String]) throws(Missing) {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let found = path.split(separator: ":").contains { access("\($0)/\(tool)", X_OK) == 0 }
+        guard found else {
+            throw Missing(message: "the \(rawValue) preset needs \(tool) (\(what)), which is not on PATH")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CCurl
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libcurl, opened with `dlopen` at the first URL query rather than linked: linking it
+/// loads libcurl and some thirty libraries at every start of atpad (about 7 ms, measured
+/// in ARCHITECTURE.md), while most starts ask no URL. Without libcurl installed, a URL
+/// source fails with a line saying so and everything else works.
+struct LibCurl: @unchecked Sendable {
+    typealias Easy = UnsafeMutableRawPointer
+    typealias Multi = OpaquePointer
+
+    let easyInit: @convention(c) () -> Easy?
+    let easyCleanup: @convention(c) (Easy?) -> Void
+    let easyStrerror: @convention(c) (CURLcode) -> UnsafePointer<CChar>?
+    /// `curl_easy_setopt` and `curl_easy_getinfo`, called through the shim's typed wrappers.
+    let setopt: UnsafeMutableRawPointer
+    let getinfo: UnsafeMutableRawPointer
+    let multiInit: @convention(c) () -> Multi?
+    let multiCleanup: @convention(c) (Multi?) -> CURLMcode
+    let multiAddHandle: @convention(c) (Multi?, Easy?) -> CURLMcode
+    let multiRemoveHandle: @convention(c) (Multi?, Easy?) -> CURLMcode
+    let multiPerform: @convention(c) (Multi?, UnsafeMutablePointer<Int32>?) -> CURLMcode
+    let multiPoll: @convention(c) (Multi?, UnsafeMutablePointer<curl_waitfd>?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> CURLMcode
+    let multiInfoRead: @convention(c) (Multi?, UnsafeMutablePointer<Int32>?) -> UnsafeMutablePointer<CURLMsg>?
+    let slistAppend: @convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<curl_slist>?
+    let slistFreeAll: @convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void
+
+    /// libcurl, opened and initialised once (Swift runs a global's initialiser exactly
+    /// once, from whichever thread comes first); or why it could not be.
+    static let shared: Result<LibCurl, SourceError> = load()
+
+    private static func load() -> Result<LibCurl, SourceError> {
+        guard let library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(SourceError("URL sources need libcurl (Debian: libcurl4), which could not be loaded"))
+        }
+        func symbol<T>(_ name: String, as type: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        }
+        guard let globalInit = symbol("curl_global_init", as: (@convention(c) (Int) -> CURLcode).self),
+              let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Easy?).self),
+              let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Easy?) -> Void).self),
+              let easyStrerror = symbol("curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
+              let setopt = dlsym(library, "curl_easy_setopt"),
+              let getinfo = dlsym(library, "curl_easy_getinfo"),
+              let multiInit = symbol("curl_multi_init", as: (@convention(c) () -> Multi?).self),
+              let multiCleanup = symbol("curl_multi_cleanup", as: (@convention(c) (Multi?) -> CURLMcode).self),
+              let multiAddHandle = symbol("curl_multi_add_handle", as: (@convention(c) (Multi?, Easy?) -> CURLMcode).self),
+              let multiRemoveHandle = symbol("curl_multi_remove_handle", as: (@convention(c) (Multi?, Easy?) -> CURLMcode).self),
+              let multiPerform = symbol("curl_multi_perform",
+                                        as: (@convention(c) (Multi?, UnsafeMutablePointer<Int32>?) -> CURLMcode).self),
+              let multiPoll = symbol("curl_multi_poll", as: (@convention(c) (
+                  Multi?, UnsafeMutablePointer<curl_waitfd>?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> CURLMcode).self),
+              let multiInfoRead = symbol("curl_multi_info_read", as: (@convention(c) (
+                  Multi?, UnsafeMutablePointer<Int32>?) -> UnsafeMutablePointer<CURLMsg>?).self),
+              let slistAppend = symbol("curl_slist_append", as: (@convention(c) (
+                  UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<curl_slist>?).self),
+              let slistFreeAll = symbol("curl_slist_free_all", as: (@convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void).self)
+        else {
+            return .failure(SourceError("URL sources need libcurl 7.66 or later; the one installed lacks a function"))
+        }
+        guard globalInit(Int(CURL_GLOBAL_ALL)) == CURLE_OK else {
+            return .failure(SourceError("libcurl could not be initialised"))
+        }
+        return .success(LibCurl(
+            easyInit: easyInit, easyCleanup: easyCleanup, easyStrerror: easyStrerror, setopt: setopt, getinfo: getinfo,
+            multiInit: multiInit, multiCleanup: multiCleanup, multiAddHandle: multiAddHandle,
+            multiRemoveHandle: multiRemoveHandle, multiPerform: multiPerform, multiPoll: multiPoll,
+            multiInfoRead: multiInfoRead, slistAppend: slistAppend, slistFreeAll: slistFreeAll))
+    }
+
+    // MARK: - Options, through the shim's wrappers of the variadic setopt
+
+    func set(_ easy: Easy, _ option: CURLoption, _ value: Int) { _ = atpad_curl_set_long(setopt, easy, option, value) }
+    func set(_ easy: Easy, _ option: CURLoption, _ value: String) { _ = atpad_curl_set_string(setopt, easy, option, value) }
+    func set(_ easy: Easy, _ option: CURLoption, pointer: UnsafeMutableRawPointer?) {
+        _ = atpad_curl_set_pointer(setopt, easy, option, pointer)
+    }
+    func set(_ easy: Easy, _ option: CURLoption, list: UnsafeMutablePointer<curl_slist>?) {
+        _ = atpad_curl_set_slist(setopt, easy, option, list)
+    }
+    func set(_ easy: Easy, _ option: CURLoption, offset: curl_off_t) { _ = atpad_curl_set_off(setopt, easy, option, offset) }
+    func setWriteFunction(_ easy: Easy, _ callback: atpad_curl_write_callback) {
+        _ = atpad_curl_set_write_function(setopt, easy, callback)
+    }
+    func responseCode(_ easy: Easy) -> Int { atpad_curl_response_code(getinfo, easy) }
+}

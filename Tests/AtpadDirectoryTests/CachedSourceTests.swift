@@ -1,0 +1,111 @@
+import AtpadCore
+import Foundation
+import Testing
+@testable import AtpadDirectory
+
+/// The cache of a list-only source (SPEC §12), around a real command that counts its runs.
+@Suite struct CachedSourceTests {
+    /// A command printing the list in `list.ndjson`, or failing when `fail` exists; each
+    /// run adds a line to `runs`.
+    private func listCommand(_ folder: ScriptFolder) -> CommandSource {
+        let command = "echo run >> '\(folder.file("runs"))'; [ -e '\(folder.file("fail"))' ] && { echo down >&2; exit 7; }; "
+            + "cat '\(folder.file("list.ndjson"))'"
+        return CommandSource(command: command, timeout: .seconds(5))
+    }
+
+    private func runs(_ folder: ScriptFolder) -> Int {
+        (folder.read("runs") ?? "").split(separator: "\n").count
+    }
+
+    private func writeList(_ folder: ScriptFolder, _ names: [String]) throws {
+        let lines = names.enumerated().map { "{\"id\": \"p\($0.offset)\", \"name\": \"\($0.element)\"}" }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder.file("list.ndjson"), atomically: true, encoding: .utf8)
+    }
+
+    private func cached(_ folder: ScriptFolder, notes: SourceNotes, beforeAnswering: Bool = false) -> CachedSource {
+        CachedSource(command: listCommand(folder), maxAge: .seconds(3600), cacheFolder: folder.file("cache"),
+                     notes: notes, refreshesBeforeAnswering: beforeAnswering)
+    }
+
+    private func age(_ path: String, hours: Double) {
+        let old = Date().addingTimeInterval(-hours * 3600)
+        try? FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+    }
+
+    @Test func firstUseFetchesThenTheListIsLocalAndRankedAndOwnerOnly() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["Zed Alpha", "Jo Ng", "John Doe"])
+        let notes = SourceNotes()
+        #expect(await answer(cached(folder, notes: notes), "jo").ids == ["p1", "p2"])
+        #expect(runs(folder) == 1)
+        // A new source (the next start of atpad) reads the file: the command does not run.
+        #expect(await answer(cached(folder, notes: notes), "doe").ids == ["p2"])
+        #expect(runs(folder) == 1)
+        let path = cached(folder, notes: notes).path
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)
+        #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func aStaleListAnswersAtOnceAndIsRefreshedInTheBackground() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["Ann Old"])
+        let notes = SourceNotes()
+        let first = cached(folder, notes: notes)
+        #expect(await answer(first, "ann").ids == ["p0"])
+        try writeList(folder, ["Ann Old", "Ann New"])
+        age(first.path, hours: 2)
+        let editor = cached(folder, notes: notes)
+        #expect(await answer(editor, "ann").ids == ["p0"])  // the old list, without waiting
+        #expect(await eventually { runs(folder) == 2 })
+        #expect(await eventually(within: .seconds(5)) { (folder.read("cache/lists/" + (first.path as NSString).lastPathComponent) ?? "").contains("Ann New") })
+        #expect(await answer(editor, "ann").ids.count == 2)
+    }
+
+    @Test func aFailingRefreshKeepsTheLastGoodListAndSaysSoOnce() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["Ann Kept"])
+        let notes = SourceNotes()
+        let source = cached(folder, notes: notes, beforeAnswering: true)
+        #expect(await answer(source, "ann").ids == ["p0"])
+        age(source.path, hours: 2)
+        folder.touch("fail")
+        let again = cached(folder, notes: notes, beforeAnswering: true)
+        #expect(await answer(again, "ann").ids == ["p0"])
+        #expect(await answer(again, "kept").ids == ["p0"])
+        let said = notes.take()
+        #expect(said.count == 1, "\(said)")
+        #expect(said.first?.hasPrefix("could not refresh the cached list (directory command exited with status 7: down)") == true)
+    }
+
+    @Test func aFailingFirstFetchIsTheQuerysError() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["A"])
+        folder.touch("fail")
+        let result = await answer(cached(folder, notes: SourceNotes()), "a")
+        #expect(result.message == "directory command exited with status 7: down")
+    }
+
+    @Test func theFileNameHidesTheKeyAndIsStable() {
+        #expect(CachedSource.fileName("a") == CachedSource.fileName("a"))
+        #expect(CachedSource.fileName("a") != CachedSource.fileName("b"))
+        #expect(CachedSource.fileName("token-ish").hasPrefix("list-") && !CachedSource.fileName("token-ish").contains("token"))
+    }
+
+    @Test func aFetchOutOfTimeKeepsThePagesReadAndSaysItIsShort() async throws {
+        let folder = try ScriptFolder()
+        let server = try LocalHTTPServer { target in
+            target.contains("cursor") ? .hang : .json(#"{"data": [{"id": "1", "name": "Ann Page"}], "next": "p2"}"#)
+        }
+        defer { server.stop() }
+        let url = try URLSource(template: "http://127.0.0.1:\(server.port)/all", request: .init(next: "next"),
+                                mapping: try EntityMapping(items: "data"))
+        let notes = SourceNotes()
+        let source = CachedSource(list: url, maxAge: .seconds(3600), cacheFolder: folder.file("cache"), limit: 50,
+                                  frecency: { [:] }, notes: notes, refreshesBeforeAnswering: true, timeout: .milliseconds(400))
+        #expect(await answer(source, "ann").ids == ["1"])
+        let said = notes.take()
+        #expect(said == ["the cached list is not complete: 1 people read, GET http://127.0.0.1:\(server.port)/all?cursor=p2: timed out after 0.4 s"])
+    }
+}

@@ -1,0 +1,186 @@
+"""The github and gitlab presets (SPEC §12) through stand-in `gh` and `glab` commands first
+on PATH — those CLIs cannot reach their services here. Each stand-in checks the exact
+arguments it is called with and answers with the documented GraphQL or REST shape. Also:
+a missing tool is one clear line, and a saved `gh api` answer loads as a directory file."""
+import json
+import os
+import sys
+
+import pytest
+
+from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
+
+GITHUB_QUERY = ("query($owner: String!, $name: String!, $q: String!) { repository(owner: $owner, name: $name) "
+                "{ mentionableUsers(query: $q, first: 50) { nodes { login name } } } }")
+
+GRAPHQL_ANSWER = {"data": {"repository": {"mentionableUsers": {"nodes": [
+    {"login": "octocat", "name": "The Octocat"},
+    {"login": "octo-dev", "name": None},
+]}}}}
+
+GITLAB_MEMBERS = [
+    {"id": 1, "username": "jdoe", "name": "John Doe", "state": "active", "access_level": 30,
+     "web_url": "https://gitlab.example.com/jdoe"},
+    {"id": 17, "username": "jo.ann", "name": "", "state": "active", "access_level": 40,
+     "web_url": "https://gitlab.example.com/jo.ann"},
+]
+
+
+def stand_in(folder, name, expected_calls):
+    """Writes an executable `name` that answers each expected argument list with its
+    output, and fails loudly on any other."""
+    script = folder / name
+    script.write_text(f"""#!{sys.executable}
+import json, sys
+calls = {json.dumps(expected_calls)}
+args = sys.argv[1:]
+with open({json.dumps(str(folder / (name + ".log")))}, "a") as log:
+    log.write(json.dumps(args) + "\\n")
+for expected, output in calls:
+    if args == expected:
+        sys.stdout.write(output)
+        sys.exit(0)
+sys.stderr.write("unexpected arguments: " + json.dumps(args) + "\\n")
+sys.exit(9)
+""")
+    script.chmod(0o755)
+
+
+def calls(folder, name):
+    log = folder / (name + ".log")
+    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+
+
+@pytest.fixture
+def bin_dir(tmp_path):
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    return folder
+
+
+def path_with(folder):
+    return {"PATH": f"{folder}:{os.environ['PATH']}"}
+
+
+def test_github_preset_asks_mentionable_users_of_the_named_repository(atpad, bin_dir):
+    expected = ["api", "graphql", "-f", "owner=octo", "-f", "name=hello-world", "-f", "q=oct",
+                "-f", "query=" + GITHUB_QUERY]
+    stand_in(bin_dir, "gh", [[expected, json.dumps(GRAPHQL_ANSWER)]])
+    env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": "octo/hello-world"}
+    out = atpad("search", "--preset", "github", "oct", "--json", env=env, check_exit=0).stdout
+    results = json.loads(out)["results"]
+    assert [(r["id"], r["name"], r["handle"]) for r in results] == [
+        ("octocat", "The Octocat", "octocat"), ("octo-dev", "octo-dev", "octo-dev")]
+    assert calls(bin_dir, "gh") == [expected]
+
+
+def test_github_preset_takes_the_repository_of_the_checkout(atpad, bin_dir):
+    view = ["repo", "view", "--json", "nameWithOwner", "--jq", ".nameWithOwner"]
+    query = ["api", "graphql", "-f", "owner=acme", "-f", "name=widgets", "-f", "q=the oct",
+             "-f", "query=" + GITHUB_QUERY]
+    stand_in(bin_dir, "gh", [[view, "acme/widgets\n"], [query, json.dumps(GRAPHQL_ANSWER)]])
+    env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": ""}
+    out = atpad("search", "--preset", "github", "the oct", env=env, check_exit=0).stdout
+    assert out.splitlines()[0] == "octocat\tThe Octocat\toctocat"
+    assert calls(bin_dir, "gh") == [view, query]
+
+
+def test_github_preset_failure_of_gh_is_an_answer_error(atpad, bin_dir):
+    stand_in(bin_dir, "gh", [])
+    env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": "octo/x"}
+    proc = atpad("search", "--preset", "github", "oct", env=env)
+    assert proc.returncode == 1
+    assert "exited with status 9: unexpected arguments" in proc.stderr
+
+
+def test_gitlab_preset_asks_project_members(atpad, bin_dir):
+    expected = ["api", "--method", "GET", "projects/:fullpath/members/all", "-f", "query=jo", "-f", "per_page=50"]
+    stand_in(bin_dir, "glab", [[expected, json.dumps(GITLAB_MEMBERS)]])
+    out = atpad("search", "--preset", "gitlab", "jo", env=path_with(bin_dir), check_exit=0).stdout
+    # A command is the backend: its order is kept. An empty name falls back to the username.
+    assert out.splitlines() == ["1\tJohn Doe\tjdoe", "17\tjo.ann\tjo.ann"]
+    assert calls(bin_dir, "glab") == [expected]
+
+
+def test_gitlab_preset_with_a_named_project(atpad, bin_dir):
+    expected = ["api", "--method", "GET", "projects/group%2Fsub%2Fproj/members/all", "-f", "query=", "-f", "per_page=50"]
+    stand_in(bin_dir, "glab", [[expected, json.dumps(GITLAB_MEMBERS)]])
+    env = path_with(bin_dir) | {"ATPAD_GITLAB_PROJECT": "group/sub/proj"}
+    out = atpad("search", "--preset", "gitlab", "", env=env, check_exit=0).stdout
+    assert out.splitlines() == ["1\tJohn Doe\tjdoe", "17\tjo.ann\tjo.ann"]
+
+
+@pytest.mark.parametrize("preset,tool", [("github", "gh"), ("gitlab", "glab"), ("ldap", "ldapsearch")])
+def test_a_missing_tool_is_one_clear_line(atpad, tmp_path, preset, tool):
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    env = {"PATH": str(empty), "LDAP_URI": "ldap://127.0.0.1:1", "LDAP_BASE": "dc=x"}
+    proc = atpad("search", "--preset", preset, "jo", env=env)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"the {preset} preset needs {tool} (" in lines[0] and "not on PATH" in lines[0], lines
+
+
+def test_a_missing_tool_is_an_error_row_and_editing_goes_on(sessions, tmp_path):  # noqa: F811
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    path = tmp_path / "c.txt"
+    s = sessions([str(path), "--preset", "github"], env={"PATH": str(empty)})
+    s.type("hi @oc")
+    s.wait_for("the github preset needs gh (the GitHub CLI), which is no")
+    s.keys("Escape")
+    s.type(" bye")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    assert path.read_text() == "hi @oc bye"
+
+
+def test_an_editor_with_a_cached_list_answers_from_it(sessions, tmp_path):  # noqa: F811
+    runs = tmp_path / "runs"
+    command = f"echo run >> {runs}; printf '%s\\n' '{{\"members\": [{{\"id\": \"u1\", \"name\": \"Cora Cached\"}}, {{\"x\": 1}}]}}'"
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f"[triggers.\"@\"]\ncommand = {json.dumps(command)}\nitems = \"members\"\ncache = \"1h\"\n")
+    s = sessions([str(tmp_path / "c.txt"), "--config", str(cfg)])
+    s.type("hi @cor")
+    s.wait_for("Cora Cached")
+    s.wait_for("1 item without id or name skipped")
+    s.type("a")
+    s.wait_for(lambda sc: "Cora Cached" in sc and "cora" in sc, what="the second keystroke")
+    assert runs.read_text() == "run\n"
+
+
+def test_a_saved_gh_answer_loads_as_a_directory_file_with_items_and_map(atpad, tmp_path):
+    saved = tmp_path / "people.json"
+    answer = json.loads(json.dumps(GRAPHQL_ANSWER))
+    answer["data"]["repository"]["mentionableUsers"]["nodes"].append({"name": "No Login"})
+    saved.write_text(json.dumps(answer))
+    proc = atpad("search", "octo", "-d", str(saved), "--items", "data.repository.mentionableUsers.nodes",
+                 "--map", "id=login,name=name//login,handle=login", check_exit=0)
+    assert proc.stdout.splitlines() == ["octo-dev\tocto-dev\tocto-dev", "octocat\tThe Octocat\toctocat"]
+    assert "atpad: 1 item without id or name skipped" in proc.stderr
+
+
+def test_map_on_the_command_line_for_a_command(atpad):
+    command = "printf '%s\\n' '{\"login\": \"mona\", \"profile\": {\"full\": \"Mona Lisa\", \"team\": \"Art\"}, \"bot\": false}' " \
+              "'{\"login\": \"robo\", \"profile\": {\"full\": \"Robo\"}, \"bot\": true}'"
+    out = atpad("search", "mo", "--json", "--directory-command", command,
+                "--map", "id=login,name=profile.full,detail={profile.team}, team", check_exit=0).stdout
+    results = json.loads(out)["results"]
+    assert [r["id"] for r in results] == ["mona", "robo"]
+
+
+def test_exclude_in_the_config_for_a_command(atpad, tmp_path):
+    command = "printf '%s\\n' '{\"id\": 1, \"name\": \"Mona\"}' '{\"id\": 2, \"name\": \"Moe\", \"bot\": true}'"
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f"[triggers.\"@\"]\ncommand = {json.dumps(command)}\nexclude = [\"bot\"]\n")
+    out = atpad("search", "mo", "--config", str(cfg), check_exit=0).stdout
+    assert out == "1\tMona\t\n"
+
+
+def test_unknown_map_field_and_unknown_preset_are_usage_errors(atpad):
+    proc = atpad("search", "x", "--directory-command", "true", "--map", "id=a,nick=b")
+    assert proc.returncode == 2 and 'unknown field "nick"' in proc.stderr
+    proc = atpad("search", "x", "--preset", "teams")
+    assert proc.returncode == 2 and "unknown preset" in proc.stderr
+    proc = atpad("search", "x", "--items", "members")
+    assert proc.returncode == 2 and "--items and --map apply to" in proc.stderr
