@@ -18,6 +18,7 @@ enum Preset: String, CaseIterable, Sendable {
     func settings(for trigger: Unicode.Scalar, environment: [String: String]) throws(Missing) -> Config.TriggerSources? {
         switch (self, trigger) {
         case (.github, "@"): return try github(environment)
+        case (.github, "#"): return try githubIssues(environment)
         case (.gitlab, "@"): return try gitlab(environment)
         case (.slack, "@"): return try slack(environment, list: "users.list?limit=200", items: "members")
         case (.slack, "#"): return try slack(environment, list: "conversations.list?limit=200&exclude_archived=true",
@@ -31,25 +32,51 @@ enum Preset: String, CaseIterable, Sendable {
     }
 
     /// The triggers the preset serves.
-    var triggers: [Unicode.Scalar] { self == .slack ? ["@", "#"] : ["@"] }
+    var triggers: [Unicode.Scalar] { self == .slack || self == .github ? ["@", "#"] : ["@"] }
 
     // MARK: - The presets
 
     /// The GraphQL query of the github preset: the repository's mentionable users.
     static let githubQuery = "query($owner: String!, $name: String!, $q: String!) { repository(owner: $owner, name: $name) "
         + "{ mentionableUsers(query: $q, first: 50) { nodes { login name } } } }"
+    /// The owner's teams (`@org/team`), for an organisation whose teams the token can read.
+    static let githubTeamsQuery = "query($owner: String!, $q: String!) { repositoryOwner(login: $owner) "
+        + "{ ... on Organization { teams(query: $q, first: 20) { nodes { combinedSlug name } } } } }"
+    /// The repository's issues and pull requests matching the query (GitHub's search).
+    static let githubIssuesQuery = "query($q: String!) { search(query: $q, type: ISSUE, first: 30) "
+        + "{ nodes { ... on Issue { number title } ... on PullRequest { number title } } } }"
+
+    /// The repository: ATPAD_GITHUB_REPO, else the one of the current checkout (gh knows it).
+    private static let githubRepository =
+        "repo=${ATPAD_GITHUB_REPO:-$(gh repo view --json nameWithOwner --jq .nameWithOwner)} || exit 1\n"
 
     private func github(_ environment: [String: String]) throws(Missing) -> Config.TriggerSources {
         try requireTool("gh", "the GitHub CLI", environment)
-        // The repository: ATPAD_GITHUB_REPO, else the one of the current checkout (gh knows it).
-        let command = """
-            repo=${ATPAD_GITHUB_REPO:-$(gh repo view --json nameWithOwner --jq .nameWithOwner)} || exit 1
-            exec gh api graphql -f owner="${repo%%/*}" -f name="${repo#*/}" -f q="$1" -f query="$ATPAD_GITHUB_QUERY"
+        // One entity per line (gh's --jq): the people, then the teams. Teams are asked
+        // apart, and their failure (a personal repository, a token without read:org) is
+        // no failure of the answer: there are just no teams.
+        let command = Self.githubRepository + """
+            gh api graphql -f owner="${repo%%/*}" -f name="${repo#*/}" -f q="$1" -f query="$ATPAD_GITHUB_QUERY" \
+                --jq '.data.repository.mentionableUsers.nodes[]' || exit
+            gh api graphql -f owner="${repo%%/*}" -f q="$1" -f query="$ATPAD_GITHUB_TEAMS" \
+                --jq '.data.repositoryOwner.teams.nodes[]? | {login: .combinedSlug, name: .name}' 2>/dev/null
+            exit 0
             """
         var sources = Config.TriggerSources(command: command)
-        sources.items = "data.repository.mentionableUsers.nodes"
         sources.map = ["id": "login", "name": "name // login", "handle": "login", "url": "https://github.com/{login}"]
-        sources.environment = ["ATPAD_GITHUB_QUERY": Self.githubQuery]
+        sources.environment = ["ATPAD_GITHUB_QUERY": Self.githubQuery, "ATPAD_GITHUB_TEAMS": Self.githubTeamsQuery]
+        return sources
+    }
+
+    /// `#`: issues and pull requests as insert completions — picking one inserts `#123`.
+    private func githubIssues(_ environment: [String: String]) throws(Missing) -> Config.TriggerSources {
+        try requireTool("gh", "the GitHub CLI", environment)
+        let command = Self.githubRepository + """
+            exec gh api graphql -f q="repo:$repo $1" -f query="$ATPAD_GITHUB_ISSUES" --jq '.data.search.nodes[]'
+            """
+        var sources = Config.TriggerSources(command: command)
+        sources.map = ["id": "number", "name": "#{number}", "detail": "title", "insert": "#{number}"]
+        sources.environment = ["ATPAD_GITHUB_ISSUES": Self.githubIssuesQuery]
         return sources
     }
 

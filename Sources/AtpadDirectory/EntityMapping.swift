@@ -11,7 +11,7 @@ import AtpadCore
 /// names (`id` is read from `id`).
 public struct EntityMapping: Equatable, Sendable {
     /// The fields a map may set.
-    public static let fields = ["id", "name", "handle", "detail", "url"]
+    public static let fields = ["id", "name", "handle", "detail", "url", "insert"]
 
     /// The path of the array of items in the answer; nil: the answer is the array (or, for
     /// a command, one item per line).
@@ -122,7 +122,7 @@ public struct EntityMapping: Equatable, Sendable {
         }
         guard let id = try field("id"), let name = try field("name") else { return .incomplete }
         return .entity(Entity(id: id, name: name, handle: try field("handle"), detail: try field("detail"),
-                              url: try field("url")))
+                              url: try field("url"), insert: try field("insert")))
     }
 
     /// The entities of `items`, in order, with how many were incomplete (excluded items

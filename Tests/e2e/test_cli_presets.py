@@ -12,11 +12,32 @@ from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
 
 GITHUB_QUERY = ("query($owner: String!, $name: String!, $q: String!) { repository(owner: $owner, name: $name) "
                 "{ mentionableUsers(query: $q, first: 50) { nodes { login name } } } }")
-
+TEAMS_QUERY = ("query($owner: String!, $q: String!) { repositoryOwner(login: $owner) "
+               "{ ... on Organization { teams(query: $q, first: 20) { nodes { combinedSlug name } } } } }")
+ISSUES_QUERY = ("query($q: String!) { search(query: $q, type: ISSUE, first: 30) "
+                "{ nodes { ... on Issue { number title } ... on PullRequest { number title } } } }")
+# A whole `gh api graphql` answer, as `gh api … > people.json` saves it.
 GRAPHQL_ANSWER = {"data": {"repository": {"mentionableUsers": {"nodes": [
     {"login": "octocat", "name": "The Octocat"},
     {"login": "octo-dev", "name": None},
 ]}}}}
+USERS_JQ = ".data.repository.mentionableUsers.nodes[]"
+TEAMS_JQ = ".data.repositoryOwner.teams.nodes[]? | {login: .combinedSlug, name: .name}"
+
+# What `gh api graphql --jq '…nodes[]'` prints: one compact JSON object per line.
+USERS_LINES = '{"login":"octocat","name":"The Octocat"}\n{"login":"octo-dev","name":null}\n'
+TEAMS_LINES = '{"login":"octo/core","name":"Core team"}\n'
+ISSUES_LINES = '{"number":12,"title":"Crash on save"}\n{"number":40,"title":"Save as: tab completion"}\n'
+
+
+def users_call(owner, name, q):
+    return ["api", "graphql", "-f", f"owner={owner}", "-f", f"name={name}", "-f", f"q={q}",
+            "-f", "query=" + GITHUB_QUERY, "--jq", USERS_JQ]
+
+
+def teams_call(owner, q):
+    return ["api", "graphql", "-f", f"owner={owner}", "-f", f"q={q}", "-f", "query=" + TEAMS_QUERY, "--jq", TEAMS_JQ]
+
 
 GITLAB_MEMBERS = [
     {"id": 1, "username": "jdoe", "name": "John Doe", "state": "active", "access_level": 30,
@@ -62,27 +83,36 @@ def path_with(folder):
     return {"PATH": f"{folder}:{os.environ['PATH']}"}
 
 
-def test_github_preset_asks_mentionable_users_of_the_named_repository(atpad, bin_dir):
-    expected = ["api", "graphql", "-f", "owner=octo", "-f", "name=hello-world", "-f", "q=oct",
-                "-f", "query=" + GITHUB_QUERY]
-    stand_in(bin_dir, "gh", [[expected, json.dumps(GRAPHQL_ANSWER)]])
+def test_github_preset_asks_mentionable_users_and_teams_of_the_named_repository(atpad, bin_dir):
+    users, teams = users_call("octo", "hello-world", "oct"), teams_call("octo", "oct")
+    stand_in(bin_dir, "gh", [[users, USERS_LINES], [teams, TEAMS_LINES]])
     env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": "octo/hello-world"}
     out = atpad("search", "--preset", "github", "oct", "--json", env=env, check_exit=0).stdout
     results = json.loads(out)["results"]
     assert [(r["id"], r["name"], r["handle"]) for r in results] == [
-        ("octocat", "The Octocat", "octocat"), ("octo-dev", "octo-dev", "octo-dev")]
-    assert calls(bin_dir, "gh") == [expected]
+        ("octocat", "The Octocat", "octocat"), ("octo-dev", "octo-dev", "octo-dev"),
+        ("octo/core", "Core team", "octo/core")]
+    assert calls(bin_dir, "gh") == [users, teams]
+
+
+def test_github_preset_without_readable_teams_still_lists_people(atpad, bin_dir):
+    # The teams call fails (a personal repository, or a token without read:org).
+    users = users_call("octo", "x", "oct")
+    stand_in(bin_dir, "gh", [[users, USERS_LINES]])
+    env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": "octo/x"}
+    out = atpad("search", "--preset", "github", "oct", env=env, check_exit=0).stdout
+    assert out.splitlines() == ["octocat\tThe Octocat\toctocat", "octo-dev\tocto-dev\tocto-dev"]
+    assert calls(bin_dir, "gh") == [users, teams_call("octo", "oct")]
 
 
 def test_github_preset_takes_the_repository_of_the_checkout(atpad, bin_dir):
     view = ["repo", "view", "--json", "nameWithOwner", "--jq", ".nameWithOwner"]
-    query = ["api", "graphql", "-f", "owner=acme", "-f", "name=widgets", "-f", "q=the oct",
-             "-f", "query=" + GITHUB_QUERY]
-    stand_in(bin_dir, "gh", [[view, "acme/widgets\n"], [query, json.dumps(GRAPHQL_ANSWER)]])
+    users = users_call("acme", "widgets", "the oct")
+    stand_in(bin_dir, "gh", [[view, "acme/widgets\n"], [users, USERS_LINES], [teams_call("acme", "the oct"), ""]])
     env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": ""}
     out = atpad("search", "--preset", "github", "the oct", env=env, check_exit=0).stdout
     assert out.splitlines()[0] == "octocat\tThe Octocat\toctocat"
-    assert calls(bin_dir, "gh") == [view, query]
+    assert calls(bin_dir, "gh")[:2] == [view, users]
 
 
 def test_github_preset_failure_of_gh_is_an_answer_error(atpad, bin_dir):
@@ -91,6 +121,19 @@ def test_github_preset_failure_of_gh_is_an_answer_error(atpad, bin_dir):
     proc = atpad("search", "--preset", "github", "oct", env=env)
     assert proc.returncode == 1
     assert "exited with status 9: unexpected arguments" in proc.stderr
+
+
+def test_github_preset_lists_issues_and_pull_requests_under_hash(atpad, bin_dir, tmp_path):
+    issues = ["api", "graphql", "-f", "q=repo:octo/hello-world save", "-f", "query=" + ISSUES_QUERY,
+              "--jq", ".data.search.nodes[]"]
+    stand_in(bin_dir, "gh", [[issues, ISSUES_LINES]])
+    env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": "octo/hello-world"}
+    out = atpad("search", "--preset", "github", "--trigger-char", "#", "save", "--json", env=env, check_exit=0).stdout
+    results = json.loads(out)["results"]
+    # Insert completions: picking one inserts `#12`; the title is the detail.
+    assert [(r["id"], r["name"], r.get("detail"), r.get("insert")) for r in results] == [
+        ("12", "#12", "Crash on save", "#12"), ("40", "#40", "Save as: tab completion", "#40")]
+    assert calls(bin_dir, "gh") == [issues]
 
 
 def test_gitlab_preset_asks_project_members(atpad, bin_dir):
