@@ -135,7 +135,9 @@ def test_the_editor_writes_the_index_and_the_next_start_maps_it(tmp_path):
             s.wait_for("Person 00042 Travis", timeout=30, what="the result")
             if start == 0:
                 deadline = time.monotonic() + 30
-                while not index_files(tmp_path) and time.monotonic() < deadline:
+                # Until the index is renamed into place (its temporary file may show first).
+                while not (index_files(tmp_path) and all(f.endswith(".idx") for f in index_files(tmp_path))) \
+                        and time.monotonic() < deadline:
                     time.sleep(0.1)
                 files = index_files(tmp_path)
                 assert len(files) == 1, files
