@@ -8,7 +8,8 @@ from test_editor_tmux import sessions  # noqa: F401  (fixture)
 
 @pytest.fixture
 def session(sessions):  # noqa: F811
-    return lambda args: sessions(args, width=60, height=12)
+    # No implicit search: its chooser could open on a typed word and take the Enter.
+    return lambda args: sessions([*args, "--implicit", "0"], width=60, height=12)
 
 
 def test_crlf_file_edits_as_lines_and_keeps_its_endings(session, tmp_path):
