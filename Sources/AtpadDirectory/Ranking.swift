@@ -259,24 +259,105 @@ struct FoldedQuery {
     var isEmpty: Bool { scalars.isEmpty }
 }
 
+// MARK: - Folded text in 16-bit units
+
+/// How the folded names and handles are stored (SPEC §14: what a scan of a million
+/// people touches): back to back in one table of 16-bit units, one entry after another.
+/// An entry whose folded scalars all fit in 16 bits (nearly every name: Latin, Greek,
+/// Cyrillic, CJK, Hangul…) takes one unit per scalar; an entry with any scalar past
+/// U+FFFF (emoji, rare CJK) takes two units per scalar, low half first, and is marked
+/// *wide* in the top bit of its start. Offsets into an entry's text (name words, matched
+/// spans) count scalars either way.
+///
+/// `starts[i]` is entry `i`'s first unit (top bit: wide), `starts[i + 1]` with the top bit
+/// cleared is where it ends; the last start has no flag.
+enum FoldedUnits {
+    static let wideFlag: UInt32 = 1 << 31
+    /// The most units a table can hold.
+    static let capacity = Int(wideFlag) - 1
+
+    /// Appends `scalars` to `units` in the narrow or wide form; returns whether it is wide.
+    @discardableResult
+    static func append(_ scalars: ArraySlice<UInt32>, to units: inout [UInt16]) -> Bool {
+        if scalars.allSatisfy({ $0 <= 0xFFFF }) {
+            for value in scalars { units.append(UInt16(truncatingIfNeeded: value)) }
+            return false
+        }
+        for value in scalars {
+            units.append(UInt16(truncatingIfNeeded: value))
+            units.append(UInt16(truncatingIfNeeded: value >> 16))
+        }
+        return true
+    }
+
+    /// Entry `position`'s text.
+    @inline(__always)
+    static func text(_ units: UnsafeBufferPointer<UInt16>, _ starts: UnsafeBufferPointer<UInt32>,
+                     _ position: Int) -> TextRef {
+        let start = starts[position]
+        let lower = Int(start & ~wideFlag)
+        let upper = Int(starts[position + 1] & ~wideFlag)
+        return TextRef(units: UnsafeBufferPointer(rebasing: units[lower ..< upper]), wide: start & wideFlag != 0)
+    }
+}
+
+/// One entry's folded text as scalars, whatever its storage: what the matchers read.
+protocol FoldedText {
+    /// The number of scalars.
+    var count: Int { get }
+    subscript(_ offset: Int) -> UInt32 { get }
+}
+
+extension FoldedText {
+    var isEmpty: Bool { count == 0 }
+}
+
+/// Text of one unit per scalar.
+struct NarrowText: FoldedText {
+    let units: UnsafeBufferPointer<UInt16>
+    var count: Int { units.count }
+    @inline(__always) subscript(_ offset: Int) -> UInt32 { UInt32(units[offset]) }
+}
+
+/// Text of two units per scalar, low half first.
+struct WideText: FoldedText {
+    let units: UnsafeBufferPointer<UInt16>
+    var count: Int { units.count >> 1 }
+    @inline(__always) subscript(_ offset: Int) -> UInt32 {
+        UInt32(units[2 * offset]) | UInt32(units[2 * offset + 1]) << 16
+    }
+}
+
+/// One entry's text, either form. Its subscript tests the form at every scalar; the hot
+/// matchers are given ``NarrowText`` or ``WideText`` instead (see ``Buffers``).
+struct TextRef: FoldedText {
+    let units: UnsafeBufferPointer<UInt16>
+    let wide: Bool
+    var count: Int { wide ? units.count >> 1 : units.count }
+    var narrow: NarrowText { NarrowText(units: units) }
+    var wideText: WideText { WideText(units: units) }
+    subscript(_ offset: Int) -> UInt32 { wide ? wideText[offset] : narrow[offset] }
+}
+
 // MARK: - Matching over the flat arrays
 
 /// Borrowed views of the index's flat arrays for one search; the matchers below work on
 /// these without allocating.
 struct Buffers {
-    let names: UnsafeBufferPointer<UInt32>
-    let nameStarts: UnsafeBufferPointer<Int32>
+    /// Folded names and handles in 16-bit units (see ``FoldedUnits``).
+    let names: UnsafeBufferPointer<UInt16>
+    let nameStarts: UnsafeBufferPointer<UInt32>
     let words: UnsafeBufferPointer<Int32>
     let wordStarts: UnsafeBufferPointer<Int32>
-    let handles: UnsafeBufferPointer<UInt32>
-    let handleStarts: UnsafeBufferPointer<Int32>
+    let handles: UnsafeBufferPointer<UInt16>
+    let handleStarts: UnsafeBufferPointer<UInt32>
 
-    func name(_ position: Int) -> UnsafeBufferPointer<UInt32> {
-        UnsafeBufferPointer(rebasing: names[Int(nameStarts[position]) ..< Int(nameStarts[position + 1])])
+    func name(_ position: Int) -> TextRef {
+        FoldedUnits.text(names, nameStarts, position)
     }
 
-    func handle(_ position: Int) -> UnsafeBufferPointer<UInt32> {
-        UnsafeBufferPointer(rebasing: handles[Int(handleStarts[position]) ..< Int(handleStarts[position + 1])])
+    func handle(_ position: Int) -> TextRef {
+        FoldedUnits.text(handles, handleStarts, position)
     }
 
     /// The entry's name words as (start, end) pairs, flattened.
@@ -284,17 +365,40 @@ struct Buffers {
         UnsafeBufferPointer(rebasing: words[Int(wordStarts[position]) * 2 ..< Int(wordStarts[position + 1]) * 2])
     }
 
+    /// Whether the name or the handle holds `letters` in order: what a scan asks of every
+    /// entry its letter mask lets through.
+    func holds(_ letters: [UInt32], _ position: Int) -> Bool {
+        func check(_ text: TextRef) -> Bool {
+            text.wide ? Matching.isSubsequence(letters, of: text.wideText)
+                : Matching.isSubsequence(letters, of: text.narrow)
+        }
+        if check(name(position)) { return true }
+        let handle = handle(position)
+        return !handle.isEmpty && check(handle)
+    }
+
     /// The best class entry `position` matches `query` in (SPEC §4), or nil.
     func classify(_ position: Int, _ query: FoldedQuery) -> MatchClass? {
         let name = name(position)
         let handle = handle(position)
+        let words = nameWords(position)
+        switch (name.wide, handle.wide) {
+        case (false, false): return Self.classify(name.narrow, handle.narrow, words, query)
+        case (true, false): return Self.classify(name.wideText, handle.narrow, words, query)
+        case (false, true): return Self.classify(name.narrow, handle.wideText, words, query)
+        case (true, true): return Self.classify(name.wideText, handle.wideText, words, query)
+        }
+    }
+
+    private static func classify<Name: FoldedText, Handle: FoldedText>(
+        _ name: Name, _ handle: Handle, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> MatchClass? {
         // Every class needs the query's letters in order in the name or the handle.
         let nameMaybe = Matching.isSubsequence(query.letters, of: name)
         let handleMaybe = !handle.isEmpty && Matching.isSubsequence(query.letters, of: handle)
         if !nameMaybe && !handleMaybe { return nil }
 
-        let words = nameWords(position)
-        if handleMaybe && Matching.starts(handle, with: query.scalars[...]) { return .prefix }
+        if handleMaybe && Matching.starts(handle, 0, handle.count, with: query.scalars[...]) { return .prefix }
         if nameMaybe && Matching.wordPrefixes(query, name: name, words: words, emit: { _, _ in }) {
             return .prefix
         }
@@ -311,15 +415,28 @@ struct Buffers {
     /// Whether a query word equals a whole name word, or the query equals the handle
     /// (folded): within class 1 such an entry ranks first (`jose` → José before Joseph).
     func isExact(_ position: Int, _ query: FoldedQuery) -> Bool {
-        let handle = handle(position)
-        if handle.count == query.scalars.count, Matching.starts(handle, with: query.scalars[...]) { return true }
         let name = name(position)
+        let handle = handle(position)
         let words = nameWords(position)
+        switch (name.wide, handle.wide) {
+        case (false, false): return Self.isExact(name.narrow, handle.narrow, words, query)
+        case (true, false): return Self.isExact(name.wideText, handle.narrow, words, query)
+        case (false, true): return Self.isExact(name.narrow, handle.wideText, words, query)
+        case (true, true): return Self.isExact(name.wideText, handle.wideText, words, query)
+        }
+    }
+
+    private static func isExact<Name: FoldedText, Handle: FoldedText>(
+        _ name: Name, _ handle: Handle, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> Bool {
+        if handle.count == query.scalars.count, Matching.starts(handle, 0, handle.count, with: query.scalars[...]) {
+            return true
+        }
         for w in 0 ..< words.count / 2 {
             let start = Int(words[w * 2])
             let end = Int(words[w * 2 + 1])
             for queryWord in query.words where queryWord.count == end - start {
-                if Matching.starts(UnsafeBufferPointer(rebasing: name[start ..< end]), with: query.scalars[queryWord]) {
+                if Matching.starts(name, start, end, with: query.scalars[queryWord]) {
                     return true
                 }
             }
@@ -335,6 +452,7 @@ struct Buffers {
         _ matchClass: MatchClass,
         _ emit: (Int, Int) -> Void
     ) {
+        // For the few results shown: the text is read through ``TextRef`` as it is.
         let name = name(position)
         let words = nameWords(position)
         // Check first, then record: a matcher that fails part way would have reported spans.
@@ -359,9 +477,11 @@ struct Buffers {
 /// The four matchers of SPEC §4 over folded scalars. Each reports matched spans of the
 /// name as (start, end) folded offsets through `emit`.
 enum Matching {
-    static func starts(_ text: UnsafeBufferPointer<UInt32>, with prefix: ArraySlice<UInt32>) -> Bool {
-        guard prefix.count <= text.count else { return false }
-        var offset = 0
+    /// Whether `text[start ..< end]` starts with `prefix`.
+    static func starts<Text: FoldedText>(_ text: Text, _ start: Int, _ end: Int,
+                                         with prefix: ArraySlice<UInt32>) -> Bool {
+        guard prefix.count <= end - start else { return false }
+        var offset = start
         for value in prefix {
             if text[offset] != value { return false }
             offset += 1
@@ -371,9 +491,9 @@ enum Matching {
 
     /// Each query word starts a different name word, in order. Taking the earliest
     /// possible name word for each query word finds an assignment whenever one exists.
-    static func wordPrefixes(
+    static func wordPrefixes<Text: FoldedText>(
         _ query: FoldedQuery,
-        name: UnsafeBufferPointer<UInt32>,
+        name: Text,
         words: UnsafeBufferPointer<Int32>,
         emit: (Int, Int) -> Void
     ) -> Bool {
@@ -387,7 +507,7 @@ enum Matching {
                 let start = Int(words[word * 2])
                 let end = Int(words[word * 2 + 1])
                 word += 1
-                if starts(UnsafeBufferPointer(rebasing: name[start ..< end]), with: needle) {
+                if starts(name, start, end, with: needle) {
                     emit(start, start + needle.count)
                     found = true
                     break
@@ -400,9 +520,9 @@ enum Matching {
 
     /// The query (one word, two scalars or more) is the first letters of as many
     /// consecutive name words.
-    static func initials(
+    static func initials<Text: FoldedText>(
         _ query: FoldedQuery,
-        name: UnsafeBufferPointer<UInt32>,
+        name: Text,
         words: UnsafeBufferPointer<Int32>,
         emit: (Int, Int) -> Void
     ) -> Bool {
@@ -427,9 +547,9 @@ enum Matching {
     }
 
     /// The first occurrence of `needle` in `text`.
-    static func substring(
+    static func substring<Text: FoldedText>(
         _ needle: [UInt32],
-        of text: UnsafeBufferPointer<UInt32>,
+        of text: Text,
         emit: (Int, Int) -> Void
     ) -> Bool {
         guard !needle.isEmpty, needle.count <= text.count else { return false }
@@ -446,14 +566,14 @@ enum Matching {
     }
 
     /// `needle` appears in order in `text`, each scalar at its earliest place.
-    static func subsequence(
+    static func subsequence<Text: FoldedText>(
         _ needle: [UInt32],
-        of text: UnsafeBufferPointer<UInt32>,
+        of text: Text,
         emit: (Int, Int) -> Void
     ) -> Bool {
         guard !needle.isEmpty else { return false }
         var next = 0
-        for (offset, value) in text.enumerated() where value == needle[next] {
+        for offset in 0 ..< text.count where text[offset] == needle[next] {
             emit(offset, offset + 1)
             next += 1
             if next == needle.count { return true }
@@ -462,10 +582,10 @@ enum Matching {
     }
 
     /// `needle` (possibly empty) appears in order in `text`.
-    static func isSubsequence(_ needle: [UInt32], of text: UnsafeBufferPointer<UInt32>) -> Bool {
+    static func isSubsequence<Text: FoldedText>(_ needle: [UInt32], of text: Text) -> Bool {
         var next = 0
         guard next < needle.count else { return true }
-        for value in text where value == needle[next] {
+        for offset in 0 ..< text.count where text[offset] == needle[next] {
             next += 1
             if next == needle.count { return true }
         }
