@@ -4,13 +4,13 @@ extension DirectoryIndex {
     /// Folds names and handles into the flat arrays of a ``DirectoryIndex``, one entry at
     /// a time, so an index can be built while a file is still being read.
     struct Builder {
-        /// Folded names and handles in 16-bit units, each entry narrow or wide (see
+        /// Folded names and handles in bytes, each entry one, two or three a scalar (see
         /// ``FoldedUnits``).
-        var names: [UInt16] = []
+        var names: [UInt8] = []
         var nameStarts: [UInt32] = [0]
         var words: [Int32] = []
         var wordStarts: [Int32] = [0]
-        var handles: [UInt16] = []
+        var handles: [UInt8] = []
         var handleStarts: [UInt32] = [0]
         var nameLengths: [Int32] = []
         /// One entry's folded name or handle, before it is stored in units.
@@ -22,8 +22,8 @@ extension DirectoryIndex {
         var count: Int { nameLengths.count }
 
         /// Makes room for `entries` more entries whose names and handles take about
-        /// `nameBytes` and `handleBytes` bytes of UTF-8 (a name folds to at most one unit
-        /// per byte: a scalar past U+FFFF, two units, takes four bytes). Growing these
+        /// `nameBytes` and `handleBytes` bytes of UTF-8 (most names fold to at most a byte
+        /// of the index per byte of UTF-8; the few that do not grow the arrays). Growing these
         /// arrays by doubling copied, and the kernel zeroed, hundreds of megabytes for a
         /// million names.
         mutating func reserve(entries: Int, nameBytes: Int, handleBytes: Int) {
@@ -58,9 +58,7 @@ extension DirectoryIndex {
                     words.append(Int32(truncatingIfNeeded: folded.count))
                 }
             }
-            if FoldedUnits.append(scratch[...], to: &names) {
-                nameStarts[nameStarts.count - 1] |= FoldedUnits.wideFlag
-            }
+            nameStarts[nameStarts.count - 1] |= FoldedUnits.append(scratch[...], to: &names)
             precondition(names.count <= FoldedUnits.capacity, "directory too large to index")
             nameStarts.append(UInt32(names.count))
             wordStarts.append(Int32(words.count / 2))
@@ -70,9 +68,7 @@ extension DirectoryIndex {
                 Folding.append(handle, to: &scratch, origins: &noOrigins, keepOrigins: false)
                 // Handles are often written `@jdoe`; the query never includes the trigger.
                 let dropped = scratch.first == 0x40 ? scratch.dropFirst() : scratch[...]
-                if FoldedUnits.append(dropped, to: &handles) {
-                    handleStarts[handleStarts.count - 1] |= FoldedUnits.wideFlag
-                }
+                handleStarts[handleStarts.count - 1] |= FoldedUnits.append(dropped, to: &handles)
             }
             precondition(handles.count <= FoldedUnits.capacity, "directory too large to index")
             handleStarts.append(UInt32(handles.count))

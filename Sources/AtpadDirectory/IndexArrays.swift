@@ -6,19 +6,19 @@ import AtpadCore
 struct IndexArrays: Sendable {
     /// The entries in directory order.
     let entities: [Entity]
-    /// Folded names, all entries back to back in 16-bit units (see ``FoldedUnits``); entry
-    /// `i` is `names[nameStarts[i] ..< nameStarts[i + 1]]`, the top bit aside.
+    /// Folded names, all entries back to back in bytes (see ``FoldedUnits``); entry `i` is
+    /// `names[nameStarts[i] ..< nameStarts[i + 1]]`, the top two bits (its width) aside.
     /// (Where each folded scalar came from in the original name is worked out again for
     /// the few results shown, rather than kept for every entry: it was a quarter of the
     /// index's memory.)
-    let names: [UInt16]
+    let names: [UInt8]
     let nameStarts: [UInt32]
     /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`
     /// owns pairs `wordStarts[i] ..< wordStarts[i + 1]`.
     let words: [Int32]
     let wordStarts: [Int32]
     /// Folded handles (without a leading `@`), back to back like the names.
-    let handles: [UInt16]
+    let handles: [UInt8]
     let handleStarts: [UInt32]
     /// Each name's length in Characters, the second tie-break.
     let nameLengths: [Int32]
@@ -64,8 +64,8 @@ struct IndexArrays: Sendable {
 
     /// Lends the folded text of these arrays to `body`.
     private static func withBuffers<Result>(
-        names: [UInt16], nameStarts: [UInt32], words: [Int32], wordStarts: [Int32],
-        handles: [UInt16], handleStarts: [UInt32], _ body: (Buffers) -> Result
+        names: [UInt8], nameStarts: [UInt32], words: [Int32], wordStarts: [Int32],
+        handles: [UInt8], handleStarts: [UInt32], _ body: (Buffers) -> Result
     ) -> Result {
         names.withUnsafeBufferPointer { names in
         words.withUnsafeBufferPointer { words in

@@ -28,7 +28,11 @@ enum LetterMask {
     }
 
     static func of(_ text: TextRef) -> UInt64 {
-        text.wide ? of(text.wideText) : of(text.narrow)
+        switch text.width {
+        case 1: of(text.text1)
+        case 2: of(text.text2)
+        default: of(text.text3)
+        }
     }
 
     static func of(_ values: [UInt32]) -> UInt64 {

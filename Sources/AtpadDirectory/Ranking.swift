@@ -259,45 +259,47 @@ struct FoldedQuery {
     var isEmpty: Bool { scalars.isEmpty }
 }
 
-// MARK: - Folded text in 16-bit units
+// MARK: - Folded text in bytes
 
 /// How the folded names and handles are stored (SPEC §14: what a scan of a million
-/// people touches): back to back in one table of 16-bit units, one entry after another.
-/// An entry whose folded scalars all fit in 16 bits (nearly every name: Latin, Greek,
-/// Cyrillic, CJK, Hangul…) takes one unit per scalar; an entry with any scalar past
-/// U+FFFF (emoji, rare CJK) takes two units per scalar, low half first, and is marked
-/// *wide* in the top bit of its start. Offsets into an entry's text (name words, matched
-/// spans) count scalars either way.
+/// people touches): back to back in one table of bytes, one entry after another, each
+/// entry in as few bytes a scalar as its largest folded scalar needs: one (nearly every
+/// name: folding leaves Latin names ASCII), two (Greek, Cyrillic, CJK, Hangul…: up to
+/// U+FFFF) or three (emoji, CJK extension B: up to U+10FFFF), low byte first. Offsets into
+/// an entry's text (name words, matched spans) count scalars whatever its width.
 ///
-/// `starts[i]` is entry `i`'s first unit (top bit: wide), `starts[i + 1]` with the top bit
-/// cleared is where it ends; the last start has no flag.
+/// `starts[i]` is entry `i`'s first byte in its low 30 bits and its bytes a scalar, less
+/// one, in the top two; `starts[i + 1]`'s low 30 bits are where it ends. The last start
+/// has no width.
 enum FoldedUnits {
-    static let wideFlag: UInt32 = 1 << 31
-    /// The most units a table can hold.
-    static let capacity = Int(wideFlag) - 1
+    static let widthShift: UInt32 = 30
+    static let offsetMask: UInt32 = (1 << 30) - 1
+    /// The most bytes a table can hold.
+    static let capacity = Int(offsetMask)
 
-    /// Appends `scalars` to `units` in the narrow or wide form; returns whether it is wide.
+    /// Appends `scalars` to `bytes` in the fewest bytes a scalar; returns the start bits
+    /// of that width (to OR into the entry's start).
     @discardableResult
-    static func append(_ scalars: ArraySlice<UInt32>, to units: inout [UInt16]) -> Bool {
-        if scalars.allSatisfy({ $0 <= 0xFFFF }) {
-            for value in scalars { units.append(UInt16(truncatingIfNeeded: value)) }
-            return false
-        }
+    static func append(_ scalars: ArraySlice<UInt32>, to bytes: inout [UInt8]) -> UInt32 {
+        let largest = scalars.max() ?? 0
+        let width = largest <= 0xFF ? 1 : largest <= 0xFFFF ? 2 : 3
         for value in scalars {
-            units.append(UInt16(truncatingIfNeeded: value))
-            units.append(UInt16(truncatingIfNeeded: value >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            if width > 1 { bytes.append(UInt8(truncatingIfNeeded: value >> 8)) }
+            if width > 2 { bytes.append(UInt8(truncatingIfNeeded: value >> 16)) }
         }
-        return true
+        return UInt32(width - 1) << widthShift
     }
 
     /// Entry `position`'s text.
     @inline(__always)
-    static func text(_ units: UnsafeBufferPointer<UInt16>, _ starts: UnsafeBufferPointer<UInt32>,
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>,
                      _ position: Int) -> TextRef {
         let start = starts[position]
-        let lower = Int(start & ~wideFlag)
-        let upper = Int(starts[position + 1] & ~wideFlag)
-        return TextRef(units: UnsafeBufferPointer(rebasing: units[lower ..< upper]), wide: start & wideFlag != 0)
+        let lower = Int(start & offsetMask)
+        let upper = Int(starts[position + 1] & offsetMask)
+        return TextRef(bytes: UnsafeBufferPointer(rebasing: bytes[lower ..< upper]),
+                       width: Int(start >> widthShift) + 1)
     }
 }
 
@@ -312,31 +314,44 @@ extension FoldedText {
     var isEmpty: Bool { count == 0 }
 }
 
-/// Text of one unit per scalar.
-struct NarrowText: FoldedText {
-    let units: UnsafeBufferPointer<UInt16>
-    var count: Int { units.count }
-    @inline(__always) subscript(_ offset: Int) -> UInt32 { UInt32(units[offset]) }
+/// Text of one byte a scalar.
+struct Text1: FoldedText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count }
+    @inline(__always) subscript(_ offset: Int) -> UInt32 { UInt32(bytes[offset]) }
 }
 
-/// Text of two units per scalar, low half first.
-struct WideText: FoldedText {
-    let units: UnsafeBufferPointer<UInt16>
-    var count: Int { units.count >> 1 }
+/// Text of two bytes a scalar, low byte first.
+struct Text2: FoldedText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count >> 1 }
     @inline(__always) subscript(_ offset: Int) -> UInt32 {
-        UInt32(units[2 * offset]) | UInt32(units[2 * offset + 1]) << 16
+        UInt32(bytes[2 * offset]) | UInt32(bytes[2 * offset + 1]) << 8
     }
 }
 
-/// One entry's text, either form. Its subscript tests the form at every scalar; the hot
-/// matchers are given ``NarrowText`` or ``WideText`` instead (see ``Buffers``).
+/// Text of three bytes a scalar, low byte first.
+struct Text3: FoldedText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count / 3 }
+    @inline(__always) subscript(_ offset: Int) -> UInt32 {
+        UInt32(bytes[3 * offset]) | UInt32(bytes[3 * offset + 1]) << 8 | UInt32(bytes[3 * offset + 2]) << 16
+    }
+}
+
+/// One entry's text, any width. Its subscript tests the width at every scalar; the hot
+/// matchers are given ``Text1``, ``Text2`` or ``Text3`` instead (see ``Buffers``).
 struct TextRef: FoldedText {
-    let units: UnsafeBufferPointer<UInt16>
-    let wide: Bool
-    var count: Int { wide ? units.count >> 1 : units.count }
-    var narrow: NarrowText { NarrowText(units: units) }
-    var wideText: WideText { WideText(units: units) }
-    subscript(_ offset: Int) -> UInt32 { wide ? wideText[offset] : narrow[offset] }
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Bytes a scalar: 1, 2 or 3.
+    let width: Int
+    var count: Int { width == 1 ? bytes.count : width == 2 ? bytes.count >> 1 : bytes.count / 3 }
+    var text1: Text1 { Text1(bytes: bytes) }
+    var text2: Text2 { Text2(bytes: bytes) }
+    var text3: Text3 { Text3(bytes: bytes) }
+    subscript(_ offset: Int) -> UInt32 {
+        width == 1 ? text1[offset] : width == 2 ? text2[offset] : text3[offset]
+    }
 }
 
 // MARK: - Matching over the flat arrays
@@ -344,12 +359,12 @@ struct TextRef: FoldedText {
 /// Borrowed views of the index's flat arrays for one search; the matchers below work on
 /// these without allocating.
 struct Buffers {
-    /// Folded names and handles in 16-bit units (see ``FoldedUnits``).
-    let names: UnsafeBufferPointer<UInt16>
+    /// Folded names and handles in bytes (see ``FoldedUnits``).
+    let names: UnsafeBufferPointer<UInt8>
     let nameStarts: UnsafeBufferPointer<UInt32>
     let words: UnsafeBufferPointer<Int32>
     let wordStarts: UnsafeBufferPointer<Int32>
-    let handles: UnsafeBufferPointer<UInt16>
+    let handles: UnsafeBufferPointer<UInt8>
     let handleStarts: UnsafeBufferPointer<UInt32>
 
     func name(_ position: Int) -> TextRef {
@@ -369,8 +384,11 @@ struct Buffers {
     /// entry its letter mask lets through.
     func holds(_ letters: [UInt32], _ position: Int) -> Bool {
         func check(_ text: TextRef) -> Bool {
-            text.wide ? Matching.isSubsequence(letters, of: text.wideText)
-                : Matching.isSubsequence(letters, of: text.narrow)
+            switch text.width {
+            case 1: Matching.isSubsequence(letters, of: text.text1)
+            case 2: Matching.isSubsequence(letters, of: text.text2)
+            default: Matching.isSubsequence(letters, of: text.text3)
+            }
         }
         if check(name(position)) { return true }
         let handle = handle(position)
@@ -382,11 +400,20 @@ struct Buffers {
         let name = name(position)
         let handle = handle(position)
         let words = nameWords(position)
-        switch (name.wide, handle.wide) {
-        case (false, false): return Self.classify(name.narrow, handle.narrow, words, query)
-        case (true, false): return Self.classify(name.wideText, handle.narrow, words, query)
-        case (false, true): return Self.classify(name.narrow, handle.wideText, words, query)
-        case (true, true): return Self.classify(name.wideText, handle.wideText, words, query)
+        switch name.width {
+        case 1: return Self.classify(name.text1, handleOf: handle, words, query)
+        case 2: return Self.classify(name.text2, handleOf: handle, words, query)
+        default: return Self.classify(name.text3, handleOf: handle, words, query)
+        }
+    }
+
+    private static func classify<Name: FoldedText>(
+        _ name: Name, handleOf handle: TextRef, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> MatchClass? {
+        switch handle.width {
+        case 1: classify(name, handle.text1, words, query)
+        case 2: classify(name, handle.text2, words, query)
+        default: classify(name, handle.text3, words, query)
         }
     }
 
@@ -418,11 +445,20 @@ struct Buffers {
         let name = name(position)
         let handle = handle(position)
         let words = nameWords(position)
-        switch (name.wide, handle.wide) {
-        case (false, false): return Self.isExact(name.narrow, handle.narrow, words, query)
-        case (true, false): return Self.isExact(name.wideText, handle.narrow, words, query)
-        case (false, true): return Self.isExact(name.narrow, handle.wideText, words, query)
-        case (true, true): return Self.isExact(name.wideText, handle.wideText, words, query)
+        switch name.width {
+        case 1: return Self.isExact(name.text1, handleOf: handle, words, query)
+        case 2: return Self.isExact(name.text2, handleOf: handle, words, query)
+        default: return Self.isExact(name.text3, handleOf: handle, words, query)
+        }
+    }
+
+    private static func isExact<Name: FoldedText>(
+        _ name: Name, handleOf handle: TextRef, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> Bool {
+        switch handle.width {
+        case 1: isExact(name, handle.text1, words, query)
+        case 2: isExact(name, handle.text2, words, query)
+        default: isExact(name, handle.text3, words, query)
         }
     }
 

@@ -65,9 +65,44 @@ import Glibc
     }
 
     /// Names and handles with scalars past U+FFFF (emoji, CJK extension B), which the
-    /// index stores two units a scalar, mixed with narrow ones.
+    /// index stores three bytes a scalar, mixed with one- and two-byte ones (the plain
+    /// alphabet already mixes those: `王` takes two).
     @Test func mappedResultsEqualParsedResultsWithScalarsPastU_FFFF() throws {
         try Self.mappedResultsEqualParsedResults(seed: 16_016, trials: 15, wide: true)
+    }
+
+    /// Each entry's folded text takes the fewest bytes a scalar its largest scalar needs,
+    /// and reads back as the scalars it folded to, from the arrays and from the file.
+    @Test func foldedTextTakesOneTwoOrThreeBytesAScalar() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = Self.cache(folder)
+        let people = [
+            Entity(id: "1", name: "Zoë Ørsted", handle: "@zoe"),
+            Entity(id: "2", name: "王伟 Wang", handle: "ßwang"),
+            Entity(id: "3", name: "𠀋 Cat 🐈", handle: "@😀x"),
+            Entity(id: "4", name: "Ana", handle: "王"),
+        ]
+        let path = try Self.write(people, to: "a.ndjson", in: folder)
+        let parsed = try Self.load([path], cache)
+        let mapped = try DirectoryLoader.load(paths: [path], cache: cache)
+        #expect(mapped.index.isMapped)
+        for index in [parsed.index, mapped.index] {
+            index.withBuffers { buffers in
+                #expect((0 ..< 4).map { buffers.name($0).width } == [1, 2, 3, 1])
+                #expect((0 ..< 4).map { buffers.handle($0).width } == [1, 1, 3, 2])
+                for position in 0 ..< 4 {
+                    let name = buffers.name(position)
+                    #expect((0 ..< name.count).map { name[$0] } == Folding.folded(people[position].name).unicodeScalars.map(\.value))
+                }
+                let handle = buffers.handle(2)
+                #expect((0 ..< handle.count).map { handle[$0] } == [0x1F600, 0x78])
+            }
+            #expect(index.rank("🐈").map(\.entity.id) == ["3"])
+            #expect(index.rank("😀").map(\.entity.id) == ["3"])
+            #expect(Set(index.rank("王").map(\.entity.id)) == ["2", "4"])
+            #expect(index.rank("cat").first?.matches == [2 ..< 5])
+        }
     }
 
     static func mappedResultsEqualParsedResults(seed: UInt64, trials: Int, wide: Bool) throws {

@@ -204,8 +204,8 @@ enum ReferenceRanker {
                                            handles: ["a", "b", "s", "e", "@", "-"], queries: Self.queryAlphabet)
     }
 
-    /// Names and handles with scalars past U+FFFF beside narrow ones: the index stores
-    /// such an entry two units a scalar (``FoldedUnits``); it ranks like any other.
+    /// Names and handles with scalars past U+FFFF beside narrower ones: the index stores
+    /// such an entry three bytes a scalar (``FoldedUnits``); it ranks like any other.
     static let wideNameAlphabet = nameAlphabet + ["😀", "𠀋", "🐈", "𝔞"]
     static let wideQueryAlphabet = queryAlphabet + ["😀", "𠀋", "🐈"]
 

@@ -27,11 +27,11 @@ final class MappedIndex: @unchecked Sendable {
 
     /// The search tables' pointers into the mapping.
     private struct TableSet {
-        let names: UnsafeBufferPointer<UInt16>
+        let names: UnsafeBufferPointer<UInt8>
         let nameStarts: UnsafeBufferPointer<UInt32>
         let words: UnsafeBufferPointer<Int32>
         let wordStarts: UnsafeBufferPointer<Int32>
-        let handles: UnsafeBufferPointer<UInt16>
+        let handles: UnsafeBufferPointer<UInt8>
         let handleStarts: UnsafeBufferPointer<UInt32>
         let nameLengths: UnsafeBufferPointer<Int32>
         let letterMasks: UnsafeBufferPointer<UInt64>
@@ -121,9 +121,9 @@ final class MappedIndex: @unchecked Sendable {
         let nameStarts = section(.nameStarts, UInt32.self)
         let wordStarts = section(.wordStarts, Int32.self)
         let handleStarts = section(.handleStarts, UInt32.self)
-        let names = section(.names, UInt16.self)
+        let names = section(.names, UInt8.self)
         let words = section(.words, Int32.self)
-        let handles = section(.handles, UInt16.self)
+        let handles = section(.handles, UInt8.self)
         let firstStarts = section(.firstStarts, Int32.self)
         let pairStarts = section(.pairStarts, Int32.self)
         let firstPositions = section(.firstPositions, Int32.self)
