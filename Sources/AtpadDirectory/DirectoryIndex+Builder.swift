@@ -4,13 +4,17 @@ extension DirectoryIndex {
     /// Folds names and handles into the flat arrays of a ``DirectoryIndex``, one entry at
     /// a time, so an index can be built while a file is still being read.
     struct Builder {
-        var names: [UInt32] = []
-        var nameStarts: [Int32] = [0]
+        /// Folded names and handles in bytes, each entry one, two or three a scalar (see
+        /// ``FoldedUnits``).
+        var names: [UInt8] = []
+        var nameStarts: [UInt32] = [0]
         var words: [Int32] = []
         var wordStarts: [Int32] = [0]
-        var handles: [UInt32] = []
-        var handleStarts: [Int32] = [0]
+        var handles: [UInt8] = []
+        var handleStarts: [UInt32] = [0]
         var nameLengths: [Int32] = []
+        /// One entry's folded name or handle, before it is stored in units.
+        private var scratch: [UInt32] = []
         /// Stays empty: the index does not keep where folded scalars came from.
         private var noOrigins: [Int32] = []
 
@@ -18,9 +22,10 @@ extension DirectoryIndex {
         var count: Int { nameLengths.count }
 
         /// Makes room for `entries` more entries whose names and handles take about
-        /// `nameBytes` and `handleBytes` bytes of UTF-8 (a name folds to at most one scalar
-        /// per byte). Growing these arrays by doubling copied, and the kernel zeroed,
-        /// hundreds of megabytes for a million names.
+        /// `nameBytes` and `handleBytes` bytes of UTF-8 (most names fold to at most a byte
+        /// of the index per byte of UTF-8; the few that do not grow the arrays). Growing these
+        /// arrays by doubling copied, and the kernel zeroed, hundreds of megabytes for a
+        /// million names.
         mutating func reserve(entries: Int, nameBytes: Int, handleBytes: Int) {
             names.reserveCapacity(names.count + nameBytes)
             words.reserveCapacity(words.count + entries * 6)
@@ -33,15 +38,15 @@ extension DirectoryIndex {
 
         /// Adds the next entry.
         mutating func add(name: String, handle: String?) {
-            let start = names.count
-            let characters = Folding.append(name, to: &names, origins: &noOrigins, keepOrigins: false)
-            names.withUnsafeBufferPointer { folded in
+            scratch.removeAll(keepingCapacity: true)
+            let characters = Folding.append(name, to: &scratch, origins: &noOrigins, keepOrigins: false)
+            scratch.withUnsafeBufferPointer { folded in
                 var wordStart = -1
-                for offset in start ..< folded.count {
+                for offset in 0 ..< folded.count {
                     if Folding.isWordSeparator(folded[offset]) {
                         if wordStart >= 0 {
-                            words.append(Int32(truncatingIfNeeded: wordStart - start))
-                            words.append(Int32(truncatingIfNeeded: offset - start))
+                            words.append(Int32(truncatingIfNeeded: wordStart))
+                            words.append(Int32(truncatingIfNeeded: offset))
                             wordStart = -1
                         }
                     } else if wordStart < 0 {
@@ -49,24 +54,24 @@ extension DirectoryIndex {
                     }
                 }
                 if wordStart >= 0 {
-                    words.append(Int32(truncatingIfNeeded: wordStart - start))
-                    words.append(Int32(truncatingIfNeeded: folded.count - start))
+                    words.append(Int32(truncatingIfNeeded: wordStart))
+                    words.append(Int32(truncatingIfNeeded: folded.count))
                 }
             }
-            precondition(names.count < Int(Int32.max), "directory too large to index")
-            nameStarts.append(Int32(names.count))
+            nameStarts[nameStarts.count - 1] |= FoldedUnits.append(scratch[...], to: &names)
+            precondition(names.count <= FoldedUnits.capacity, "directory too large to index")
+            nameStarts.append(UInt32(names.count))
             wordStarts.append(Int32(words.count / 2))
 
             if let handle {
-                let handleStart = handles.count
-                Folding.append(handle, to: &handles, origins: &noOrigins, keepOrigins: false)
+                scratch.removeAll(keepingCapacity: true)
+                Folding.append(handle, to: &scratch, origins: &noOrigins, keepOrigins: false)
                 // Handles are often written `@jdoe`; the query never includes the trigger.
-                if handles.count > handleStart, handles[handleStart] == 0x40 {
-                    handles.remove(at: handleStart)
-                }
+                let dropped = scratch.first == 0x40 ? scratch.dropFirst() : scratch[...]
+                handleStarts[handleStarts.count - 1] |= FoldedUnits.append(dropped, to: &handles)
             }
-            precondition(handles.count < Int(Int32.max), "directory too large to index")
-            handleStarts.append(Int32(handles.count))
+            precondition(handles.count <= FoldedUnits.capacity, "directory too large to index")
+            handleStarts.append(UInt32(handles.count))
             nameLengths.append(Int32(clamping: characters ?? name.count))
         }
     }

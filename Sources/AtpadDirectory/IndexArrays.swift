@@ -6,19 +6,20 @@ import AtpadCore
 struct IndexArrays: Sendable {
     /// The entries in directory order.
     let entities: [Entity]
-    /// Folded names, all entries back to back; entry `i` is `names[nameStarts[i] ..< nameStarts[i + 1]]`.
+    /// Folded names, all entries back to back in bytes (see ``FoldedUnits``); entry `i` is
+    /// `names[nameStarts[i] ..< nameStarts[i + 1]]`, the top two bits (its width) aside.
     /// (Where each folded scalar came from in the original name is worked out again for
     /// the few results shown, rather than kept for every entry: it was a quarter of the
     /// index's memory.)
-    let names: [UInt32]
-    let nameStarts: [Int32]
+    let names: [UInt8]
+    let nameStarts: [UInt32]
     /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`
     /// owns pairs `wordStarts[i] ..< wordStarts[i + 1]`.
     let words: [Int32]
     let wordStarts: [Int32]
     /// Folded handles (without a leading `@`), back to back like the names.
-    let handles: [UInt32]
-    let handleStarts: [Int32]
+    let handles: [UInt8]
+    let handleStarts: [UInt32]
     /// Each name's length in Characters, the second tie-break.
     let nameLengths: [Int32]
     /// Per entry, which letters its name and handle hold (see ``LetterMask``).
@@ -47,17 +48,34 @@ struct IndexArrays: Sendable {
     init(_ entities: [Entity], builtBy builder: consuming DirectoryIndex.Builder) {
         precondition(builder.count == entities.count, "the index was built for other entities")
         self.entities = entities
-        names = builder.names
-        nameStarts = builder.nameStarts
-        words = builder.words
-        wordStarts = builder.wordStarts
-        handles = builder.handles
-        handleStarts = builder.handleStarts
-        nameLengths = builder.nameLengths
+        let names = builder.names, nameStarts = builder.nameStarts, words = builder.words
+        let wordStarts = builder.wordStarts, handles = builder.handles, handleStarts = builder.handleStarts
+        let nameLengths = builder.nameLengths
+        (self.names, self.nameStarts, self.words, self.wordStarts) = (names, nameStarts, words, wordStarts)
+        (self.handles, self.handleStarts, self.nameLengths) = (handles, handleStarts, nameLengths)
         // The ranking order is only needed to build the buckets; it is not kept.
-        (_, letterMasks, wordStartIndex) = DirectoryIndex.buildSearchTables(
-            count: entities.count, names: names, nameStarts: nameStarts, words: words,
-            wordStarts: wordStarts, handles: handles, handleStarts: handleStarts, nameLengths: nameLengths)
+        (_, letterMasks, wordStartIndex) = Self.withBuffers(
+            names: names, nameStarts: nameStarts, words: words,
+            wordStarts: wordStarts, handles: handles, handleStarts: handleStarts
+        ) { buffers in
+            DirectoryIndex.buildSearchTables(count: entities.count, buffers: buffers, nameLengths: nameLengths)
+        }
+    }
+
+    /// Lends the folded text of these arrays to `body`.
+    private static func withBuffers<Result>(
+        names: [UInt8], nameStarts: [UInt32], words: [Int32], wordStarts: [Int32],
+        handles: [UInt8], handleStarts: [UInt32], _ body: (Buffers) -> Result
+    ) -> Result {
+        names.withUnsafeBufferPointer { names in
+        words.withUnsafeBufferPointer { words in
+        handles.withUnsafeBufferPointer { handles in
+        nameStarts.withUnsafeBufferPointer { nameStarts in
+        wordStarts.withUnsafeBufferPointer { wordStarts in
+        handleStarts.withUnsafeBufferPointer { handleStarts in
+            body(Buffers(names: names, nameStarts: nameStarts, words: words, wordStarts: wordStarts,
+                         handles: handles, handleStarts: handleStarts))
+        }}}}}}
     }
 
     /// Lends the arrays to `body` as one ``SearchTables`` view.

@@ -16,16 +16,29 @@ enum LetterMask {
     /// every scalar of a million names.
     private static let asciiBits: [UInt64] = (0 ..< 128).map { bit(UInt32($0)) }
 
-    static func of(_ values: UnsafeBufferPointer<UInt32>) -> UInt64 {
+    static func of<Text: FoldedText>(_ values: Text) -> UInt64 {
         var mask: UInt64 = 0
         asciiBits.withUnsafeBufferPointer { ascii in
-            for v in values { mask |= v < 128 ? ascii[Int(v)] : bit(v) }
+            for offset in 0 ..< values.count {
+                let v = values[offset]
+                mask |= v < 128 ? ascii[Int(v)] : bit(v)
+            }
         }
         return mask
     }
 
+    static func of(_ text: TextRef) -> UInt64 {
+        switch text.width {
+        case 1: of(text.text1)
+        case 2: of(text.text2)
+        default: of(text.text3)
+        }
+    }
+
     static func of(_ values: [UInt32]) -> UInt64 {
-        values.withUnsafeBufferPointer { of($0) }
+        var mask: UInt64 = 0
+        for v in values { mask |= bit(v) }
+        return mask
     }
 }
 
@@ -63,10 +76,8 @@ extension DirectoryIndex {
     static let exactSearchBudget = 1024
 
     /// The ranking order, letter masks and word-start buckets of a directory.
-    static func buildSearchTables(
-        count: Int, names: [UInt32], nameStarts: [Int32], words: [Int32], wordStarts: [Int32],
-        handles: [UInt32], handleStarts: [Int32], nameLengths: [Int32]
-    ) -> (order: [Int32], masks: [UInt64], index: WordStartIndex) {
+    static func buildSearchTables(count: Int, buffers: Buffers, nameLengths: [Int32])
+        -> (order: [Int32], masks: [UInt64], index: WordStartIndex) {
         // Shortest name first, then directory order: a counting sort by length (lengths
         // past `cap` are rare and sorted among themselves).
         let cap = 512
@@ -85,14 +96,8 @@ extension DirectoryIndex {
         }
 
         var masks = [UInt64](repeating: 0, count: count)
-        names.withUnsafeBufferPointer { names in
-            handles.withUnsafeBufferPointer { handles in
-                for position in 0 ..< count {
-                    let name = UnsafeBufferPointer(rebasing: names[Int(nameStarts[position]) ..< Int(nameStarts[position + 1])])
-                    let handle = UnsafeBufferPointer(rebasing: handles[Int(handleStarts[position]) ..< Int(handleStarts[position + 1])])
-                    masks[position] = LetterMask.of(name) | LetterMask.of(handle)
-                }
-            }
+        for position in 0 ..< count {
+            masks[position] = LetterMask.of(buffers.name(position)) | LetterMask.of(buffers.handle(position))
         }
 
         // Every word start (and handle start) in ranking order, with its buckets.
@@ -100,30 +105,26 @@ extension DirectoryIndex {
         var positions: [Int32] = []
         var firsts: [Int32] = []
         var pairs: [Int32] = []
-        let estimate = words.count / 2 + count
+        let estimate = buffers.words.count / 2 + count
         positions.reserveCapacity(estimate)
         firsts.reserveCapacity(estimate)
         pairs.reserveCapacity(estimate)
-        func add(_ position: Int32, _ text: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int) {
+        func add(_ position: Int32, _ text: TextRef, _ start: Int, _ end: Int) {
             positions.append(position)
             firsts.append(WordStartIndex.firstBucket(text[start], bits: bits.first))
             pairs.append(end - start > 1 ? WordStartIndex.pairBucket(text[start], text[start + 1], bits: bits.pair) : -1)
         }
-        names.withUnsafeBufferPointer { names in
-            handles.withUnsafeBufferPointer { handles in
-                for position in order {
-                    let p = Int(position)
-                    let base = Int(nameStarts[p])
-                    for w in Int(wordStarts[p]) ..< Int(wordStarts[p + 1]) {
-                        let start = base + Int(words[2 * w])
-                        let end = base + Int(words[2 * w + 1])
-                        if end > start { add(position, names, start, end) }
-                    }
-                    let h = Int(handleStarts[p])
-                    let hEnd = Int(handleStarts[p + 1])
-                    if hEnd > h { add(position, handles, h, hEnd) }
-                }
+        for position in order {
+            let p = Int(position)
+            let name = buffers.name(p)
+            let words = buffers.nameWords(p)
+            for w in 0 ..< words.count / 2 {
+                let start = Int(words[2 * w])
+                let end = Int(words[2 * w + 1])
+                if end > start { add(position, name, start, end) }
             }
+            let handle = buffers.handle(p)
+            if !handle.isEmpty { add(position, handle, 0, handle.count) }
         }
         let index = WordStartIndex(bits: bits, positions: positions, firsts: &firsts, pairs: &pairs)
         return (order, masks, index)
@@ -258,10 +259,7 @@ extension SearchTables {
 
         func consider(_ position: Int32) {
             let p = Int(position)
-            let name = buffers.name(p)
-            let handle = buffers.handle(p)
-            guard Matching.isSubsequence(letters, of: name)
-                || (!handle.isEmpty && Matching.isSubsequence(letters, of: handle)) else { return }
+            guard buffers.holds(letters, p) else { return }
             survivors.append(position)
             guard let found = buffers.classify(p, query) else { return }
             let matchClass = UInt8(found.rawValue)

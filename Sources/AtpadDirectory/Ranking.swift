@@ -259,24 +259,120 @@ struct FoldedQuery {
     var isEmpty: Bool { scalars.isEmpty }
 }
 
+// MARK: - Folded text in bytes
+
+/// How the folded names and handles are stored (SPEC §14: what a scan of a million
+/// people touches): back to back in one table of bytes, one entry after another, each
+/// entry in as few bytes a scalar as its largest folded scalar needs: one (nearly every
+/// name: folding leaves Latin names ASCII), two (Greek, Cyrillic, CJK, Hangul…: up to
+/// U+FFFF) or three (emoji, CJK extension B: up to U+10FFFF), low byte first. Offsets into
+/// an entry's text (name words, matched spans) count scalars whatever its width.
+///
+/// `starts[i]` is entry `i`'s first byte in its low 30 bits and its bytes a scalar, less
+/// one, in the top two; `starts[i + 1]`'s low 30 bits are where it ends. The last start
+/// has no width.
+enum FoldedUnits {
+    static let widthShift: UInt32 = 30
+    static let offsetMask: UInt32 = (1 << 30) - 1
+    /// The most bytes a table can hold.
+    static let capacity = Int(offsetMask)
+
+    /// Appends `scalars` to `bytes` in the fewest bytes a scalar; returns the start bits
+    /// of that width (to OR into the entry's start).
+    @discardableResult
+    static func append(_ scalars: ArraySlice<UInt32>, to bytes: inout [UInt8]) -> UInt32 {
+        let largest = scalars.max() ?? 0
+        let width = largest <= 0xFF ? 1 : largest <= 0xFFFF ? 2 : 3
+        for value in scalars {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            if width > 1 { bytes.append(UInt8(truncatingIfNeeded: value >> 8)) }
+            if width > 2 { bytes.append(UInt8(truncatingIfNeeded: value >> 16)) }
+        }
+        return UInt32(width - 1) << widthShift
+    }
+
+    /// Entry `position`'s text.
+    @inline(__always)
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>,
+                     _ position: Int) -> TextRef {
+        let start = starts[position]
+        let lower = Int(start & offsetMask)
+        let upper = Int(starts[position + 1] & offsetMask)
+        return TextRef(bytes: UnsafeBufferPointer(rebasing: bytes[lower ..< upper]),
+                       width: Int(start >> widthShift) + 1)
+    }
+}
+
+/// One entry's folded text as scalars, whatever its storage: what the matchers read.
+protocol FoldedText {
+    /// The number of scalars.
+    var count: Int { get }
+    subscript(_ offset: Int) -> UInt32 { get }
+}
+
+extension FoldedText {
+    var isEmpty: Bool { count == 0 }
+}
+
+/// Text of one byte a scalar.
+struct Text1: FoldedText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count }
+    @inline(__always) subscript(_ offset: Int) -> UInt32 { UInt32(bytes[offset]) }
+}
+
+/// Text of two bytes a scalar, low byte first.
+struct Text2: FoldedText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count >> 1 }
+    @inline(__always) subscript(_ offset: Int) -> UInt32 {
+        UInt32(bytes[2 * offset]) | UInt32(bytes[2 * offset + 1]) << 8
+    }
+}
+
+/// Text of three bytes a scalar, low byte first.
+struct Text3: FoldedText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count / 3 }
+    @inline(__always) subscript(_ offset: Int) -> UInt32 {
+        UInt32(bytes[3 * offset]) | UInt32(bytes[3 * offset + 1]) << 8 | UInt32(bytes[3 * offset + 2]) << 16
+    }
+}
+
+/// One entry's text, any width. Its subscript tests the width at every scalar; the hot
+/// matchers are given ``Text1``, ``Text2`` or ``Text3`` instead (see ``Buffers``).
+struct TextRef: FoldedText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Bytes a scalar: 1, 2 or 3.
+    let width: Int
+    var count: Int { width == 1 ? bytes.count : width == 2 ? bytes.count >> 1 : bytes.count / 3 }
+    var text1: Text1 { Text1(bytes: bytes) }
+    var text2: Text2 { Text2(bytes: bytes) }
+    var text3: Text3 { Text3(bytes: bytes) }
+    subscript(_ offset: Int) -> UInt32 {
+        width == 1 ? text1[offset] : width == 2 ? text2[offset] : text3[offset]
+    }
+}
+
 // MARK: - Matching over the flat arrays
 
 /// Borrowed views of the index's flat arrays for one search; the matchers below work on
 /// these without allocating.
 struct Buffers {
-    let names: UnsafeBufferPointer<UInt32>
-    let nameStarts: UnsafeBufferPointer<Int32>
+    /// Folded names and handles in bytes (see ``FoldedUnits``).
+    let names: UnsafeBufferPointer<UInt8>
+    let nameStarts: UnsafeBufferPointer<UInt32>
     let words: UnsafeBufferPointer<Int32>
     let wordStarts: UnsafeBufferPointer<Int32>
-    let handles: UnsafeBufferPointer<UInt32>
-    let handleStarts: UnsafeBufferPointer<Int32>
+    let handles: UnsafeBufferPointer<UInt8>
+    let handleStarts: UnsafeBufferPointer<UInt32>
 
-    func name(_ position: Int) -> UnsafeBufferPointer<UInt32> {
-        UnsafeBufferPointer(rebasing: names[Int(nameStarts[position]) ..< Int(nameStarts[position + 1])])
+    func name(_ position: Int) -> TextRef {
+        FoldedUnits.text(names, nameStarts, position)
     }
 
-    func handle(_ position: Int) -> UnsafeBufferPointer<UInt32> {
-        UnsafeBufferPointer(rebasing: handles[Int(handleStarts[position]) ..< Int(handleStarts[position + 1])])
+    func handle(_ position: Int) -> TextRef {
+        FoldedUnits.text(handles, handleStarts, position)
     }
 
     /// The entry's name words as (start, end) pairs, flattened.
@@ -284,17 +380,52 @@ struct Buffers {
         UnsafeBufferPointer(rebasing: words[Int(wordStarts[position]) * 2 ..< Int(wordStarts[position + 1]) * 2])
     }
 
+    /// Whether the name or the handle holds `letters` in order: what a scan asks of every
+    /// entry its letter mask lets through.
+    func holds(_ letters: [UInt32], _ position: Int) -> Bool {
+        func check(_ text: TextRef) -> Bool {
+            switch text.width {
+            case 1: Matching.isSubsequence(letters, of: text.text1)
+            case 2: Matching.isSubsequence(letters, of: text.text2)
+            default: Matching.isSubsequence(letters, of: text.text3)
+            }
+        }
+        if check(name(position)) { return true }
+        let handle = handle(position)
+        return !handle.isEmpty && check(handle)
+    }
+
     /// The best class entry `position` matches `query` in (SPEC §4), or nil.
     func classify(_ position: Int, _ query: FoldedQuery) -> MatchClass? {
         let name = name(position)
         let handle = handle(position)
+        let words = nameWords(position)
+        switch name.width {
+        case 1: return Self.classify(name.text1, handleOf: handle, words, query)
+        case 2: return Self.classify(name.text2, handleOf: handle, words, query)
+        default: return Self.classify(name.text3, handleOf: handle, words, query)
+        }
+    }
+
+    private static func classify<Name: FoldedText>(
+        _ name: Name, handleOf handle: TextRef, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> MatchClass? {
+        switch handle.width {
+        case 1: classify(name, handle.text1, words, query)
+        case 2: classify(name, handle.text2, words, query)
+        default: classify(name, handle.text3, words, query)
+        }
+    }
+
+    private static func classify<Name: FoldedText, Handle: FoldedText>(
+        _ name: Name, _ handle: Handle, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> MatchClass? {
         // Every class needs the query's letters in order in the name or the handle.
         let nameMaybe = Matching.isSubsequence(query.letters, of: name)
         let handleMaybe = !handle.isEmpty && Matching.isSubsequence(query.letters, of: handle)
         if !nameMaybe && !handleMaybe { return nil }
 
-        let words = nameWords(position)
-        if handleMaybe && Matching.starts(handle, with: query.scalars[...]) { return .prefix }
+        if handleMaybe && Matching.starts(handle, 0, handle.count, with: query.scalars[...]) { return .prefix }
         if nameMaybe && Matching.wordPrefixes(query, name: name, words: words, emit: { _, _ in }) {
             return .prefix
         }
@@ -311,15 +442,37 @@ struct Buffers {
     /// Whether a query word equals a whole name word, or the query equals the handle
     /// (folded): within class 1 such an entry ranks first (`jose` → José before Joseph).
     func isExact(_ position: Int, _ query: FoldedQuery) -> Bool {
-        let handle = handle(position)
-        if handle.count == query.scalars.count, Matching.starts(handle, with: query.scalars[...]) { return true }
         let name = name(position)
+        let handle = handle(position)
         let words = nameWords(position)
+        switch name.width {
+        case 1: return Self.isExact(name.text1, handleOf: handle, words, query)
+        case 2: return Self.isExact(name.text2, handleOf: handle, words, query)
+        default: return Self.isExact(name.text3, handleOf: handle, words, query)
+        }
+    }
+
+    private static func isExact<Name: FoldedText>(
+        _ name: Name, handleOf handle: TextRef, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> Bool {
+        switch handle.width {
+        case 1: isExact(name, handle.text1, words, query)
+        case 2: isExact(name, handle.text2, words, query)
+        default: isExact(name, handle.text3, words, query)
+        }
+    }
+
+    private static func isExact<Name: FoldedText, Handle: FoldedText>(
+        _ name: Name, _ handle: Handle, _ words: UnsafeBufferPointer<Int32>, _ query: FoldedQuery
+    ) -> Bool {
+        if handle.count == query.scalars.count, Matching.starts(handle, 0, handle.count, with: query.scalars[...]) {
+            return true
+        }
         for w in 0 ..< words.count / 2 {
             let start = Int(words[w * 2])
             let end = Int(words[w * 2 + 1])
             for queryWord in query.words where queryWord.count == end - start {
-                if Matching.starts(UnsafeBufferPointer(rebasing: name[start ..< end]), with: query.scalars[queryWord]) {
+                if Matching.starts(name, start, end, with: query.scalars[queryWord]) {
                     return true
                 }
             }
@@ -335,6 +488,7 @@ struct Buffers {
         _ matchClass: MatchClass,
         _ emit: (Int, Int) -> Void
     ) {
+        // For the few results shown: the text is read through ``TextRef`` as it is.
         let name = name(position)
         let words = nameWords(position)
         // Check first, then record: a matcher that fails part way would have reported spans.
@@ -359,9 +513,11 @@ struct Buffers {
 /// The four matchers of SPEC §4 over folded scalars. Each reports matched spans of the
 /// name as (start, end) folded offsets through `emit`.
 enum Matching {
-    static func starts(_ text: UnsafeBufferPointer<UInt32>, with prefix: ArraySlice<UInt32>) -> Bool {
-        guard prefix.count <= text.count else { return false }
-        var offset = 0
+    /// Whether `text[start ..< end]` starts with `prefix`.
+    static func starts<Text: FoldedText>(_ text: Text, _ start: Int, _ end: Int,
+                                         with prefix: ArraySlice<UInt32>) -> Bool {
+        guard prefix.count <= end - start else { return false }
+        var offset = start
         for value in prefix {
             if text[offset] != value { return false }
             offset += 1
@@ -371,9 +527,9 @@ enum Matching {
 
     /// Each query word starts a different name word, in order. Taking the earliest
     /// possible name word for each query word finds an assignment whenever one exists.
-    static func wordPrefixes(
+    static func wordPrefixes<Text: FoldedText>(
         _ query: FoldedQuery,
-        name: UnsafeBufferPointer<UInt32>,
+        name: Text,
         words: UnsafeBufferPointer<Int32>,
         emit: (Int, Int) -> Void
     ) -> Bool {
@@ -387,7 +543,7 @@ enum Matching {
                 let start = Int(words[word * 2])
                 let end = Int(words[word * 2 + 1])
                 word += 1
-                if starts(UnsafeBufferPointer(rebasing: name[start ..< end]), with: needle) {
+                if starts(name, start, end, with: needle) {
                     emit(start, start + needle.count)
                     found = true
                     break
@@ -400,9 +556,9 @@ enum Matching {
 
     /// The query (one word, two scalars or more) is the first letters of as many
     /// consecutive name words.
-    static func initials(
+    static func initials<Text: FoldedText>(
         _ query: FoldedQuery,
-        name: UnsafeBufferPointer<UInt32>,
+        name: Text,
         words: UnsafeBufferPointer<Int32>,
         emit: (Int, Int) -> Void
     ) -> Bool {
@@ -427,9 +583,9 @@ enum Matching {
     }
 
     /// The first occurrence of `needle` in `text`.
-    static func substring(
+    static func substring<Text: FoldedText>(
         _ needle: [UInt32],
-        of text: UnsafeBufferPointer<UInt32>,
+        of text: Text,
         emit: (Int, Int) -> Void
     ) -> Bool {
         guard !needle.isEmpty, needle.count <= text.count else { return false }
@@ -446,14 +602,14 @@ enum Matching {
     }
 
     /// `needle` appears in order in `text`, each scalar at its earliest place.
-    static func subsequence(
+    static func subsequence<Text: FoldedText>(
         _ needle: [UInt32],
-        of text: UnsafeBufferPointer<UInt32>,
+        of text: Text,
         emit: (Int, Int) -> Void
     ) -> Bool {
         guard !needle.isEmpty else { return false }
         var next = 0
-        for (offset, value) in text.enumerated() where value == needle[next] {
+        for offset in 0 ..< text.count where text[offset] == needle[next] {
             emit(offset, offset + 1)
             next += 1
             if next == needle.count { return true }
@@ -462,10 +618,10 @@ enum Matching {
     }
 
     /// `needle` (possibly empty) appears in order in `text`.
-    static func isSubsequence(_ needle: [UInt32], of text: UnsafeBufferPointer<UInt32>) -> Bool {
+    static func isSubsequence<Text: FoldedText>(_ needle: [UInt32], of text: Text) -> Bool {
         var next = 0
         guard next < needle.count else { return true }
-        for value in text where value == needle[next] {
+        for offset in 0 ..< text.count where text[offset] == needle[next] {
             next += 1
             if next == needle.count { return true }
         }

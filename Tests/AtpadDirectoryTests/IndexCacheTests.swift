@@ -32,12 +32,14 @@ import Glibc
     /// Random people: names from an alphabet that collides a lot (accents, ß, CJK,
     /// separators), some handles with `@`, details and urls now and then, a duplicate id
     /// now and then (the warning travels with the index).
-    static func people(_ count: Int, using rng: inout SeededRandom) -> [Entity] {
-        (0 ..< count).map { offset in
-            var name = RankingPropertyTests.randomText(RankingPropertyTests.nameAlphabet, maxLength: 12, using: &rng)
+    static func people(_ count: Int, wide: Bool = false, using rng: inout SeededRandom) -> [Entity] {
+        let names = wide ? RankingPropertyTests.wideNameAlphabet : RankingPropertyTests.nameAlphabet
+        let handles = ["a", "b", "s", "e", "@", "-", "é"] + (wide ? ["😀", "𠀋"] : [])
+        return (0 ..< count).map { offset in
+            var name = RankingPropertyTests.randomText(names, maxLength: 12, using: &rng)
             if Folding.folded(name).isEmpty { name = "b" + name }
             let handle: String? = rng.chance(0.6)
-                ? RankingPropertyTests.randomText(["a", "b", "s", "e", "@", "-", "é"], maxLength: 6, using: &rng) : nil
+                ? RankingPropertyTests.randomText(handles, maxLength: 6, using: &rng) : nil
             let id = rng.chance(0.02) ? "p\(rng.int(0 ..< max(offset, 1)))" : "p\(offset)"
             return Entity(id: id, name: name, handle: handle?.isEmpty == true ? nil : handle,
                           detail: rng.chance(0.3) ? "détail \(offset)" : nil,
@@ -59,15 +61,61 @@ import Glibc
     }
 
     @Test func mappedResultsEqualParsedResultsForRandomQueries() throws {
-        var rng = SeededRandom(seed: 14_016)
-        for trial in 0 ..< 25 {
+        try Self.mappedResultsEqualParsedResults(seed: 14_016, trials: 25, wide: false)
+    }
+
+    /// Names and handles with scalars past U+FFFF (emoji, CJK extension B), which the
+    /// index stores three bytes a scalar, mixed with one- and two-byte ones (the plain
+    /// alphabet already mixes those: `王` takes two).
+    @Test func mappedResultsEqualParsedResultsWithScalarsPastU_FFFF() throws {
+        try Self.mappedResultsEqualParsedResults(seed: 16_016, trials: 15, wide: true)
+    }
+
+    /// Each entry's folded text takes the fewest bytes a scalar its largest scalar needs,
+    /// and reads back as the scalars it folded to, from the arrays and from the file.
+    @Test func foldedTextTakesOneTwoOrThreeBytesAScalar() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = Self.cache(folder)
+        let people = [
+            Entity(id: "1", name: "Zoë Ørsted", handle: "@zoe"),
+            Entity(id: "2", name: "王伟 Wang", handle: "ßwang"),
+            Entity(id: "3", name: "𠀋 Cat 🐈", handle: "@😀x"),
+            Entity(id: "4", name: "Ana", handle: "王"),
+        ]
+        let path = try Self.write(people, to: "a.ndjson", in: folder)
+        let parsed = try Self.load([path], cache)
+        let mapped = try DirectoryLoader.load(paths: [path], cache: cache)
+        #expect(mapped.index.isMapped)
+        for index in [parsed.index, mapped.index] {
+            index.withBuffers { buffers in
+                #expect((0 ..< 4).map { buffers.name($0).width } == [1, 2, 3, 1])
+                #expect((0 ..< 4).map { buffers.handle($0).width } == [1, 1, 3, 2])
+                for position in 0 ..< 4 {
+                    let name = buffers.name(position)
+                    #expect((0 ..< name.count).map { name[$0] } == Folding.folded(people[position].name).unicodeScalars.map(\.value))
+                }
+                let handle = buffers.handle(2)
+                #expect((0 ..< handle.count).map { handle[$0] } == [0x1F600, 0x78])
+            }
+            #expect(index.rank("🐈").map(\.entity.id) == ["3"])
+            #expect(index.rank("😀").map(\.entity.id) == ["3"])
+            #expect(Set(index.rank("王").map(\.entity.id)) == ["2", "4"])
+            #expect(index.rank("cat").first?.matches == [2 ..< 5])
+        }
+    }
+
+    static func mappedResultsEqualParsedResults(seed: UInt64, trials: Int, wide: Bool) throws {
+        var rng = SeededRandom(seed: seed)
+        let queryAlphabet = wide ? RankingPropertyTests.wideQueryAlphabet : RankingPropertyTests.queryAlphabet
+        for trial in 0 ..< trials {
             let folder = try TemporaryFolder()
             defer { folder.remove() }
             let cache = Self.cache(folder)
             // One or two files, merged in order.
-            var paths = [try Self.write(Self.people(rng.int(1 ..< 300), using: &rng), to: "a.ndjson", in: folder)]
+            var paths = [try Self.write(Self.people(rng.int(1 ..< 300), wide: wide, using: &rng), to: "a.ndjson", in: folder)]
             if rng.chance(0.3) {
-                paths.append(try Self.write(Self.people(rng.int(1 ..< 50), using: &rng), to: "b.ndjson", in: folder))
+                paths.append(try Self.write(Self.people(rng.int(1 ..< 50), wide: wide, using: &rng), to: "b.ndjson", in: folder))
             }
             let parsed = try Self.load(paths, cache)
             #expect(parsed.indexStatus == .pending("none yet"))
@@ -89,7 +137,7 @@ import Glibc
             let fromFile = FileDirectory(parsed, limit: limit, frecency: { frozen })
             let fromIndex = FileDirectory(mapped, limit: limit, frecency: { frozen })
             for _ in 0 ..< 6 {
-                let typed = RankingPropertyTests.randomText(RankingPropertyTests.queryAlphabet, maxLength: 6, using: &rng)
+                let typed = RankingPropertyTests.randomText(queryAlphabet, maxLength: 6, using: &rng)
                 var query = ""
                 for character in [""] + typed.map(String.init) {
                     query += character

@@ -200,15 +200,31 @@ enum ReferenceRanker {
     /// on bigger directories typed into one character at a time, with negative, zero,
     /// NaN and positive frecency.
     @Test func typedQueriesOnLargerDirectoriesEqualTheReference() {
-        var rng = SeededRandom(seed: 77_001)
-        for trial in 0 ..< 60 {
+        Self.typedQueriesEqualTheReference(seed: 77_001, trials: 60, names: Self.nameAlphabet,
+                                           handles: ["a", "b", "s", "e", "@", "-"], queries: Self.queryAlphabet)
+    }
+
+    /// Names and handles with scalars past U+FFFF beside narrower ones: the index stores
+    /// such an entry three bytes a scalar (``FoldedUnits``); it ranks like any other.
+    static let wideNameAlphabet = nameAlphabet + ["😀", "𠀋", "🐈", "𝔞"]
+    static let wideQueryAlphabet = queryAlphabet + ["😀", "𠀋", "🐈"]
+
+    @Test func typedQueriesWithScalarsPastU_FFFFEqualTheReference() {
+        Self.typedQueriesEqualTheReference(seed: 16_002, trials: 40, names: Self.wideNameAlphabet,
+                                           handles: ["a", "b", "e", "@", "-", "😀", "𠀋"], queries: Self.wideQueryAlphabet)
+    }
+
+    static func typedQueriesEqualTheReference(seed: UInt64, trials: Int, names: [String], handles: [String],
+                                              queries: [String]) {
+        var rng = SeededRandom(seed: seed)
+        for trial in 0 ..< trials {
             let count = Int.random(in: 50 ... 400, using: &rng)
             var entities: [Entity] = []
             for offset in 0 ..< count {
-                var name = Self.randomText(Self.nameAlphabet, maxLength: 12, using: &rng)
+                var name = Self.randomText(names, maxLength: 12, using: &rng)
                 if Folding.folded(name).isEmpty { name = "b" + name }
                 let handle: String? = Bool.random(using: &rng)
-                    ? Self.randomText(["a", "b", "s", "e", "@", "-"], maxLength: 6, using: &rng) : nil
+                    ? Self.randomText(handles, maxLength: 6, using: &rng) : nil
                 entities.append(Entity(id: "e\(offset)", name: name, handle: handle))
             }
             var scores: [String: Double] = [:]
@@ -218,7 +234,7 @@ enum ReferenceRanker {
             let frecency = { (id: String) in scores[id] ?? 0 }
             let directory = DirectoryIndex(entities)
             for _ in 0 ..< 4 {
-                let typed = Self.randomText(Self.queryAlphabet, maxLength: 6, using: &rng)
+                let typed = Self.randomText(queries, maxLength: 6, using: &rng)
                 let limit = [1, 5, 50].randomElement(using: &rng)!
                 var query = ""
                 for character in typed {

@@ -17,7 +17,9 @@
 enum IndexFormat {
     /// Raised whenever the layout or the meaning of any table changes: an index of
     /// another version is rebuilt, never read.
-    static let version: UInt64 = 1
+    /// Version 2: folded names and handles in one, two or three bytes a scalar per entry
+    /// (``FoldedUnits``), not 32-bit scalars.
+    static let version: UInt64 = 2
     static let magic: [UInt8] = Array("atpadidx".utf8)
     /// Where the section table starts.
     static let tableOffset = 64
@@ -27,6 +29,10 @@ enum IndexFormat {
     enum Section: Int, CaseIterable {
         /// The files the index was built from (``SourceStamp``s), to tell it is current.
         case sources
+        /// Folded names and handles in bytes, with per-entry starts (UInt32, one more than
+        /// entries: a byte offset in the low 30 bits, the entry's bytes a scalar less one in
+        /// the top two; see ``FoldedUnits``); name words as Int32 (start, end) scalar
+        /// offsets per entry.
         case names, nameStarts, words, wordStarts, handles, handleStarts
         case nameLengths, letterMasks
         case firstStarts, firstPositions, pairStarts, pairPositions

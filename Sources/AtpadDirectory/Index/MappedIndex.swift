@@ -27,12 +27,12 @@ final class MappedIndex: @unchecked Sendable {
 
     /// The search tables' pointers into the mapping.
     private struct TableSet {
-        let names: UnsafeBufferPointer<UInt32>
-        let nameStarts: UnsafeBufferPointer<Int32>
+        let names: UnsafeBufferPointer<UInt8>
+        let nameStarts: UnsafeBufferPointer<UInt32>
         let words: UnsafeBufferPointer<Int32>
         let wordStarts: UnsafeBufferPointer<Int32>
-        let handles: UnsafeBufferPointer<UInt32>
-        let handleStarts: UnsafeBufferPointer<Int32>
+        let handles: UnsafeBufferPointer<UInt8>
+        let handleStarts: UnsafeBufferPointer<UInt32>
         let nameLengths: UnsafeBufferPointer<Int32>
         let letterMasks: UnsafeBufferPointer<UInt64>
         let first: (starts: UnsafeBufferPointer<Int32>, positions: UnsafeBufferPointer<Int32>, bits: Int)
@@ -118,12 +118,12 @@ final class MappedIndex: @unchecked Sendable {
         }
         // The sizes must agree with the count: the checksum vouches for the bytes, these
         // checks for the writer having meant this layout.
-        let nameStarts = section(.nameStarts, Int32.self)
+        let nameStarts = section(.nameStarts, UInt32.self)
         let wordStarts = section(.wordStarts, Int32.self)
-        let handleStarts = section(.handleStarts, Int32.self)
-        let names = section(.names, UInt32.self)
+        let handleStarts = section(.handleStarts, UInt32.self)
+        let names = section(.names, UInt8.self)
         let words = section(.words, Int32.self)
-        let handles = section(.handles, UInt32.self)
+        let handles = section(.handles, UInt8.self)
         let firstStarts = section(.firstStarts, Int32.self)
         let pairStarts = section(.pairStarts, Int32.self)
         let firstPositions = section(.firstPositions, Int32.self)
@@ -137,8 +137,8 @@ final class MappedIndex: @unchecked Sendable {
               nameStarts.count == count + 1, wordStarts.count == count + 1, handleStarts.count == count + 1,
               recordStarts.count == count + 1,
               section(.nameLengths, Int32.self).count == count, section(.letterMasks, UInt64.self).count == count,
-              Int(nameStarts[count]) == names.count, Int(wordStarts[count]) * 2 == words.count,
-              Int(handleStarts[count]) == handles.count, Int(recordStarts[count]) == records.count,
+              nameStarts[count] == UInt32(names.count), Int(wordStarts[count]) * 2 == words.count,
+              handleStarts[count] == UInt32(handles.count), Int(recordStarts[count]) == records.count,
               firstStarts.count == (1 << bits.0) + 1, pairStarts.count == (1 << bits.1) + 1,
               Int(firstStarts[1 << bits.0]) == firstPositions.count, Int(pairStarts[1 << bits.1]) == pairPositions.count,
               idTable.count == IndexFormat.idSlots(count: count)
