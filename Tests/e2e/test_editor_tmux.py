@@ -308,9 +308,9 @@ def test_unset_term_is_refused(sessions, directory):
 def test_f1_lists_every_key_and_any_key_closes(sessions, directory):
     s = sessions(["-d", directory], width=100, height=30)
     s.keys("F1")
-    screen = s.wait_for("Ctrl-Space", what="the key list")
-    for needle in ("Save", "Quit", "Undo", "Redo", "Copy", "Cut", "Paste", "word"):
-        assert needle in screen, needle
+    needles = ("Ctrl-Space", "Save", "Quit", "Undo", "Redo", "Copy", "Cut", "Paste", "word")
+    # The whole list: tmux may show a frame it has only partly read.
+    s.wait_for(lambda sc: all(n in sc for n in needles), what="the key list")
     s.keys("Escape")
     s.wait_for(lambda sc: "Ctrl-Space" not in sc, what="the key list to close")
 
