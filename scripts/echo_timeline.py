@@ -18,7 +18,9 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools"))
 import tui_latency  # noqa: E402
 
-TEXT = "the quick brown fox jumps over the lazy dog "
+# What is typed; ECHO_TEXT replaces it (names from the sample directory make the implicit
+# search answer on every key).
+TEXT = os.environ.get("ECHO_TEXT", "the quick brown fox jumps over the lazy dog ")
 
 
 def main():

@@ -33,6 +33,10 @@ struct DirectorySetup {
     /// never waits for them; smaller ones load before it, so their errors stop atpad with
     /// exit status 2 before anything is drawn (SPEC §8).
     static let backgroundThreshold = 4 << 20
+    /// Triggers served by a bundled file that loads on a thread of its own whatever its
+    /// size (the emoji directory): it cannot be malformed, and the first screen should
+    /// not wait the 2 ms it takes.
+    private var bundledInBackground: Set<Unicode.Scalar> = []
 
     /// Builds the sources of `triggers`; with `inBackground`, large directory files load
     /// on their own threads. Problems found now (a missing or unreadable file, a
@@ -66,6 +70,7 @@ struct DirectorySetup {
         let colon: Unicode.Scalar = ":"
         if routes[colon] == nil, let emoji = BundledDirectory.emojiPath() {
             routes[colon] = Config.TriggerSources(files: [emoji])
+            bundledInBackground.insert(colon)
         }
         for (trigger, given) in routes {
             var route = given
@@ -232,7 +237,7 @@ struct DirectorySetup {
             total += Int(info.st_size)
         }
         let cache = indexCache
-        if inBackground && total > Self.backgroundThreshold {
+        if inBackground && (total > Self.backgroundThreshold || bundledInBackground.contains(trigger)) {
             let directory = LoadingDirectory {
                 let merged = try DirectoryLoader.load(paths: paths, cache: cache)
                 // The index is written after the directory is ready, on a thread of its own.

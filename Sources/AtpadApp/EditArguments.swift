@@ -149,7 +149,7 @@ struct EditArguments: Equatable {
     /// Checks the values, loads what the editor needs and runs it; returns the exit status.
     /// Problems found before the screen is drawn are `UsageError`s (exit status 2).
     func run() throws -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current()
         let settings = try Settings.resolve(configPath: config, commandLine: commandLineConfig(),
                                             environment: environment)
         let format = try settings.config.format.map { try DocumentFormat(option: "--format", name: $0) } ?? .atpad
@@ -164,7 +164,7 @@ struct EditArguments: Equatable {
         var directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
             commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
-            indexCache: IndexCache.standard(environment: environment))
+            environment: environment, indexCache: IndexCache.standard(environment: environment))
         directories.writeIndexesInBackground()
         let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
         var document = MarkedText()

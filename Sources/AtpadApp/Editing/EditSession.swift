@@ -26,7 +26,7 @@ final class EditSession {
     private var lastBackend = Duration.zero
 
     /// With `ATPAD_TRACE_FILE` set, the time from input to drawn frame, per batch.
-    private let trace = ProcessInfo.processInfo.environment["ATPAD_TRACE_FILE"].map(FrameTrace.init)
+    private let trace = getenv("ATPAD_TRACE_FILE").map { FrameTrace(path: String(cString: $0)) }
 
     init(_ options: EditOptions, terminal: any TerminalIO = TerminalBackend()) {
         self.options = options
@@ -74,9 +74,12 @@ final class EditSession {
                 runner.run(model.update(.signal(signal)), on: &model)
                 break
             }
-            for event in events {
+            for (n, event) in events.enumerated() {
+                // Every key of a burst but the last has its in-memory answers at once (the
+                // next key must find them, SPEC §3); the last one's wait for its echo.
+                let last = n == events.count - 1
                 for appEvent in appEvents(for: event) {
-                    runner.run(model.update(appEvent), on: &model)
+                    runner.run(model.update(appEvent), on: &model, deferringInstantAnswers: last)
                     if runner.exit != nil { break }
                 }
                 if runner.exit != nil { break }
@@ -89,8 +92,10 @@ final class EditSession {
                 trace?.record(events: events.count, since: started, layout: lastLayout, backend: lastBackend,
                               wake: terminalWake)
             }
+            // Then the answers an in-memory directory has at once, before the next key.
+            let answeredAtOnce = runner.answerDeferred(on: &model)
             runner.startQueries()
-            let answered = runner.deliverAnswers(to: &model)
+            let answered = runner.deliverAnswers(to: &model) || answeredAtOnce
             runner.startQueries()
             if answered, let notes = options.sourceNotes?.take(), !notes.isEmpty {
                 model.message = notes.joined(separator: "; ")

@@ -17,6 +17,9 @@ final class EffectRunner {
     private(set) var drafts: DraftWriter?
     /// Queries asked for but not started yet (the loop starts them after drawing).
     private var queued: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
+    /// Queries an in-memory directory answers, held back by `run(_:on:deferringInstantAnswers:)`
+    /// until `answerDeferred(on:)`: the key's echo is drawn first.
+    private var deferred: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
     /// Set by a `.quit` effect: the session is over.
     private(set) var exit: (status: Int32, output: String?)?
     /// The edited file as atpad last read or wrote it, to notice changes by other programs.
@@ -37,10 +40,17 @@ final class EffectRunner {
     }
 
     /// Runs `effects` in order; an effect's result goes back through `model.update`, and
-    /// the effects that returns run in turn.
-    func run(_ effects: [AppEffect], on model: inout AppModel) {
+    /// the effects that returns run in turn. With `deferringInstantAnswers`, a query an
+    /// in-memory directory would answer at once waits for `answerDeferred(on:)` (the
+    /// editor draws the key first, then answers, before it takes the next key).
+    func run(_ effects: [AppEffect], on model: inout AppModel, deferringInstantAnswers: Bool = false) {
         var queue = effects[...]
         while let effect = queue.popFirst() {
+            if case let .core(.query(id, trigger, query)) = effect, deferringInstantAnswers,
+               queries.sources[trigger] is any InstantSource {
+                deferred.append((id, trigger, query))
+                continue
+            }
             if case let .core(.query(id, trigger, query)) = effect,
                let instant = queries.sources[trigger] as? any InstantSource, let answer = instant.answerNow(query) {
                 // An in-memory directory answers before the next key, as in `atpad replay`:
@@ -51,6 +61,17 @@ final class EffectRunner {
             }
             if let event = perform(effect, model: model) { queue += model.update(event) }
         }
+    }
+
+    /// Answers the queries `run` held back (a directory still loading gets the query the
+    /// usual way); returns whether there were any.
+    @discardableResult
+    func answerDeferred(on model: inout AppModel) -> Bool {
+        guard !deferred.isEmpty else { return false }
+        let held = deferred
+        deferred.removeAll()
+        run(held.map { .core(.query(id: $0.id, trigger: $0.trigger, query: $0.query)) }, on: &model)
+        return true
     }
 
     /// Starts the queries asked for since the last call.
@@ -106,7 +127,11 @@ final class EffectRunner {
         case let .query(id, trigger, query):
             queued.append((id, trigger, query))
         case let .cancel(id):
-            if let i = queued.firstIndex(where: { $0.id == id }) {
+            if let i = deferred.firstIndex(where: { $0.id == id }) {
+                // Held back and never answered: it ends at once.
+                deferred.remove(at: i)
+                queries.mailbox.post(.ended(queryID: id))
+            } else if let i = queued.firstIndex(where: { $0.id == id }) {
                 // Never started: it ends at once.
                 queued.remove(at: i)
                 queries.mailbox.post(.ended(queryID: id))
