@@ -194,7 +194,11 @@ struct EditArguments: Equatable {
         }
         let loadedTheme: Theme
         do {
-            loadedTheme = try Theme.load(settings.config.theme ?? "default", themesIn: BundledResources.themes())
+            // The bundled default.toml is the built-in theme as a file (a test keeps them
+            // equal): not read again at every start.
+            let name = settings.config.theme ?? Theme.defaultName
+            loadedTheme = name == Theme.defaultName ? Theme.builtInDefault
+                : try Theme.load(name, themesIn: BundledResources.themes())
         } catch {
             throw UsageError("\(error)")
         }

@@ -112,3 +112,12 @@ import Testing
         #expect(h.query == "ja")
     }
 }
+
+@Suite("quiet word list")
+struct QuietWordListTests {
+    @Test func readsWordsSkippingCommentsBlanksAndLineEnds() {
+        let words = QuietWords(list: "# a comment\n\nThe\r\n  hello \t\nwith\n#not-a-word\n")
+        for quiet in ["the", "THE", "th", "t", "hello", "hel", "with", "wi"] { #expect(words.silences(quiet), "\(quiet)") }
+        for loud in ["thex", "john", "hellos", "#not", "not-a-word", "a comment", ""] { #expect(!words.silences(loud), "\(loud)") }
+    }
+}

@@ -365,3 +365,14 @@ struct KeyDecoderPasteTests {
         #expect(typed([0xF8, 0x80, 0x80, 0x80]) == nil)
     }
 }
+
+@Suite("terminfo padding")
+struct TerminfoPaddingTests {
+    @Test func delaysAreRemovedAndTheRestKept() {
+        #expect(TerminalBackend.withoutPadding("\u{1B}[?1049l$<5>\u{1B}[m$<2/>x") == "\u{1B}[?1049l\u{1B}[mx")
+        #expect(TerminalBackend.withoutPadding("a$b<c>") == "a$b<c>")
+        // An unclosed delay ends the string, as before.
+        #expect(TerminalBackend.withoutPadding("ab$<5") == "ab")
+        #expect(TerminalBackend.withoutPadding("") == "")
+    }
+}

@@ -11,7 +11,8 @@ public struct QuietWords: Sendable, Equatable {
 
     /// Quiet on `words` (compared lower-cased) and their beginnings.
     public init<Words: Sequence>(_ words: Words) where Words.Element: StringProtocol {
-        self.words = words.map { $0.lowercased() }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // String order (byte order for the ASCII of a word list): `silences` searches the same.
+        self.words = words.map { $0.lowercased() }.sorted()
     }
 
     /// Nothing is quiet.
@@ -20,31 +21,41 @@ public struct QuietWords: Sendable, Equatable {
     }
 
     /// Reads a word list: one word a line; blank lines and lines starting with `#` are
-    /// skipped.
+    /// skipped. (Read on the UTF-8 bytes: the editor reads the list before its first frame.)
     public init(list text: String) {
-        self.init(text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters() }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        var words: [String] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for end in 0 ... bytes.count where end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D {
+                var lo = start, hi = end
+                while lo < hi, Self.isBlank(bytes[lo]) { lo += 1 }
+                while hi > lo, Self.isBlank(bytes[hi - 1]) { hi -= 1 }
+                if lo < hi, bytes[lo] != UInt8(ascii: "#") {
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lo ..< hi]), as: UTF8.self))
+                }
+                start = end + 1
+            }
+        }
+        self.init(words)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09
     }
 
     /// Whether `word` is a listed word or the beginning of one: the first listed word not
-    /// before it (in byte order) starts with it.
+    /// before it starts with it.
     public func silences(_ word: some StringProtocol) -> Bool {
         guard !words.isEmpty, !word.isEmpty else { return false }
         let lower = word.lowercased()
         var low = 0, high = words.count
         while low < high {
             let mid = (low + high) / 2
-            if words[mid].utf8.lexicographicallyPrecedes(lower.utf8) { low = mid + 1 } else { high = mid }
+            if words[mid] < lower { low = mid + 1 } else { high = mid }
         }
-        return low < words.count && words[low].utf8.starts(with: lower.utf8)
+        return low < words.count && words[low].hasPrefix(lower)
     }
 
     public var isEmpty: Bool { words.isEmpty }
-}
-
-private extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
 }
