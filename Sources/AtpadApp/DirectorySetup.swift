@@ -34,8 +34,9 @@ struct DirectorySetup {
     /// exit status 2 before anything is drawn (SPEC §8).
     static let backgroundThreshold = 4 << 20
     /// Triggers served by a bundled file that loads on a thread of its own whatever its
-    /// size (the emoji directory): it cannot be malformed, and the first screen should
-    /// not wait the 2 ms it takes.
+    /// size (the sample and emoji directories): it cannot be malformed, and the first
+    /// screen should not wait for it (the sample's first load, fold table included, was
+    /// a third of the instructions before the first frame).
     private var bundledInBackground: Set<Unicode.Scalar> = []
 
     /// Builds the sources of `triggers`; with `inBackground`, large directory files load
@@ -61,6 +62,7 @@ struct DirectorySetup {
             // directory for `@` (SPEC §13): an installation may lack it.
             if let sample = try? BundledDirectory.path() {
                 routes[at] = Config.TriggerSources(files: [sample])
+                bundledInBackground.insert(at)
             } else {
                 routes[at] = nil
                 missingSample = BundledDirectory.missingMessage
