@@ -44,7 +44,10 @@ import Testing
             var insert = Self.text(&rng, rng.chance(0.1) ? rng.int(0..<1500) : rng.int(0..<3))
             var mentions: [Mention] = []
             if rng.chance(0.3) {
-                let m = Mention(trigger: "@", id: "x\(step)", name: "N \(step)", start: insert.unicodeScalars.count)
+                // A mention, or now and then a kept construct (counted apart).
+                let m = rng.chance(0.3)
+                    ? Mention(kept: "<!here\(step)>", format: .slack, start: insert.unicodeScalars.count)
+                    : Mention(trigger: "@", id: "x\(step)", name: "N \(step)", start: insert.unicodeScalars.count)
                 insert += m.text
                 mentions.append(m)
             }
@@ -58,7 +61,8 @@ import Testing
             }
             guard storage.string == String(String.UnicodeScalarView(model.scalars)),
                   storage.allMentions == model.mentions, storage.count == model.scalars.count,
-                  storage.mentionCount == model.mentions.count else {
+                  storage.mentionCount == model.mentions.count,
+                  storage.keptCount == model.mentions.filter(\.isKept).count else {
                 Issue.record("seed \(seed) step \(step): storage diverged from the model")
                 return
             }

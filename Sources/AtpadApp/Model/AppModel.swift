@@ -248,7 +248,7 @@ struct AppModel {
     func request(path: String, format: DocumentFormat, confirmOverwrite: Bool, fromPrompt: Bool,
                  then: SaveRequest.Then) -> SaveRequest {
         SaveRequest(path: path, format: format, contents: format.encode(editor.marked, lookup: document.lookup),
-                    mentionCount: editor.storage.mentionCount, confirmOverwrite: confirmOverwrite,
+                    mentionCount: editor.storage.listedMentionCount, confirmOverwrite: confirmOverwrite,
                     fromPrompt: fromPrompt, then: then)
     }
 

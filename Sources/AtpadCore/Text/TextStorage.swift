@@ -41,6 +41,10 @@ public struct TextStorage: Sendable {
     public private(set) var count: Int
     /// The number of mentions in the text.
     public private(set) var mentionCount: Int
+    /// How many of those are kept constructs (`Mention.isKept`).
+    public private(set) var keptCount: Int
+    /// The number of mentions a person counts: tokens that are not kept constructs.
+    public var listedMentionCount: Int { mentionCount - keptCount }
 
     /// Builds storage from text and its mentions (sorted, non-overlapping, in range).
     public init(_ doc: MarkedText = MarkedText()) {
@@ -52,6 +56,7 @@ public struct TextStorage: Sendable {
         lineBreaks = Fenwick(chunks.map(\.newlines))
         count = chunks.reduce(0) { $0 + $1.scalars }
         mentionCount = doc.mentions.count
+        keptCount = TextStorage.keptIn(doc.mentions)
     }
 
     // MARK: - Reading
@@ -392,6 +397,7 @@ public struct TextStorage: Sendable {
         let at = chunks[i].mentions.firstIndex { $0.range.lowerBound >= local.range.lowerBound } ?? chunks[i].mentions.count
         chunks[i].mentions.insert(local, at: at)
         mentionCount += 1
+        if mention.isKept { keptCount += 1 }
     }
 
     /// Removes the mention with exactly this range (its text stays). Returns it, if found.
@@ -403,7 +409,13 @@ public struct TextStorage: Sendable {
         }
         let m = chunks[i].mentions.remove(at: k)
         mentionCount -= 1
+        if m.isKept { keptCount -= 1 }
         return m.shifted(by: start)
+    }
+
+    /// How many of `tokens` are kept constructs.
+    private static func keptIn(_ tokens: [Mention]) -> Int {
+        tokens.reduce(0) { $0 + ($1.isKept ? 1 : 0) }
     }
 
     // MARK: - Editing
@@ -475,6 +487,7 @@ public struct TextStorage: Sendable {
             lineBreaks.add(i, addedLines - removedLines)
             count += delta
             mentionCount += inserted.count - removed.count
+            keptCount += TextStorage.keptIn(inserted) - TextStorage.keptIn(removed)
             if chunk.scalars > TextStorage.maxChunk || (chunk.scalars == 0 && chunks.count > 1) {
                 rechunk(i...i)
             }
@@ -519,6 +532,7 @@ public struct TextStorage: Sendable {
         chunks.replaceSubrange(i...j, with: replacement)
         rebuildIndex()
         mentionCount += inserted.count - removed.count
+        keptCount += TextStorage.keptIn(inserted) - TextStorage.keptIn(removed)
         return Removed(text: String(decoding: removedBytes, as: UTF8.self), mentions: removed)
     }
 

@@ -33,7 +33,7 @@ public enum FrameLayout {
             return Frame(screen: screen, viewport: view.viewport, map: .empty)
         }
         let position = editor.lineAndColumn(of: editor.cursor)
-        TitleBar.draw(view, mentionCount: editor.storage.mentionCount, position: position, into: &screen, row: 0)
+        TitleBar.draw(view, mentionCount: editor.storage.listedMentionCount, position: position, into: &screen, row: 0)
         // The text area keeps at least one row.
         let message = MessageLine.rows(view.message, width: width, limit: height - 3, clusters: &screen.clusters)
         let messageTop = height - 1 - message.count
@@ -98,7 +98,7 @@ public enum FrameLayout {
                       height: Int) -> FrameBasis {
         FrameBasis(version: editor.version, width: width, height: height, tabWidth: editor.config.tabWidth,
                    fileName: view.fileName, isModified: view.isModified, isReadOnly: view.isReadOnly,
-                   mentionCount: editor.storage.mentionCount, line: position.line, column: position.column,
+                   mentionCount: editor.storage.listedMentionCount, line: position.line, column: position.column,
                    message: view.message, help: helpEntries(editor.search), roles: RoleSpans(editor))
     }
 
