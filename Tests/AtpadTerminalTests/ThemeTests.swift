@@ -92,7 +92,6 @@ import Testing
     @Test func theBuiltInDefaultIsTheShippedFile() throws {
         let file = try Theme.load(contentsOf: themes.appendingPathComponent("default.toml"))
         #expect(Theme.builtInDefault == file)
-        #expect(Theme.builtInDefault == Theme.builtInDefaultParsed)
         #expect(Theme.builtInDefault.entries.count >= Role.allCases.count - 2)
     }
 

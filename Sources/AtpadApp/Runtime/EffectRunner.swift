@@ -46,18 +46,19 @@ final class EffectRunner {
     func run(_ effects: [AppEffect], on model: inout AppModel, deferringInstantAnswers: Bool = false) {
         var queue = effects[...]
         while let effect = queue.popFirst() {
-            if case let .core(.query(id, trigger, query)) = effect, deferringInstantAnswers,
-               queries.sources[trigger] is any InstantSource {
-                deferred.append((id, trigger, query))
-                continue
-            }
             if case let .core(.query(id, trigger, query)) = effect,
-               let instant = queries.sources[trigger] as? any InstantSource, let answer = instant.answerNow(query) {
+               let instant = queries.sources[trigger] as? any InstantSource {
+                if deferringInstantAnswers {
+                    deferred.append((id, trigger, query))
+                    continue
+                }
                 // An in-memory directory answers before the next key, as in `atpad replay`:
                 // typing speed never changes the outcome (SPEC §3).
-                queue += model.update(.completion(.batch(queryID: id, answer, isFinal: true)))
-                queue += model.update(.completion(.ended(queryID: id)))
-                continue
+                if let answer = instant.answerNow(query) {
+                    queue += model.update(.completion(.batch(queryID: id, answer, isFinal: true)))
+                    queue += model.update(.completion(.ended(queryID: id)))
+                    continue
+                }
             }
             if let event = perform(effect, model: model) { queue += model.update(event) }
         }

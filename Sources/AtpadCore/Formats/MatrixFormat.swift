@@ -52,26 +52,19 @@ enum MatrixFormat {
     /// Appends `run` as HTML text: the five special characters escaped, line breaks as
     /// `<br>` (a CR right before a LF is part of that break).
     private static func appendHTML(_ run: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var copied = 0
-        for i in 0 ..< run.count {
-            let replacement: StaticString
+        UTF8Scan.append(run, to: &out) { run, i in
             switch run[i] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            case 0x0A: replacement = "<br>"
-            case 0x0D where i + 1 < run.count && run[i + 1] == 0x0A:
-                // Dropped: the LF that follows writes the break.
-                replacement = ""
-            default: continue
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            case UInt8(ascii: "'"): "&#39;"
+            case 0x0A: "<br>"
+            // Dropped: the LF that follows writes the break.
+            case 0x0D where i + 1 < run.count && run[i + 1] == 0x0A: ""
+            default: nil
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied ..< i]))
-            append(replacement, to: &out)
-            copied = i + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied...]))
     }
 
     /// Appends one byte of an id to a `matrix.to` fragment, percent-encoded unless it is

@@ -26,22 +26,16 @@ enum SlackFormat {
         return out
     }
 
-    /// Appends `run` with `&`, `<`, `>` escaped, copying the stretches between them whole.
+    /// Appends `run` with `&`, `<`, `>` escaped.
     private static func escape(_ run: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        var start = 0
-        for i in 0 ..< run.count {
-            let replacement: StaticString
+        UTF8Scan.append(run, to: &out) { run, i in
             switch run[i] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            default: continue
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            default: nil
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: run[start ..< i]))
-            replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-            start = i + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: run[start...]))
     }
 
     /// Reads valid UTF-8 `bytes`.

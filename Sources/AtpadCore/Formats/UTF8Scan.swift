@@ -134,4 +134,20 @@ enum UTF8Scan {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
+
+    /// Appends `run` to `out` with each byte that `replacement` gives a text for (it sees
+    /// the run and the index, for a look at the next byte) replaced by that text, copying
+    /// the stretches between them whole: the escaping loop the output formats share.
+    @inline(__always)
+    static func append(_ run: UnsafeBufferPointer<UInt8>, to out: inout [UInt8],
+                       replacing replacement: (UnsafeBufferPointer<UInt8>, Int) -> StaticString?) {
+        var copied = 0
+        for i in 0 ..< run.count {
+            guard let text = replacement(run, i) else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied ..< i]))
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+            copied = i + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied...]))
+    }
 }

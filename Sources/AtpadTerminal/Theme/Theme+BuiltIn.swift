@@ -5,73 +5,9 @@ extension Theme {
     /// The name `--theme` and the config use for it.
     public static let defaultName = "default"
 
-    /// The default theme's TOML.
-    static let builtInDefaultSource = """
-        [text]
-
-        [mention]
-        foreground = "cyan"
-        attributes = ["bold"]
-
-        [mention.selected]
-        foreground = "black"
-        background = "cyan"
-
-        [search]
-        foreground = "yellow"
-        attributes = ["underline"]
-
-        [selection]
-        attributes = ["reverse"]
-
-        [chooser]
-        foreground = 252
-        background = 236
-
-        [chooser.selected]
-        foreground = "black"
-        background = "cyan"
-
-        [chooser.match]
-        foreground = "yellow"
-        attributes = ["bold"]
-
-        [chooser.detail]
-        attributes = ["dim"]
-
-        [chooser.status]
-        foreground = "yellow"
-
-        [title]
-        attributes = ["reverse", "bold"]
-
-        [status]
-        attributes = ["bold"]
-
-        [help]
-
-        [help.key]
-        attributes = ["reverse"]
-
-        [match]
-        foreground = "black"
-        background = "yellow"
-
-        [match.current]
-        foreground = "black"
-        background = "bright-green"
-        attributes = ["bold"]
-
-        [prompt]
-        attributes = ["bold"]
-
-        [verbatim]
-        foreground = "green"
-        """
-
     /// The built-in default theme, as values: the editor starts with it, and parsing its
     /// TOML took as many instructions as drawing the first frame. A test keeps it equal
-    /// to `builtInDefaultSource` and to `Resources/themes/default.toml`.
+    /// to `Resources/themes/default.toml`.
     public static let builtInDefault: Theme = {
         let black = Color.indexed(0), yellow = Color.indexed(3), cyan = Color.indexed(6)
         let brightGreen = Color.indexed(10), green = Color.indexed(2)
@@ -94,14 +30,4 @@ extension Theme {
             .verbatim: Entry(foreground: green),
         ])
     }()
-
-    /// The built-in default theme read from its TOML (for the test that keeps the two equal).
-    static var builtInDefaultParsed: Theme {
-        // The source is fixed and tested, so a failure here is a bug in atpad itself.
-        do {
-            return try parse(builtInDefaultSource, file: "(built-in default theme)", name: defaultName)
-        } catch {
-            preconditionFailure("the built-in default theme does not parse: \(error)")
-        }
-    }
 }
