@@ -18,6 +18,8 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools"))
 import tui_latency  # noqa: E402
 
+# ECHO_FILE_BYTES=1048576 starts from a generated file of that size (tui_latency's
+# gen:1MB) instead of an empty one.
 # What is typed; ECHO_TEXT replaces it (names from the sample directory make the implicit
 # search answer on every key).
 TEXT = os.environ.get("ECHO_TEXT", "the quick brown fox jumps over the lazy dog ")
@@ -29,7 +31,11 @@ def main():
     home = tempfile.mkdtemp()
     trace = os.path.join(home, "trace.tsv")
     comment = os.path.join(home, "comment.txt")
-    open(comment, "w").close()
+    size = int(os.environ.get("ECHO_FILE_BYTES", "0"))
+    if size:
+        tui_latency.make_text_file(comment, size)
+    else:
+        open(comment, "w").close()
     env = dict(os.environ, TERM="xterm-256color", HOME=home, XDG_STATE_HOME=home + "/state",
                XDG_CONFIG_HOME=home + "/config", LC_ALL="C.UTF-8", ATPAD_TRACE_FILE=trace)
     s = tui_latency.Session([os.path.abspath(sys.argv[1])] + sys.argv[2:] + [comment], 40, 120, env, home)

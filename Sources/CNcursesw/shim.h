@@ -63,6 +63,20 @@ static inline const char *atpad_tigetstr(const char *name) {
     return (value == NULL || value == (char *)-1) ? NULL : value;
 }
 
+// tiparm is variadic, which Swift cannot call: fixed-argument forms for one and two
+// parameters (colours; cursor row and column).
+static inline const char *atpad_tiparm1(const char *capability, int a) {
+    return tiparm(capability, a);
+}
+static inline const char *atpad_tiparm2(const char *capability, int a, int b) {
+    return tiparm(capability, a, b);
+}
+
+// tigetflag answers -1 for a name that is not a boolean capability: false here.
+static inline int atpad_tigetflag(const char *name) {
+    return tigetflag(name) > 0;
+}
+
 // MARK: Signals
 
 // Installs `handler` for `sig` without SA_RESTART, so a wait in poll() ends at once;

@@ -10,7 +10,13 @@ import Darwin
 ///
 /// `start` takes the terminal over (raw mode, keypad, mouse, bracketed paste), `draw`
 /// shows a `Screen`, `readEvents` returns every input queued as one batch, and `stop`
-/// (idempotent) gives the terminal back. Where `stop` never runs — `exit()`, a crash, a
+/// (idempotent) gives the terminal back.
+///
+/// ncurses sets the terminal up, gives its terminfo strings and decodes special keys and
+/// mouse reports; frames are written by a `FrameWriter` in the terminal's own strings, one
+/// `write` each (ncurses' `doupdate` cost more than the rest of a keystroke). Keys are
+/// read through a 1×1 pad, which `wget_wch` never refreshes, so ncurses never draws over
+/// a frame. Where `stop` never runs — `exit()`, a crash, a
 /// second exit signal the program did not take in time — an emergency restore does.
 public final class TerminalBackend {
     /// Whether the terminal is taken over (between `start` and `stop`).
@@ -30,11 +36,16 @@ public final class TerminalBackend {
     private var inputFD: Int32 = -1
     private var outputFD: Int32 = -1
     private var decoder = KeyDecoder()
-    private var colorPairs = ColorPairs(colorCount: 0, pairLimit: 0, hasDefaultColors: false)
+    /// The window keys are read through: a pad, which `wget_wch` never refreshes.
+    private var inputWindow: UnsafeMutablePointer<WINDOW>?
+    private var writer = FrameWriter(strings: .xterm)
+    /// The bytes of a frame, kept between frames so their storage is reused.
+    private var frameBytes: [UInt8] = []
+    /// Nothing has been drawn since ncurses cleared the screen at start.
+    private var screenIsCleared = false
     private var signals = SignalTrap()
     private var mouseEnabled = false
     private var mouseButtonDown = false
-    private var cursorShown: Bool?
     private var lastInput = ContinuousClock.now
     /// When the last wait for input ended (for the echo trace: the time spent reading).
     public private(set) var lastWake = ContinuousClock.now
@@ -133,14 +144,17 @@ public final class TerminalBackend {
         set_escdelay(25)
 
         hasColors = has_colors()
-        var defaultColors = false
         if hasColors {
             start_color()
-            defaultColors = use_default_colors() == OK
+            _ = use_default_colors()
         }
         colorCount = hasColors ? Int(atpad_colors()) : 0
-        colorPairs = ColorPairs(colorCount: colorCount, pairLimit: Int(atpad_color_pairs()),
-                                hasDefaultColors: defaultColors)
+        writer = FrameWriter(strings: TerminalStrings.fromTerminfo())
+        inputWindow = newpad(1, 1)
+        if let inputWindow {
+            keypad(inputWindow, true)
+            meta(inputWindow, true)
+        }
 
         mouseEnabled = mousemask(atpad_all_mouse_events() | atpad_report_mouse_position(), nil) != 0
         mouseinterval(0)
@@ -149,9 +163,11 @@ public final class TerminalBackend {
         decoder = KeyDecoder()
         KeyDefinitions.register(in: &decoder)
 
-        cursorShown = nil
+        // ncurses' first refresh clears the screen and sends its set-up; after it, only
+        // the frame writer draws.
         wnoutrefresh(window)
         doupdate()
+        screenIsCleared = true
         // Written straight to the terminal once ncurses has flushed its set-up: 1002 (drag
         // reports) must follow the 1000 that ncurses sends, which would replace it.
         outputFD = fileno(output)
@@ -170,9 +186,14 @@ public final class TerminalBackend {
         isActive = false
         doupdate()  // empties ncurses' output buffer, so what follows comes after it
         writeToTerminal(Self.modesOff(mouse: mouseEnabled))
+        // ncurses believes the screen blank and plain: the writer's looks and hidden
+        // cursor are undone here.
+        let strings = writer.strings
+        writeToTerminal(String(decoding: strings.resetAttributes + strings.resetColors + strings.showCursor, as: UTF8.self))
         if mouseEnabled { mousemask(0, nil) }
-        curs_set(1)
         endwin()
+        if let inputWindow { delwin(inputWindow) }
+        inputWindow = nil
         SignalTrap.disarm()
         signals.restore()
         if let ncursesScreen { delscreen(ncursesScreen) }
@@ -232,19 +253,7 @@ public final class TerminalBackend {
     /// Removes terminfo delays (`$<5>`), which only `tputs` understands. (On the bytes:
     /// a generic substring search here cost a quarter of a million instructions at start-up.)
     static func withoutPadding(_ capability: String) -> String {
-        var result: [UInt8] = []
-        let bytes = Array(capability.utf8)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<") {
-                guard let end = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) else { break }
-                i = end + 1
-                continue
-            }
-            result.append(bytes[i])
-            i += 1
-        }
-        return String(decoding: result, as: UTF8.self)
+        capability.withCString { String(decoding: TerminalStrings.withoutDelays($0), as: UTF8.self) }
     }
 
     /// Sets the locale from the environment; without a UTF-8 character set (C, POSIX)
@@ -426,7 +435,7 @@ public final class TerminalBackend {
     }
 
     private func drain(into events: inout [InputEvent]) -> Bool {
-        guard let window = atpad_stdscr() else { return false }
+        guard let window = inputWindow else { return false }
         wtimeout(window, 0)
         var readAnything = false
         var character: wint_t = 0
@@ -488,8 +497,6 @@ public final class TerminalBackend {
     private var lastSize: (width: Int, height: Int)?
     private var lastStyles: [Role: Style]?
     private var lastUseColor = false
-    /// The attributes and colour pair of each role, by role code.
-    private var lookTable: [(attributes: attr_t, pair: Int16)] = []
 
     /// Forgets what is on the terminal, so the next draw repaints everything.
     public func invalidate() {
@@ -499,116 +506,49 @@ public final class TerminalBackend {
 
     /// Draws a frame: the cells `damage` names (every cell when the damage is full, the
     /// size or the styles changed, or nothing was drawn before) in their role's style, then
-    /// the cursor, in one refresh. With `colors` false, or a terminal without colour,
-    /// styles keep only their attributes; attributes and colour pairs are worked out again
+    /// the cursor, in one `write`. With `colors` false, or a terminal without colour,
+    /// styles keep only their attributes; each role's escape sequence is worked out again
     /// only when the styles change (not on every frame).
     public func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {
         guard isActive, let window = atpad_stdscr() else { return }
-        let rows = min(screen.height, Int(atpad_getmaxy(window)))
-        let columns = min(screen.width, Int(atpad_getmaxx(window)))
+        let rows = Int(atpad_getmaxy(window))
+        let columns = Int(atpad_getmaxx(window))
         let useColor = colors && hasColors
 
         let stylesChanged = lastStyles != styles || lastUseColor != useColor
         if stylesChanged {
             lastStyles = styles
             lastUseColor = useColor
-            // By role code: a dictionary lookup per cell showed up in profiles.
-            lookTable = Role.byCode.map { look(of: styles[$0] ?? Style(), useColor: useColor) }
+            writer.setLooks(Role.byCode.map { styles[$0] ?? Style() }, colors: useColor, colorCount: colorCount)
         }
 
         let full = damage.isFull || stylesChanged || lastSize == nil
             || lastSize!.width != screen.width || lastSize!.height != screen.height
         lastSize = (screen.width, screen.height)
-        if full {
-            werase(window)
-            // After an erase, a blank in a role drawn with no attributes and the default
-            // colours is already on screen: the first frame then puts only what is not
-            // blank (most of 4,800 cells), which is most of what start-up spends drawing.
-            let erased = lookTable[Role.text.code]
-            let skipBlanks = erased.attributes == atpad_a_normal() && erased.pair == 0
-            for row in 0 ..< rows { put(screen, row: row, columns: 0 ..< columns, window: window, skipBlanks: skipBlanks) }
-        } else {
-            // Only the changed run of each changed row (a typed character changes one or
-            // two cells; putting a whole row is 120 calls into ncurses), widened to whole
-            // wide characters.
-            for span in damage.spans where span.row < rows {
-                let base = span.row * screen.width
-                var first = min(span.columns.lowerBound, columns)
-                var last = min(span.columns.upperBound, columns)
-                while first > 0 && screen.cells[base + first].isContinuation { first -= 1 }
-                while last < columns && screen.cells[base + last].isContinuation { last += 1 }
-                put(screen, row: span.row, columns: first ..< last, window: window, skipBlanks: false)
-            }
-        }
-
-        if let cursor = screen.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
-            wmove(window, Int32(cursor.row), Int32(cursor.column))
-            setCursorShown(true)
-        } else {
-            setCursorShown(false)
-        }
-        wnoutrefresh(window)
-        doupdate()
+        frameBytes.removeAll(keepingCapacity: true)
+        writer.write(screen, damage: damage, full: full, cleared: full && screenIsCleared,
+                     rows: rows, columns: columns, into: &frameBytes)
+        screenIsCleared = false
+        if !writeFrame() { writer.forget() }
     }
 
-    /// Puts the cells of `columns` of `row` into the window (`skipBlanks`: leave the
-    /// blanks of an erased window alone).
-    private func put(_ screen: Screen, row: Int, columns: Range<Int>, window: UnsafeMutablePointer<WINDOW>, skipBlanks: Bool) {
-        let erased = lookTable[Role.text.code]
-        var cell = cchar_t()
-        var column = columns.lowerBound
-        while column < columns.upperBound {
-            let content = screen[row, column]
-            var span = 1
-            while column + span < screen.width && screen[row, column + span].isContinuation { span += 1 }
-            defer { column += span }
-            if content.isContinuation { continue }
-            let look = lookTable[content.role.code]
-            if skipBlanks, content.asciiByte == 0x20, look.attributes == erased.attributes, look.pair == erased.pair {
-                continue
-            }
-            if let byte = content.asciiByte, byte >= 0x20, byte < 0x7F {
-                // Plain ASCII, the common case.
-                var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
-                withUnsafePointer(to: &characters.0) { pointer in
-                    _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
+    /// Writes `frameBytes` whole; false when the terminal failed (the writer then assumes
+    /// nothing about it).
+    private func writeFrame() -> Bool {
+        var offset = 0
+        while offset < frameBytes.count {
+            let written = frameBytes.withUnsafeBytes { write(outputFD, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    var descriptor = pollfd(fd: outputFD, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, 100)
+                    continue
                 }
-                mvwadd_wch(window, Int32(row), Int32(column), &cell)
-                continue
+                return false
             }
-            if let code = content.singleScalar, code >= 0xA0, Int(wcwidth(wchar_t(bitPattern: code))) == span {
-                // One printable code point that fills its cells: no string needed.
-                var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: code), 0)
-                withUnsafePointer(to: &characters.0) { pointer in
-                    _ = setcchar(&cell, pointer, look.attributes, look.pair, nil)
-                }
-                mvwadd_wch(window, Int32(row), Int32(column), &cell)
-                continue
-            }
-            var offset = 0
-            for glyph in CellGlyphs.glyphs(for: screen.text(of: content), columns: span) {
-                var characters = glyph.characters
-                characters.append(0)
-                _ = setcchar(&cell, characters, look.attributes, look.pair, nil)
-                mvwadd_wch(window, Int32(row), Int32(column + offset), &cell)
-                offset += glyph.width
-            }
+            offset += written
         }
-    }
-
-    private func setCursorShown(_ shown: Bool) {
-        guard cursorShown != shown else { return }
-        curs_set(shown ? 1 : 0)
-        cursorShown = shown
-    }
-
-    private func look(of style: Style, useColor: Bool) -> (attributes: attr_t, pair: Int16) {
-        var attributes = atpad_a_normal()
-        if style.bold { attributes |= atpad_a_bold() }
-        if style.dim { attributes |= atpad_a_dim() }
-        if style.underline { attributes |= atpad_a_underline() }
-        if style.reverse { attributes |= atpad_a_reverse() }
-        let pair = useColor ? colorPairs.pair(foreground: style.foreground, background: style.background) : 0
-        return (attributes, pair)
+        return true
     }
 }

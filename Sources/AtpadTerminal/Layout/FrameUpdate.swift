@@ -85,20 +85,26 @@ enum FrameUpdate {
                                  limit n: Int) -> (rows: [DocumentRow], from: [Int?])? {
         guard let first = old.first else { return nil }
         let storage = editor.storage
-        if change.isEmpty { return shows(editor.cursor, old, rows: n, width: width) ? (old, Array(0 ..< old.count)) : nil }
+        if change.isEmpty { return shows(editor.cursor, old, rows: n, width: width) ? (old, (0 ..< old.count).map { $0 }) : nil }
         // The change starts at or after the first row, and that row starts a line or lies
         // on a line that ends before the change: the first row stays where it is.
         guard change.prefix >= first.start else { return nil }
         // Rows of lines whose line break (both scalars of a CR LF) ends before the change
         // are kept as they are: a change to the LF alone (an undo) turns the CR into text.
+        // Rows end in order, so the scan stops at the change, and the storage (a tree: a
+        // few cache misses a lookup in a long document) is asked only about a break that
+        // ends right before it.
         var k = 0
-        for (i, row) in old.enumerated()
-        where row.endsLine && row.end + (storage.scalar(at: row.end) == "\r" ? 1 : 0) < change.prefix {
-            k = i + 1
+        for (i, row) in old.enumerated() {
+            guard row.end < change.prefix else { break }
+            guard row.endsLine else { continue }
+            if row.end + 1 < change.prefix || storage.scalar(at: row.end) != "\r" { k = i + 1 }
         }
         if k == 0 && first.start > 0 && storage.scalar(at: first.start - 1) != "\n" { return nil }
         var rows = Array(old[..<k])
-        var from: [Int?] = Array(0 ..< k)
+        var from: [Int?] = []
+        from.reserveCapacity(n)
+        for i in 0 ..< k { from.append(i) }
         // The first old row that starts a line lying wholly after the change: from there
         // the old rows come back shifted.
         var reuse: Int?

@@ -94,6 +94,17 @@ public struct ScreenCell: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The role's code (`Role.code`), read straight from the cell.
+    var roleCode: Int { Int((meta >> 8) & 0xFF) }
+
+    /// Appends the UTF-8 bytes the cell holds inline: all of them for a cell that is not a
+    /// long cluster (none for a continuation cell).
+    func appendInlineBytes(to out: inout [UInt8]) {
+        let length = meta & 0xFF
+        guard length != ScreenCell.longMark else { return }
+        for i in 0 ..< Int(length) { out.append(UInt8(truncatingIfNeeded: payload >> UInt64(8 * i))) }
+    }
+
     /// Whether the cell holds a long cluster's number rather than its bytes.
     var isLong: Bool { meta & 0xFF == ScreenCell.longMark }
 
