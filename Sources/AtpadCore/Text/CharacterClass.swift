@@ -5,7 +5,12 @@
 public enum CharacterClass {
     /// Letters, marks, digits and `_` make words; everything else separates them.
     public static func isWord(_ s: Unicode.Scalar) -> Bool {
-        if s == "_" { return true }
+        let v = s.value
+        if v < 0x80 {
+            // ASCII, most of what is typed, without a search of Unicode's tables (cold
+            // memory on every keystroke): letters, digits and `_`.
+            return (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F
+        }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark,
@@ -17,7 +22,9 @@ public enum CharacterClass {
     }
 
     public static func isWhitespace(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isWhitespace
+        let v = s.value
+        if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
+        return s.properties.isWhitespace
     }
 
     public static func isNewline(_ s: Unicode.Scalar) -> Bool {
