@@ -129,6 +129,7 @@ struct TextArea {
     /// Draws one document row on screen row `r` (over blanks: cells past its end stay).
     static func draw(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) {
         let width = screen.width
+        if roles.isPlain(row.start ..< row.end), drawPlainASCII(row, into: &screen, at: r) { return }
         row.cells.withUnsafeBufferPointer { cells in
             for k in cells.indices where cells[k].column < width {
                 let column = cells[k].column
@@ -146,6 +147,25 @@ struct TextArea {
                     screen[r, column + g] = cut ? ScreenCell(ascii: 0x20, role) : screen.cell(glyph, role)
                 }
             }
+        }
+    }
+}
+
+extension TextArea {
+    /// Draws a row that is all printable ASCII in the text role straight into the screen's
+    /// cells (a typed key redraws its row: a cell a character, with no role to work out);
+    /// false, having drawn nothing, for any other row.
+    static func drawPlainASCII(_ row: DocumentRow, into screen: inout Screen, at r: Int) -> Bool {
+        let width = screen.width
+        return row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells where cell.width != 1 || cell.ascii < 0x20 || cell.ascii == 0x7F { return false }
+            screen.cells.withUnsafeMutableBufferPointer { screenCells in
+                let base = r * width
+                for cell in cells where cell.column < width {
+                    screenCells[base + cell.column] = ScreenCell(ascii: cell.ascii, .text)
+                }
+            }
+            return true
         }
     }
 }
@@ -203,6 +223,14 @@ struct RoleRanges {
         self.currentMatch = currentMatch.flatMap { matches.indices.contains($0) ? matches[$0] : nil }
     }
 
+    /// Whether every position of `range` is drawn as plain text: no role range reaches it.
+    func isPlain(_ range: Range<Int>) -> Bool {
+        let reach = range.lowerBound ..< max(range.upperBound, range.lowerBound + 1)
+        func clear(_ special: Range<Int>?) -> Bool { special.map { !$0.overlaps(reach) } ?? true }
+        return clear(currentMatch) && clear(selection) && clear(selectedMention) && clear(search)
+            && !mentions.overlaps(reach) && !kept.overlaps(reach) && !matches.overlaps(reach)
+    }
+
     mutating func role(at position: Int) -> Role {
         if let currentMatch, currentMatch.contains(position) { return .matchCurrent }
         if let selection, selection.contains(position) { return .selection }
@@ -235,6 +263,12 @@ struct SortedRanges {
         }
         while next < ranges.count && ranges[next].upperBound <= position { next += 1 }
         return next < ranges.count && ranges[next].lowerBound <= position
+    }
+
+    /// Whether any of the ranges overlaps `range`.
+    func overlaps(_ range: Range<Int>) -> Bool {
+        let i = index(atOrAfter: range.lowerBound)
+        return i < ranges.count && ranges[i].lowerBound < range.upperBound
     }
 
     /// The first range ending after `position` (binary search in the sorted ranges).
