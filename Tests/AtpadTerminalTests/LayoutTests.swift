@@ -206,6 +206,17 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(textRoles(f).prefix(2) == ["....................", "mmmmmmmmmmmm........"])
     }
 
+    /// Plain ASCII rows take a fast path; a row that a role range reaches, or that holds
+    /// a control character, does not.
+    @Test func plainRowsAndRowsWithRolesOrControlsDrawAlike() throws {
+        var e = try makeEditor("plain row here\nsel|ected words\nbell \u{7} here")
+        e.handle(.shiftRight)
+        e.handle(.shiftRight)
+        let f = frame(e)
+        #expect(textLines(f).prefix(3) == ["plain row here      ", "selected words      ", "bell ^G here        "])
+        #expect(textRoles(f).prefix(3) == ["....................", "...vv...............", "...................."])
+    }
+
     @Test func wideCharactersTakeTwoCellsAndWrapByColumns() throws {
         let e = try makeEditor("漢字かなカナ한국어中文字|")
         let f = frame(e)
@@ -294,7 +305,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     @Test func searchRoleCoversTheTriggerAndQuery() throws {
         var e = try makeEditor("hi |")
         _ = search(&e, typing: "@jo")
-        #expect(textRoles(frame(e, height: 12))[0] == "...sss..............")
+        #expect(textRoles(frame(e, height: 12))[0] == "...vv...............")
     }
 
     @Test func implicitSearchesAreNotMarked() throws {
