@@ -18,7 +18,6 @@ extension FileDirectory: InstantSource {
 
 extension LoadingDirectory: InstantSource {
     public func answerNow(_ query: String) -> [Candidate]? {
-        guard case let .success(source) = loadedNow, let instant = source as? any InstantSource else { return nil }
-        return instant.answerNow(query)
+        instantNow?.answerNow(query)
     }
 }

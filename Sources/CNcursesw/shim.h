@@ -25,20 +25,11 @@ extern int wcwidth(wchar_t c);
 
 static inline WINDOW *atpad_stdscr(void) { return stdscr; }
 static inline int atpad_colors(void) { return COLORS; }
-static inline int atpad_color_pairs(void) { return COLOR_PAIRS; }
 static inline FILE *atpad_stdin(void) { return stdin; }
 static inline FILE *atpad_stdout(void) { return stdout; }
 
 static inline int atpad_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
 static inline int atpad_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
-
-// MARK: Attribute macros
-
-static inline attr_t atpad_a_normal(void) { return A_NORMAL; }
-static inline attr_t atpad_a_bold(void) { return A_BOLD; }
-static inline attr_t atpad_a_dim(void) { return A_DIM; }
-static inline attr_t atpad_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t atpad_a_reverse(void) { return A_REVERSE; }
 
 // MARK: Key and mouse macros
 

@@ -305,7 +305,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     @Test func searchRoleCoversTheTriggerAndQuery() throws {
         var e = try makeEditor("hi |")
         _ = search(&e, typing: "@jo")
-        #expect(textRoles(frame(e, height: 12))[0] == "...vv...............")
+        #expect(textRoles(frame(e, height: 12))[0] == "...sss..............")
     }
 
     @Test func implicitSearchesAreNotMarked() throws {
