@@ -1,5 +1,6 @@
 @testable import AtpadApp
 import AtpadCore
+import AtpadTerminal
 import AtpadDirectory
 import Foundation
 import Testing
@@ -226,6 +227,44 @@ import Testing
         let replayed = try FollowingTheWriterTests.replay(keys)
         #expect(FollowingTheWriterTests.state(burst) == FollowingTheWriterTests.state(replayed))
         #expect(burst.search?.isOpen == replayed.search?.isOpen)
+    }
+
+    /// The editor draws a typed key before it follows the key's implicit search (`.settle`
+    /// after the frame). Against the editor as it was — the search followed at once, its
+    /// in-memory answer held back until after the frame — every key's frame is the same,
+    /// and so is every state once the answers are in.
+    @Test(arguments: ["johnny jo bruce wayn", "abcdefghijklmnop qrs", "hi jd<C-Space><Down><Enter>",
+                      "the jon snow<Tab> ok", "@jo<Down><Enter>hi :tada<Tab> bruce wayn<Tab>", "johnny<C-n><Enter>",
+                      "brucewayne<BS><BS><BS>"])
+    func aDeferredImplicitSearchDrawsTheSameFramesAndEndsTheSame(_ keys: String) throws {
+        let setup = FollowingTheWriterTests.setup
+        func model(deferring: Bool) -> AppModel {
+            var model = AppModel(editor: Editor(MarkedText(), config: FollowingTheWriterTests.config()),
+                                 document: .init(path: nil, format: .atpad, formatIsFixed: true),
+                                 print: false, terminalClipboard: false)
+            model.editor.defersImplicitSearch = deferring
+            _ = model.update(.resize(rows: 12, columns: 40))
+            return model
+        }
+        func screen(_ model: AppModel) -> [String] {
+            let screen = FrameLayout.frame(for: model.editor, view: model.view(viewport: Viewport()), width: 40,
+                                           height: 12).screen
+            return screen.lines + screen.roleLines + ["cursor \(String(describing: screen.cursor))"]
+        }
+        var before = model(deferring: false), now = model(deferring: true)
+        let beforeRunner = EffectRunner(sources: setup.sources, writesFiles: false)
+        let nowRunner = EffectRunner(sources: setup.sources, writesFiles: false)
+        for (n, key) in try KeyScript.parse(keys).enumerated() {
+            beforeRunner.run(before.update(.key(key)), on: &before, deferringInstantAnswers: true)
+            nowRunner.run(now.update(.key(key)), on: &now, deferringInstantAnswers: true)
+            #expect(screen(before) == screen(now), "key \(n) of \(keys): the echo frame")
+            nowRunner.run(now.update(.settle), on: &now)
+            beforeRunner.answerDeferred(on: &before)
+            nowRunner.answerDeferred(on: &now)
+            #expect(FollowingTheWriterTests.state(before.editor) == FollowingTheWriterTests.state(now.editor),
+                    "key \(n) of \(keys): the state after the answers")
+            #expect(screen(before) == screen(now), "key \(n) of \(keys): the frame after the answers")
+        }
     }
 
     @Test func aSearchTheRulesEndIsEnded() throws {

@@ -38,6 +38,8 @@ final class EditSession {
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)
+        // The echo first: a key's implicit search follows its frame (`.settle`).
+        model.editor.defersImplicitSearch = true
         runner = EffectRunner(sources: options.sources, terminal: terminal, drafts: options.drafts,
                               frecency: options.frecency)
         if let path = options.path { runner.opened(path, state: options.disk) }
@@ -79,6 +81,9 @@ final class EditSession {
                 // next key must find them, SPEC §3); the last one's wait for its echo.
                 let last = n == events.count - 1
                 for appEvent in appEvents(for: event) {
+                    // The key before this one in a burst had its implicit search deferred:
+                    // it follows now, answered at once, as in `replay`.
+                    if model.editor.implicitSearchPending { runner.run(model.update(.settle), on: &model) }
                     runner.run(model.update(appEvent), on: &model, deferringInstantAnswers: last)
                     if runner.exit != nil { break }
                 }
@@ -92,8 +97,11 @@ final class EditSession {
                 trace?.record(events: events.count, since: started, layout: lastLayout, backend: lastBackend,
                               wake: terminalWake)
             }
-            // Then the answers an in-memory directory has at once, before the next key.
-            let answeredAtOnce = runner.answerDeferred(on: &model)
+            // Then what the last key deferred, and the answers an in-memory directory has
+            // at once, before the next key.
+            let settled = model.update(.settle)
+            runner.run(settled, on: &model)
+            let answeredAtOnce = runner.answerDeferred(on: &model) || !settled.isEmpty
             runner.startQueries()
             let answered = runner.deliverAnswers(to: &model) || answeredAtOnce
             runner.startQueries()
