@@ -1,16 +1,17 @@
 import CNcursesw
 
-/// How one screen cell's text becomes `cchar_t`s: one per spacing code point with its
-/// zero-width marks attached (`setcchar` silently drops a second spacing code point),
-/// measured with `wcwidth` as ncurses measures it.
+/// How the frame writer draws a cell whose text is more than one printable character:
+/// one glyph per spacing code point with its zero-width marks attached, measured with
+/// `wcwidth` as the layout measures it — what ncurses drew for atpad before (its `cchar_t`
+/// holds one spacing code point and up to four marks), so terminals show the same.
 enum CellGlyphs {
-    /// One `cchar_t`'s worth of text: a spacing code point, then its marks.
+    /// One glyph: a spacing code point, then its marks.
     struct Glyph: Equatable {
         var characters: [wchar_t]
         var width: Int
     }
 
-    /// `cchar_t` holds CCHARW_MAX (5) wide characters: the spacing one and 4 marks.
+    /// At most 4 marks on a glyph (ncurses' CCHARW_MAX of 5 less the spacing one).
     static let maximumMarks = 4
 
     /// The glyphs to draw for `text` in a cell spanning `columns` columns. Control

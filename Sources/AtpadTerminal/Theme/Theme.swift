@@ -70,7 +70,7 @@ public struct Theme: Hashable, Sendable {
         return style
     }
 
-    /// Every role's style at once, for a backend that sets colour pairs up front.
+    /// Every role's style at once, for a backend that works out each role's escape sequence up front.
     public func styles(colors: Int) -> [Role: Style] {
         Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, style(for: $0, colors: colors)) })
     }
