@@ -80,12 +80,8 @@ struct IndexArrays: Sendable {
 
     /// Lends the arrays to `body` as one ``SearchTables`` view.
     func withTables<Result>(narrowing: NarrowingCache, _ body: (SearchTables) -> Result) -> Result {
-        names.withUnsafeBufferPointer { names in
-        words.withUnsafeBufferPointer { words in
-        handles.withUnsafeBufferPointer { handles in
-        nameStarts.withUnsafeBufferPointer { nameStarts in
-        wordStarts.withUnsafeBufferPointer { wordStarts in
-        handleStarts.withUnsafeBufferPointer { handleStarts in
+        Self.withBuffers(names: names, nameStarts: nameStarts, words: words, wordStarts: wordStarts,
+                         handles: handles, handleStarts: handleStarts) { buffers in
         nameLengths.withUnsafeBufferPointer { nameLengths in
         letterMasks.withUnsafeBufferPointer { letterMasks in
         wordStartIndex.first.starts.withUnsafeBufferPointer { firstStarts in
@@ -94,14 +90,13 @@ struct IndexArrays: Sendable {
         wordStartIndex.pair.positions.withUnsafeBufferPointer { pairPositions in
             body(SearchTables(
                 count: entities.count,
-                buffers: Buffers(names: names, nameStarts: nameStarts, words: words, wordStarts: wordStarts,
-                                 handles: handles, handleStarts: handleStarts),
+                buffers: buffers,
                 nameLengths: nameLengths,
                 letterMasks: letterMasks,
                 wordStartIndex: WordStartIndex.View(
                     first: .init(starts: firstStarts, positions: firstPositions, bits: wordStartIndex.first.bits),
                     pair: .init(starts: pairStarts, positions: pairPositions, bits: wordStartIndex.pair.bits)),
                 narrowing: narrowing))
-        }}}}}}}}}}}}
+        }}}}}}}
     }
 }

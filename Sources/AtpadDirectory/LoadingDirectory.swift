@@ -89,8 +89,6 @@ public final class LoadingDirectory: EntitySource, @unchecked Sendable {
     }
 
     /// The loaded source, or why there is none (yet).
-    var loadedNow: Result<any EntitySource, LoadFailure> { loaded }
-
     private var loaded: Result<any EntitySource, LoadFailure> {
         lock.lock()
         defer { lock.unlock() }

@@ -25,18 +25,13 @@ final class MappedIndex: @unchecked Sendable {
     /// The load's warnings, kept with the index.
     let warnings: [String]
 
-    /// The search tables' pointers into the mapping.
+    /// The search tables' pointers into the mapping (a ``SearchTables`` but its
+    /// narrowing cache, which each search brings).
     private struct TableSet {
-        let names: UnsafeBufferPointer<UInt8>
-        let nameStarts: UnsafeBufferPointer<UInt32>
-        let words: UnsafeBufferPointer<Int32>
-        let wordStarts: UnsafeBufferPointer<Int32>
-        let handles: UnsafeBufferPointer<UInt8>
-        let handleStarts: UnsafeBufferPointer<UInt32>
+        let buffers: Buffers
         let nameLengths: UnsafeBufferPointer<Int32>
         let letterMasks: UnsafeBufferPointer<UInt64>
-        let first: (starts: UnsafeBufferPointer<Int32>, positions: UnsafeBufferPointer<Int32>, bits: Int)
-        let pair: (starts: UnsafeBufferPointer<Int32>, positions: UnsafeBufferPointer<Int32>, bits: Int)
+        let wordStartIndex: WordStartIndex.View
     }
 
     /// Why an index file was not used.
@@ -144,10 +139,12 @@ final class MappedIndex: @unchecked Sendable {
               idTable.count == IndexFormat.idSlots(count: count)
         else { throw .damaged("tables do not match the header") }
         tableSet = TableSet(
-            names: names, nameStarts: nameStarts, words: words, wordStarts: wordStarts,
-            handles: handles, handleStarts: handleStarts,
+            buffers: Buffers(names: names, nameStarts: nameStarts, words: words, wordStarts: wordStarts,
+                             handles: handles, handleStarts: handleStarts),
             nameLengths: section(.nameLengths, Int32.self), letterMasks: section(.letterMasks, UInt64.self),
-            first: (firstStarts, firstPositions, bits.0), pair: (pairStarts, pairPositions, bits.1))
+            wordStartIndex: WordStartIndex.View(
+                first: .init(starts: firstStarts, positions: firstPositions, bits: bits.0),
+                pair: .init(starts: pairStarts, positions: pairPositions, bits: bits.1)))
         let warningText = section(.warnings, UInt8.self)
         warnings = warningText.isEmpty ? [] : String(decoding: warningText, as: UTF8.self)
             .split(separator: "\n").map(String.init)
@@ -159,17 +156,8 @@ final class MappedIndex: @unchecked Sendable {
 
     /// The tables as one search view (valid while this object lives).
     func tables(narrowing: NarrowingCache) -> SearchTables {
-        let t = tableSet
-        return SearchTables(
-            count: count,
-            buffers: Buffers(names: t.names, nameStarts: t.nameStarts, words: t.words, wordStarts: t.wordStarts,
-                             handles: t.handles, handleStarts: t.handleStarts),
-            nameLengths: t.nameLengths,
-            letterMasks: t.letterMasks,
-            wordStartIndex: WordStartIndex.View(
-                first: .init(starts: t.first.starts, positions: t.first.positions, bits: t.first.bits),
-                pair: .init(starts: t.pair.starts, positions: t.pair.positions, bits: t.pair.bits)),
-            narrowing: narrowing)
+        SearchTables(count: count, buffers: tableSet.buffers, nameLengths: tableSet.nameLengths,
+                     letterMasks: tableSet.letterMasks, wordStartIndex: tableSet.wordStartIndex, narrowing: narrowing)
     }
 
     // MARK: - Records

@@ -122,9 +122,8 @@ struct FrameWriter {
                     var used = 0
                     for glyph in CellGlyphs.glyphs(for: screen.text(of: cell), columns: span) {
                         for character in glyph.characters {
-                            if let scalar = Unicode.Scalar(UInt32(bitPattern: character)) {
-                                out += Array(String(Character(scalar)).utf8)
-                            }
+                            guard let scalar = Unicode.Scalar(UInt32(bitPattern: character)) else { continue }
+                            UTF8.encode(scalar) { out.append($0) }
                         }
                         used += glyph.width
                     }

@@ -189,7 +189,7 @@ public final class TerminalBackend {
         // ncurses believes the screen blank and plain: the writer's looks and hidden
         // cursor are undone here.
         let strings = writer.strings
-        writeToTerminal(String(decoding: strings.resetAttributes + strings.resetColors + strings.showCursor, as: UTF8.self))
+        _ = writeToTerminal(strings.resetAttributes + strings.resetColors + strings.showCursor)
         if mouseEnabled { mousemask(0, nil) }
         endwin()
         if let inputWindow { delwin(inputWindow) }
@@ -205,13 +205,28 @@ public final class TerminalBackend {
 
     /// Writes terminal modes ncurses does not manage, bypassing its buffer.
     func writeToTerminal(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
+        _ = writeToTerminal(Array(text.utf8))
+    }
+
+    /// Writes `bytes` whole (a terminal that is not ready is waited for); false when the
+    /// terminal failed.
+    private func writeToTerminal(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    var descriptor = pollfd(fd: outputFD, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, 100)
+                    continue
+                }
+                return false
+            }
+            if written == 0 { return false }
+            offset += written
         }
+        return true
     }
 
     /// The exit-request signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT) received since the
@@ -529,26 +544,7 @@ public final class TerminalBackend {
         writer.write(screen, damage: damage, full: full, cleared: full && screenIsCleared,
                      rows: rows, columns: columns, into: &frameBytes)
         screenIsCleared = false
-        if !writeFrame() { writer.forget() }
-    }
-
-    /// Writes `frameBytes` whole; false when the terminal failed (the writer then assumes
-    /// nothing about it).
-    private func writeFrame() -> Bool {
-        var offset = 0
-        while offset < frameBytes.count {
-            let written = frameBytes.withUnsafeBytes { write(outputFD, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    var descriptor = pollfd(fd: outputFD, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&descriptor, 1, 100)
-                    continue
-                }
-                return false
-            }
-            offset += written
-        }
-        return true
+        // A terminal that failed is assumed to show nothing the writer knows of.
+        if !writeToTerminal(frameBytes) { writer.forget() }
     }
 }
