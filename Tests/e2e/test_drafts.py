@@ -68,6 +68,8 @@ def test_discard_and_keep_both(sessions, directory, tmp_path):  # noqa: F811
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     s.keys("C-End")
     s.type(" draft text")
+    # Keys still in the terminal's queue when the signal lands are not the editor's yet.
+    s.wait_for("saved text draft text")
     os.kill(atpad_pid(s), signal.SIGTERM)
     assert s.exit_status() == 143
 
@@ -85,6 +87,7 @@ def test_discard_and_keep_both(sessions, directory, tmp_path):  # noqa: F811
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     s.keys("C-End")
     s.type(" second")
+    s.wait_for("saved text second")
     os.kill(atpad_pid(s), signal.SIGTERM)
     assert s.exit_status() == 143
     gone = sessions([str(path), "-d", directory])
@@ -114,6 +117,7 @@ def test_a_corrupt_draft_is_offered_as_plain_text(sessions, directory, tmp_path)
     path = tmp_path / "x.txt"
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     s.type("hello @[Jo](u1) there")
+    s.wait_for("hello @[Jo](u1) there")
     os.kill(atpad_pid(s), signal.SIGTERM)
     assert s.exit_status() == 143
     draft = next(drafts_folder().glob("*.draft"))

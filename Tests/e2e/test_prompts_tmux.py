@@ -110,6 +110,7 @@ def test_ctrl_q_at_the_draft_question_quits_and_keeps_the_draft(sessions, direct
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     s.keys("C-End")
     s.type(" unsaved words")
+    s.wait_for("saved unsaved words")
     os.kill(atpad_pid(s), signal.SIGTERM)
     assert s.exit_status() == 143
 
