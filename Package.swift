@@ -11,12 +11,15 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // Pure model: text, edits, mentions, triggers, completion state, undo, markup.
         .target(name: "AtpadCore"),
         // Entity sources, directory files, ranking.
-        .target(name: "AtpadDirectory", dependencies: ["AtpadCore", "CCurl"]),
+        .target(name: "AtpadDirectory", dependencies: [
+            "AtpadCore", "CCurl", .product(name: "HeapModule", package: "swift-collections"),
+        ]),
         // The system libcurl (HTTP and HTTPS for URL sources), through a header shim.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // The system ncursesw library, through a header shim.

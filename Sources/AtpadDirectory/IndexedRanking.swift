@@ -158,7 +158,7 @@ extension SearchTables {
                 length: query.isEmpty ? 0 : nameLengths[Int(position)], position: position,
                 exact: matchClass == 1 && buffers.isExact(Int(position), query)))
         }
-        for c in frecentByClass.indices { frecentByClass[c].sort { $0.precedes($1) } }
+        for c in frecentByClass.indices { frecentByClass[c].sort() }
 
         /// Adds one class: its positive-frecency entries, then `walk`'s (which must give
         /// the class's other entries best first), then its negative-frecency entries.

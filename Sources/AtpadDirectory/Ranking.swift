@@ -1,4 +1,5 @@
 import AtpadCore
+import HeapModule
 
 /// How an entry matched a query (SPEC §4); a lower raw value ranks first.
 public enum MatchClass: Int, Sendable, Comparable, CaseIterable {
@@ -632,8 +633,8 @@ enum Matching {
 // MARK: - Bounded best-of selection
 
 /// What orders results: class, then (within class 1) an exact word or handle match, then
-/// higher frecency, then shorter name, then directory order.
-struct RankKey {
+/// higher frecency, then shorter name, then directory order: `<` ranks before.
+struct RankKey: Comparable {
     var matchClass: UInt8
     var frecency: Double
     var length: Int32
@@ -641,66 +642,38 @@ struct RankKey {
     /// Class 1 only: a query word is a whole name word or the handle (``Buffers/isExact``).
     var exact: Bool = false
 
-    /// Whether `self` ranks before `other`.
-    func precedes(_ other: RankKey) -> Bool {
-        if matchClass != other.matchClass { return matchClass < other.matchClass }
-        if exact != other.exact { return exact }
-        if frecency != other.frecency { return frecency > other.frecency }
-        if length != other.length { return length < other.length }
-        return position < other.position
+    /// Whether `a` ranks before `b`.
+    static func < (a: RankKey, b: RankKey) -> Bool {
+        if a.matchClass != b.matchClass { return a.matchClass < b.matchClass }
+        if a.exact != b.exact { return a.exact }
+        if a.frecency != b.frecency { return a.frecency > b.frecency }
+        if a.length != b.length { return a.length < b.length }
+        return a.position < b.position
     }
 }
 
-/// Keeps the best `limit` keys seen, in a heap whose root is the worst kept, so a
+/// Keeps the best `limit` keys seen, in a heap whose maximum is the worst kept, so a
 /// search over a large directory costs O(n log limit) rather than a full sort.
 struct TopK {
     let limit: Int
-    private var heap: [RankKey] = []
+    private var heap = Heap<RankKey>()
 
     init(limit: Int) {
         self.limit = limit
-        heap.reserveCapacity(min(limit, 1024))
     }
 
     var isFull: Bool { heap.count >= limit }
-    var worst: RankKey { heap[0] }
+    var worst: RankKey { heap.max! }
 
     mutating func insert(_ key: RankKey) {
         if heap.count < limit {
-            heap.append(key)
-            siftUp(heap.count - 1)
-        } else if key.precedes(heap[0]) {
-            heap[0] = key
-            siftDown(0)
+            heap.insert(key)
+        } else if key < worst {
+            heap.replaceMax(with: key)
         }
     }
 
     func sorted() -> [RankKey] {
-        heap.sorted { $0.precedes($1) }
-    }
-
-    /// In this heap a parent ranks after (is worse than) its children.
-    private mutating func siftUp(_ index: Int) {
-        var child = index
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[parent].precedes(heap[child]) else { return }
-            heap.swapAt(parent, child)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ index: Int) {
-        var parent = index
-        while true {
-            let left = parent * 2 + 1
-            guard left < heap.count else { return }
-            var worse = left
-            let right = left + 1
-            if right < heap.count, heap[left].precedes(heap[right]) { worse = right }
-            guard heap[parent].precedes(heap[worse]) else { return }
-            heap.swapAt(parent, worse)
-            parent = worse
-        }
+        heap.unordered.sorted()
     }
 }

@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadDirectory
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -89,88 +90,24 @@ public enum DocumentFile {
         UTF8Validation.firstInvalidByte(in: bytes)
     }
 
-    /// Writes `text` to `path` atomically: a temporary file in the same folder, written,
-    /// flushed to disk and renamed over the original, which keeps its permissions. On any
-    /// failure the original is untouched and the temporary file removed.
+    /// Writes `text` to `path` atomically (``AtomicFile``, as a document): the original
+    /// keeps its permissions and owner, and a symlink stays a link to the file it names. On
+    /// any failure the original is untouched and the temporary file removed.
     public static func writeAtomically(_ text: String, to path: String) throws {
-        var target = path
-        var linkInfo = stat()
-        if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
-            target = String(cString: real)  // write through a symlink, keep the link
-            free(real)
-        }
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        let dir = folder.isEmpty ? "." : folder
-        var mode: mode_t = 0o644
-        var info = stat()
-        let exists = stat(target, &info) == 0
-        if exists {
-            mode = info.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-        }
-        func failure(_ what: String) -> Failure {
-            Failure(message: "cannot save \(path): \(what): \(String(cString: strerror(errno)))")
-        }
-        var template = Array("\(dir)/.\(name).atpad-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a temporary file in \(dir)") }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = false
-        defer {
-            if !ok { unlink(tempPath) }
-        }
-        try writeAndFlush(Array(text.utf8), to: fd, failure: failure)
-        if fchmod(fd, mode) != 0 { let error = failure("cannot set permissions"); close(fd); throw error }
-        if close(fd) != 0 { throw failure("close failed") }
-        if rename(tempPath, target) != 0 { throw failure("rename failed") }
-        ok = true
-        // Make the rename itself durable; a folder that cannot be opened is not an error.
-        let dirFD = open(dir, O_RDONLY)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path, .document)
+        } catch {
+            throw Failure(message: "cannot save \(path): \(error.message)")
         }
     }
-}
 
-extension DocumentFile {
-    /// Writes `text` over the file at `path` in place (truncate, write, flush), for a file
-    /// whose folder allows no temporary file beside it. Not atomic: the caller writes the
-    /// recovery draft first.
+    /// Writes `text` over the file at `path` in place, for a file whose folder allows no
+    /// temporary file beside it. Not atomic: the caller writes the recovery draft first.
     public static func writeInPlace(_ text: String, to path: String) throws {
-        func failure(_ what: String) -> Failure {
-            Failure(message: "cannot save \(path) in place: \(what): \(String(cString: strerror(errno)))")
-        }
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("cannot open it") }
-        try writeAndFlush(Array(text.utf8), to: fd, failure: failure)
-        if close(fd) != 0 { throw failure("close failed") }
-    }
-}
-
-extension DocumentFile {
-    /// Writes all of `bytes` to `fd` and flushes them to disk; on failure closes `fd` and
-    /// throws what `failure` makes of the step that failed.
-    fileprivate static func writeAndFlush(_ bytes: [UInt8], to fd: Int32, failure: (String) -> Failure) throws {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = failure("write failed")
-                close(fd)
-                throw error
-            }
-            written += n
-        }
-        if fsync(fd) != 0 {
-            let error = failure("flush failed")
-            close(fd)
-            throw error
+        do {
+            try AtomicFile.writeInPlace(Array(text.utf8), to: path)
+        } catch {
+            throw Failure(message: "cannot save \(path) in place: \(error.message)")
         }
     }
 }

@@ -161,8 +161,8 @@ public struct FrecencyStore: Sendable, Equatable {
             merged[trigger] = kept.isEmpty ? nil : kept
         }
         do {
-            try AtomicFile.write(FrecencyFile.encode(merged), to: url.path)
-        } catch let error as AtomicFile.Failure {
+            try AtomicFile.write(Array(FrecencyFile.encode(merged).utf8), to: url.path)
+        } catch {
             throw SaveError(message: "cannot save frecency to \(url.path): \(error.message)")
         }
         entries = merged

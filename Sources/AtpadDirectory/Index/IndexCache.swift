@@ -75,20 +75,13 @@ public struct IndexCache: Sendable {
     /// they changed while they were read. Returns what went wrong, in one line.
     func write(_ arrays: IndexArrays, warnings: [String], stamps: [SourceStamp]) -> String? {
         guard self.stamps(stamps.map(\.path)) == stamps else { return "the files changed while they were read" }
-        do {
-            try makeFolders(folder)
-        } catch {
-            return error.message
-        }
         let path = file(for: stamps.map(\.path))
         removeAbandonedTemporaries(of: path)
         do {
             try IndexFileWriter.write(arrays, warnings: warnings, sources: stamps, options: optionsFingerprint, to: path)
             return nil
-        } catch let error as IndexFileWriter.Failure {
-            return error.message
         } catch {
-            return "\(error)"
+            return "\(error)"  // a one-line IndexFileWriter or AtomicFile failure
         }
     }
 
@@ -101,22 +94,6 @@ public struct IndexCache: Sendable {
             let parts = entry.split(separator: ".")
             guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + entry) }
-        }
-    }
-
-    /// Creates `path` and the folders above it that are missing (mode 0700).
-    private func makeFolders(_ path: String) throws(IndexFileWriter.Failure) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw IndexFileWriter.Failure(message: "cannot create the folder \(path): a file is in the way")
-            }
-            return
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path { try makeFolders(parent) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw IndexFileWriter.failure("cannot create the folder \(path)")
         }
     }
 }

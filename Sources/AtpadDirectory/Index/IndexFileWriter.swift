@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes the tables of a parsed directory as an index file (``IndexFormat``): into a
-/// temporary file beside the target, owner-only, then renamed over it, so a reader (or a
-/// second atpad building the same index) only ever sees a whole file.
+/// Writes the tables of a parsed directory as an index file (``IndexFormat``), through
+/// ``AtomicFile`` (owner-only, its folders created), so a reader (or a second atpad
+/// building the same index) only ever sees a whole file.
 ///
 /// The arrays are streamed through one block-sized buffer, hashed as they go: writing a
 /// million people's index copies no table whole.
@@ -18,7 +18,7 @@ enum IndexFileWriter {
     }
 
     /// Writes the index of `arrays` (loaded from the files `sources`, with `warnings`) to
-    /// `path`; its folder must exist.
+    /// `path`.
     static func write(_ arrays: IndexArrays, warnings: [String], sources: [SourceStamp], options: UInt64,
                       to path: String) throws {
         let count = arrays.entities.count
@@ -87,37 +87,24 @@ enum IndexFileWriter {
         }
         put(UInt64(cursor), at: 48)
 
-        // The temporary file, owner-only (mkstemp), beside the target.
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        var template = Array("\(folder)/.\(name).\(getpid()).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a file in \(folder)") }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var renamed = false
-        defer { if !renamed { unlink(temporary) } }
-        var closed = false
-        defer { if !closed { close(fd) } }
-
-        var stream = try BlockStream(fd: fd)
-        defer { stream.release() }
-        try stream.writeRaw(header[0 ..< 16])
-        try header[16...].withUnsafeBytes { raw in try stream.append(raw) }
-        let zeros = [UInt8](repeating: 0, count: 8)
-        for section in sections {
-            try section.lend { raw in try stream.append(raw) }
-            let padding = ((section.length + 7) & ~7) - section.length
-            if padding > 0 { try zeros[..<padding].withUnsafeBytes { raw in try stream.append(raw) } }
-        }
-        let checksum = try stream.finish()
-        var value = checksum.littleEndian
-        guard pwrite(fd, &value, 8, 8) == 8 else { throw failure("write failed") }
-        // No fsync: an index damaged by a crash fails its checksum and is rebuilt, and
+        // No flush: an index damaged by a crash fails its checksum and is rebuilt, and
         // flushing a few hundred megabytes would only slow the first start down.
-        closed = true
-        guard close(fd) == 0 else { throw failure("write failed") }
-        guard rename(temporary, path) == 0 else { throw failure("cannot rename into \(folder)") }
-        renamed = true
+        let options = AtomicFile.Options(permissions: .ownerOnly, createsFolders: true, flushes: false,
+                                         followsSymlinks: false)
+        try AtomicFile.write(to: path, options) { output in
+            var stream = BlockStream(output: output)
+            defer { stream.release() }
+            try header[0 ..< 16].withUnsafeBytes { raw in try output.write(raw) }
+            try header[16...].withUnsafeBytes { raw in try stream.append(raw) }
+            let zeros = [UInt8](repeating: 0, count: 8)
+            for section in sections {
+                try section.lend { raw in try stream.append(raw) }
+                let padding = ((section.length + 7) & ~7) - section.length
+                if padding > 0 { try zeros[..<padding].withUnsafeBytes { raw in try stream.append(raw) } }
+            }
+            let checksum = try stream.finish()
+            try withUnsafeBytes(of: checksum.littleEndian) { raw in try output.write(raw, at: 8) }
+        }
     }
 
     // MARK: - Records
@@ -181,31 +168,23 @@ enum IndexFileWriter {
         return table
     }
 
-    static func failure(_ what: String, _ code: Int32 = errno) -> Failure {
-        Failure(message: "\(what): \(String(cString: strerror(code)))")
-    }
 }
 
 /// The file's bytes from offset 16 on, gathered into blocks of ``IndexChecksum/blockSize``,
 /// each hashed and written whole.
 private struct BlockStream {
-    let fd: Int32
+    let output: AtomicFile.Output
     let block: UnsafeMutableRawBufferPointer
     var filled = 0
     var index = 0
     var checksum = IndexChecksum.start
 
-    init(fd: Int32) throws {
-        self.fd = fd
+    init(output: AtomicFile.Output) {
+        self.output = output
         block = .allocate(byteCount: IndexChecksum.blockSize, alignment: 16)
     }
 
     func release() { block.deallocate() }
-
-    /// Writes bytes that are not hashed (the magic and the checksum's place).
-    func writeRaw(_ bytes: ArraySlice<UInt8>) throws {
-        try bytes.withUnsafeBytes { raw in try Self.writeAll(fd, raw) }
-    }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
@@ -228,20 +207,8 @@ private struct BlockStream {
     private mutating func flush() throws {
         let full = UnsafeRawBufferPointer(rebasing: block[0 ..< filled])
         checksum = IndexChecksum.fold(checksum, IndexChecksum.block(full, index: index))
-        try Self.writeAll(fd, full)
+        try output.write(full)
         index += 1
         filled = 0
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw IndexFileWriter.failure("write failed")
-            }
-            done += count
-        }
     }
 }
