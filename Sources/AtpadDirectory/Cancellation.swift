@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,12 +10,10 @@ import Darwin
 /// A cancellation flag that also wakes a worker thread blocked in `poll`: the stream's
 /// termination handler calls ``cancel()`` from any thread, the worker polls ``fd`` with
 /// its own descriptors so a stale query stops at once rather than at its next timeout.
-final class Cancellation: @unchecked Sendable {
+final class Cancellation: Sendable {
     // The lock makes `cancel()` and `close()` exclusive, so a late `cancel()` never writes
     // to a descriptor number that was closed and perhaps reused.
-    private let lock = NSLock()
-    private var cancelled = false
-    private var closed = false
+    private let state = Mutex((cancelled: false, closed: false))
     private let readEnd: Int32
     private let writeEnd: Int32
 
@@ -30,15 +29,15 @@ final class Cancellation: @unchecked Sendable {
 
     /// Whether ``cancel()`` has been called.
     var isCancelled: Bool {
-        lock.withLock { cancelled }
+        state.withLock { $0.cancelled }
     }
 
     /// Marks the work cancelled and wakes the worker; safe from any thread, any number of times.
     func cancel() {
-        lock.withLock {
-            guard !cancelled else { return }
-            cancelled = true
-            if !closed {
+        state.withLock { state in
+            guard !state.cancelled else { return }
+            state.cancelled = true
+            if !state.closed {
                 var byte: UInt8 = 1
                 _ = write(writeEnd, &byte, 1)
             }
@@ -47,9 +46,9 @@ final class Cancellation: @unchecked Sendable {
 
     /// Releases the pipe; the worker calls this when it is done.
     func close() {
-        lock.withLock {
-            guard !closed else { return }
-            closed = true
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
             closeDescriptor(readEnd)
             closeDescriptor(writeEnd)
         }

@@ -1,5 +1,6 @@
 import AtpadCore
 import Foundation
+import Synchronization
 
 /// A directory held in memory (from directory files or a list of entities), answering each
 /// query with one ranked batch (SPEC §4).
@@ -85,22 +86,19 @@ public struct FileDirectory: EntitySource {
 
 /// A frecency table (by id) resolved to entry positions, kept until the table changes:
 /// finding the positions walks the whole directory, which a keystroke must not.
-final class FrecentPositions: @unchecked Sendable {
-    private let lock = NSLock()
-    private var scores: [String: Double] = [:]
-    private var positions: [Int32: Double] = [:]
+final class FrecentPositions: Sendable {
+    private let cache = Mutex<(scores: [String: Double], positions: [Int32: Double])>(([:], [:]))
 
     func positions(for scores: [String: Double], in index: DirectoryIndex) -> [Int32: Double] {
         let wanted = scores.filter { $0.value != 0 && !$0.value.isNaN }
-        lock.lock()
-        defer { lock.unlock() }
-        if wanted == self.scores { return positions }
-        var found: [Int32: Double] = [:]
-        for (id, position) in index.positions(ofIDs: Set(wanted.keys)) {
-            found[Int32(truncatingIfNeeded: position)] = wanted[id]
+        return cache.withLock { cache in
+            if wanted == cache.scores { return cache.positions }
+            var found: [Int32: Double] = [:]
+            for (id, position) in index.positions(ofIDs: Set(wanted.keys)) {
+                found[Int32(truncatingIfNeeded: position)] = wanted[id]
+            }
+            cache = (wanted, found)
+            return found
         }
-        self.scores = wanted
-        positions = found
-        return found
     }
 }

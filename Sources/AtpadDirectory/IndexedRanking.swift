@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which letters a text holds, as 64 bits: a-z, 0-9, and everything else hashed into the
 /// rest. An entry can match a query only if its mask holds every bit of the query's, so
@@ -44,26 +45,19 @@ enum LetterMask {
 
 /// The entries whose name or handle holds the last scanned query's letters in order: the
 /// next keystroke usually adds a letter, and its matches are among these.
-final class NarrowingCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var letters: [UInt32] = []
-    private var survivors: [Int32] = []
-    private var valid = false
+final class NarrowingCache: Sendable {
+    private let last = Mutex<(letters: [UInt32], survivors: [Int32])?>(nil)
 
     /// The cached survivors when `letters` extends the cached query's letters.
     func survivors(for letters: [UInt32]) -> [Int32]? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard valid, self.letters.count <= letters.count, letters.starts(with: self.letters) else { return nil }
-        return survivors
+        last.withLock { last in
+            guard let last, last.letters.count <= letters.count, letters.starts(with: last.letters) else { return nil }
+            return last.survivors
+        }
     }
 
     func store(_ letters: [UInt32], _ survivors: [Int32]) {
-        lock.lock()
-        self.letters = letters
-        self.survivors = survivors
-        valid = true
-        lock.unlock()
+        last.withLock { $0 = (letters, survivors) }
     }
 }
 

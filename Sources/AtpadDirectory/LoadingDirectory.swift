@@ -1,10 +1,11 @@
 import AtpadCore
 import Foundation
+import Synchronization
 
 /// A directory that is still being read on a thread of its own: a large file must not
 /// hold up the first screen. Queries asked before it is ready wait for it, then are
 /// answered by the loaded directory; a load that fails answers every query with its error.
-public final class LoadingDirectory: EntitySource, @unchecked Sendable {
+public final class LoadingDirectory: EntitySource, Sendable {
     private enum State {
         case loading([CheckedContinuation<Void, Never>])
         /// The source, and the same as an `InstantSource` when it is one: cast once here,
@@ -14,11 +15,11 @@ public final class LoadingDirectory: EntitySource, @unchecked Sendable {
         case failed(String)
     }
 
-    private let lock = NSLock()
-    private var state: State = .loading([])
+    private let state: Mutex<State>
 
     /// Starts `load` on a new thread at once.
     public init(load: @escaping @Sendable () throws -> any EntitySource) {
+        state = Mutex(.loading([]))
         let thread = Thread { [self] in
             let outcome: State
             do {
@@ -35,67 +36,63 @@ public final class LoadingDirectory: EntitySource, @unchecked Sendable {
 
     /// A directory already loaded (for a uniform type in the app).
     public init(ready source: any EntitySource) {
-        state = .ready(source, instant: source as? any InstantSource)
+        state = Mutex(.ready(source, instant: source as? any InstantSource))
     }
 
     /// Whether the directory is still being read.
     public var isLoading: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if case .loading = state { return true }
-        return false
+        state.withLock { state in
+            if case .loading = state { return true }
+            return false
+        }
     }
 
     /// The load's error message, once it has failed.
     public var failure: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        if case let .failed(message) = state { return message }
-        return nil
+        state.withLock { state in
+            if case let .failed(message) = state { return message }
+            return nil
+        }
     }
 
     /// Waits (off any thread that matters) until the load has finished.
     public func waitUntilLoaded() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            if case var .loading(waiting) = state {
+            let loaded = state.withLock { state in
+                guard case var .loading(waiting) = state else { return true }
                 waiting.append(continuation)
                 state = .loading(waiting)
-                lock.unlock()
-            } else {
-                lock.unlock()
-                continuation.resume()
+                return false
             }
+            if loaded { continuation.resume() }
         }
     }
 
     private func finish(_ outcome: State) {
-        lock.lock()
-        guard case let .loading(waiting) = state else {
-            lock.unlock()
-            return
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard case let .loading(waiting) = state else { return [] }
+            state = outcome
+            return waiting
         }
-        state = outcome
-        lock.unlock()
         for continuation in waiting { continuation.resume() }
     }
 
     /// The loaded source as an `InstantSource`, when it is loaded and is one.
     var instantNow: (any InstantSource)? {
-        lock.lock()
-        defer { lock.unlock() }
-        if case let .ready(_, instant) = state { return instant }
-        return nil
+        state.withLock { state in
+            if case let .ready(_, instant) = state { return instant }
+            return nil
+        }
     }
 
     /// The loaded source, or why there is none (yet).
     private var loaded: Result<any EntitySource, LoadFailure> {
-        lock.lock()
-        defer { lock.unlock() }
-        switch state {
-        case let .ready(source, _): return .success(source)
-        case let .failed(message): return .failure(LoadFailure(message: message))
-        case .loading: return .failure(LoadFailure(message: "directory not loaded"))
+        state.withLock { state in
+            switch state {
+            case let .ready(source, _): .success(source)
+            case let .failed(message): .failure(LoadFailure(message: message))
+            case .loading: .failure(LoadFailure(message: "directory not loaded"))
+            }
         }
     }
 
