@@ -35,8 +35,8 @@ struct DirectorySetup {
     static let backgroundThreshold = 4 << 20
     /// Triggers served by a bundled file that loads on a thread of its own whatever its
     /// size (the sample and emoji directories): it cannot be malformed, and the first
-    /// screen should not wait for it (the sample's first load, fold table included, was
-    /// a third of the instructions before the first frame).
+    /// screen should not wait for it (the sample's first load, fold table included, is
+    /// a large part of the work before the first frame).
     private var bundledInBackground: Set<Unicode.Scalar> = []
 
     /// Builds the sources of `triggers`; with `inBackground`, large directory files load

@@ -2,9 +2,8 @@ import Glibc
 
 /// The process's environment as a dictionary, read straight from `environ`.
 ///
-/// Foundation's `ProcessInfo.environment` builds the same dictionary at about twenty
-/// times the cost (half a millisecond at start-up, measured with callgrind), which the
-/// editor pays before its first frame.
+/// Foundation's `ProcessInfo.environment` builds the same dictionary at many times the
+/// cost, which the editor would pay before its first frame.
 enum ProcessEnvironment {
     static func current() -> [String: String] {
         var result: [String: String] = [:]

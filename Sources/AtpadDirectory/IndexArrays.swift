@@ -9,8 +9,8 @@ struct IndexArrays: Sendable {
     /// Folded names, all entries back to back in bytes (see ``FoldedUnits``); entry `i` is
     /// `names[nameStarts[i] ..< nameStarts[i + 1]]`, the top two bits (its width) aside.
     /// (Where each folded scalar came from in the original name is worked out again for
-    /// the few results shown, rather than kept for every entry: it was a quarter of the
-    /// index's memory.)
+    /// the few results shown, rather than kept for every entry, where it would be a
+    /// quarter of the index's memory.)
     let names: [UInt8]
     let nameStarts: [UInt32]
     /// Name words as (start, end) pairs of offsets into the entry's folded name; entry `i`

@@ -65,8 +65,8 @@ extension DirectoryIndex {
     /// How many entries of a query's word-start bucket are looked at for exact word or
     /// handle matches (SPEC §4, first within class 1). Buckets of the sample directory and
     /// of directories of a few thousand people are smaller; in a million-person directory a
-    /// one-letter bucket holds a hundred thousand, and walking them all cost 14 ms a key
-    /// (1,024 entries: about 0.2 ms, see BENCHMARKS.md).
+    /// one-letter bucket holds a hundred thousand, too many to walk on every keystroke
+    /// (BENCHMARKS.md, "Exact matches first").
     static let exactSearchBudget = 1024
 
     /// The ranking order, letter masks and word-start buckets of a directory.

@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// libcurl, opened with `dlopen` at the first URL query rather than linked: linking it
-/// loads libcurl and some thirty libraries at every start of atpad (about 7 ms, measured
-/// in ARCHITECTURE.md), while most starts ask no URL. Without libcurl installed, a URL
+/// loads libcurl and some thirty libraries at every start of atpad, while most starts ask
+/// no URL. Without libcurl installed, a URL
 /// source fails with a line saying so and everything else works.
 struct LibCurl: @unchecked Sendable {
     typealias Easy = UnsafeMutableRawPointer

@@ -92,7 +92,7 @@ static inline int atpad_restore_signal(int sig, const struct sigaction *old) {
 #include <malloc.h>
 
 /// Keeps frame-sized buffers (a 120×40 screen is about 150 KB) on the heap instead of
-/// fresh mmaps: above glibc's default 128 KB threshold every frame paid for new pages
+/// fresh mmaps: above glibc's default 128 KB threshold every frame would pay for new pages
 /// (page faults on first touch) and an munmap.
 static inline void atpad_keep_frames_on_heap(void) {
 #ifdef M_MMAP_THRESHOLD

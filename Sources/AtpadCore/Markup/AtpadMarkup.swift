@@ -198,7 +198,7 @@ public struct MarkupError: Error, Hashable, Sendable, CustomStringConvertible {
 private struct MarkupReader {
     /// The markup's UTF-8. Every character markup gives a meaning to (`\\ | [ ] ( )` and
     /// the triggers) is ASCII, so reading bytes is exact and copies plain runs whole,
-    /// about ten times faster on a large file than reading scalar by scalar.
+    /// much faster on a large file than reading scalar by scalar.
     let input: UnsafeBufferPointer<UInt8>
     /// Whether `|` marks the cursor and `\|` is an escape (the `--text` dialect).
     let marksCursor: Bool

@@ -12,7 +12,7 @@ struct ParsedEntities {
 
     /// Makes room for about one entity per line of `bytes` (and at most one per
     /// `minimumBytesEach` bytes), guessed from the first 64 KB: growing an array of a
-    /// million entities by doubling copied hundreds of megabytes.
+    /// million entities by doubling would copy hundreds of megabytes.
     mutating func reserve(expectingLinesOf bytes: UnsafeBufferPointer<UInt8>, minimumBytesEach: Int = 1) {
         let sample = min(bytes.count, 1 << 16)
         var lines = 1

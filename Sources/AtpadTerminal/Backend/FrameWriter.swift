@@ -6,7 +6,7 @@ import CNcursesw
 ///
 /// This is what ncurses' `doupdate` did for atpad before. Its cursor-movement optimiser
 /// weighed five ways of reaching each run, with a dozen `tparm` expansions, on every
-/// keystroke: about 38,000 of the 180,000 instructions an echoed key cost, and its output
+/// keystroke, a large share of an echoed key's work, and its output
 /// went out in one `write` per attribute change (BENCHMARKS.md, "Frames written by
 /// atpad"). A screen of cells that knows its own damage needs none of that.
 ///

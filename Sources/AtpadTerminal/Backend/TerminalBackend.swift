@@ -266,7 +266,7 @@ public final class TerminalBackend {
     }
 
     /// Removes terminfo delays (`$<5>`), which only `tputs` understands. (On the bytes:
-    /// a generic substring search here cost a quarter of a million instructions at start-up.)
+    /// a generic substring search here is slow enough to show in start-up.)
     static func withoutPadding(_ capability: String) -> String {
         capability.withCString { String(decoding: TerminalStrings.withoutDelays($0), as: UTF8.self) }
     }
@@ -367,7 +367,7 @@ public final class TerminalBackend {
     /// Reads the rest of a bracketed paste straight from the terminal in large blocks.
     /// ncurses reads input one byte at a time and holds nothing past the paste-start
     /// sequence it just matched, so the body is still in the tty's buffer; one `wget_wch`
-    /// per pasted character made a 100 KB paste take about half a second. Stops at the
+    /// per pasted character is too slow for a large paste. Stops at the
     /// end marker (what follows it is decoded as ordinary input), or when nothing more
     /// arrives for a while (the paste then stays open and ncurses reads on).
     private func readPasteBody(into events: inout [InputEvent]) {

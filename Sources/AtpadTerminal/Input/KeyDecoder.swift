@@ -477,7 +477,7 @@ public struct KeyDecoder: Sendable {
     private mutating func pasteCharacter(_ code: UInt32) {
         guard var current = paste else { return }
         // Take the paste out while editing it, so its text buffer is uniquely referenced
-        // and appended to in place (a copy per character made a 100 KB paste quadratic).
+        // and appended to in place (a copy per character would make a paste quadratic).
         paste = nil
         let terminator = Self.pasteTerminator
         if current.terminatorMatched > 0 {

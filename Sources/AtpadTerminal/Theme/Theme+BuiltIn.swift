@@ -6,7 +6,7 @@ extension Theme {
     public static let defaultName = "default"
 
     /// The built-in default theme, as values: the editor starts with it, and parsing its
-    /// TOML took as many instructions as drawing the first frame. A test keeps it equal
+    /// TOML would cost start-up about as much as drawing the first frame. A test keeps it equal
     /// to `Resources/themes/default.toml`.
     public static let builtInDefault: Theme = {
         let black = Color.indexed(0), yellow = Color.indexed(3), cyan = Color.indexed(6)
