@@ -258,7 +258,7 @@ extension SearchTables {
             guard let found = buffers.classify(p, query) else { return }
             let matchClass = UInt8(found.rawValue)
             guard classes.contains(matchClass) else { return }
-            if best.isFull, matchClass > best.worst.matchClass { return }
+            if let worst = best.threshold, matchClass > worst.matchClass { return }
             let score = frecent[position] ?? 0
             best.insert(RankKey(matchClass: matchClass, frecency: score, length: nameLengths[p], position: position,
                                 exact: matchClass == 1 && buffers.isExact(p, query)))

@@ -657,20 +657,23 @@ struct RankKey: Comparable {
 struct TopK {
     let limit: Int
     private var heap = Heap<RankKey>()
+    /// The worst key kept once `limit` are kept, which a key must rank before to get in:
+    /// kept apart because it is read for every candidate and the heap works its maximum out.
+    private(set) var threshold: RankKey?
 
     init(limit: Int) {
         self.limit = limit
     }
 
-    var isFull: Bool { heap.count >= limit }
-    var worst: RankKey { heap.max! }
-
     mutating func insert(_ key: RankKey) {
-        if heap.count < limit {
-            heap.insert(key)
-        } else if key < worst {
+        if let threshold {
+            guard key < threshold else { return }
             heap.replaceMax(with: key)
+        } else {
+            heap.insert(key)
+            guard heap.count == limit else { return }
         }
+        threshold = heap.max
     }
 
     func sorted() -> [RankKey] {
