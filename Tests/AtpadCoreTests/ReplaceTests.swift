@@ -9,13 +9,13 @@ import Testing
         guard let range = h.editor.matches(of: query).first(where: { $0.lowerBound >= 0 }) else { return }
         var effects = h.editor.select(h.editor.matchSelection(range))
         h.run(effects)
-        effects = h.editor.replace(range, with: text, group: group)
+        effects = h.editor.replace([range], with: text, group: group).effects
         h.run(effects)
     }
 
     @Test func theCursorEndsAfterTheReplacement() throws {
         var h = try Harness("|a cat and a cat")
-        let effects = h.editor.replace(2..<5, with: "dog", group: 1)
+        let effects = h.editor.replace([2..<5], with: "dog", group: 1).effects
         h.run(effects)
         #expect(h.state == "a dog| and a cat")
     }
@@ -52,7 +52,7 @@ import Testing
 
     @Test func replacingPartOfAMentionBleachesIt() throws {
         var h = try Harness("hi @[John Doe](1)|")
-        let effects = h.editor.replace(9..<12, with: "Roe", group: 1)
+        let effects = h.editor.replace([9..<12], with: "Roe", group: 1).effects
         h.run(effects)
         #expect(h.state == "hi @John Roe|")
         try h.keys("<C-z>")
@@ -61,7 +61,7 @@ import Testing
 
     @Test func replacingAWholeMentionRemovesIt() throws {
         var h = try Harness("|hi @[John Doe](1) x")
-        let effects = h.editor.replace(3..<12, with: "Jo", group: 1)
+        let effects = h.editor.replace([3..<12], with: "Jo", group: 1).effects
         h.run(effects)
         #expect(h.state == "hi Jo| x")
         try h.keys("<C-z>")
@@ -70,7 +70,7 @@ import Testing
 
     @Test func aReplacementIsPlainTextEvenWhenItLooksLikeMarkup() throws {
         var h = try Harness("|x")
-        let effects = h.editor.replace(0..<1, with: "@[Jane Roe](2)", group: 1)
+        let effects = h.editor.replace([0..<1], with: "@[Jane Roe](2)", group: 1).effects
         h.run(effects)
         #expect(h.editor.mentions.isEmpty)
         #expect(h.editor.text == "@[Jane Roe](2)")

@@ -113,7 +113,6 @@ import Testing
 
             let before = previous?.screen
             let oldRows = previous?.map.rows.map(Self.absolute) ?? []
-            let oldBasisVersion = previous?.basis?.version
             let next = FrameLayout.frame(for: editor, view: view, width: width, height: height, after: &previous)
             let whole = FrameLayout.frame(for: editor, view: view, width: width, height: height)
             let context = "seed \(seed) step \(step) \(width)×\(height) after \(script.suffix(12))"
@@ -121,7 +120,7 @@ import Testing
                 func show(_ s: Screen) -> String {
                     "cursor \(String(describing: s.cursor))\n" + zip(s.lines, s.roleLines).map { "|\($0)|  |\($1)|" }.joined(separator: "\n")
                 }
-                Issue.record("screens differ, \(context)\nchange \(String(describing: oldBasisVersion.flatMap { editor.change(since: $0) }))\nold rows \(oldRows)\nnew rows \(next.map.rows.map(Self.absolute))\nwhole rows \(whole.map.rows.map(Self.absolute))\ntext \(editor.text.debugDescription)\nupdated:\n\(show(next.screen))\nwhole:\n\(show(whole.screen))")
+                Issue.record("screens differ, \(context)\nold rows \(oldRows)\nnew rows \(next.map.rows.map(Self.absolute))\nwhole rows \(whole.map.rows.map(Self.absolute))\ntext \(editor.text.debugDescription)\nupdated:\n\(show(next.screen))\nwhole:\n\(show(whole.screen))")
                 return
             }
             guard next.viewport == whole.viewport else {

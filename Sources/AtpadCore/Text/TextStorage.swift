@@ -536,6 +536,171 @@ public struct TextStorage: Sendable {
         return Removed(text: String(decoding: removedBytes, as: UTF8.self), mentions: removed)
     }
 
+    // MARK: - Applying a change
+
+    /// What a change took out of the text: the text each edit removed, in order ("" where
+    /// it only inserts), and the mentions deleted with their text (old ranges, in order).
+    public struct Taken: Sendable {
+        public var texts: [String]
+        public var mentions: [Mention]
+    }
+
+    /// Up to this many edits a change is made in place, edit by edit, each costing work in
+    /// proportion to itself (a keystroke, an undo); more are made in one pass that builds
+    /// the text again, linear in the text and the edits (a replacement at every match).
+    static let editsInPlace = 8
+
+    /// Applies `changes` to the text and adds `added` (ranges in the new text, sorted).
+    /// Mentions an edit deletes whole go with their text; the caller turns plain any it
+    /// would cut (`mentionsCut(by:)`) first, as it can record that for undo.
+    @discardableResult
+    public mutating func apply(_ changes: ChangeSet, adding added: [Mention] = []) -> Taken {
+        precondition(changes.lengthBefore == count, "a change for another text")
+        let edits = changes.edits
+        if edits.count > TextStorage.editsInPlace { return rebuild(edits, adding: added) }
+        // A mention inside an inserted text goes in with it; the others are added after.
+        var inside = [[Mention]](repeating: [], count: edits.count)
+        var outside: [Mention] = []
+        for m in added {
+            if let k = edits.firstIndex(where: { m.range.lowerBound >= $0.start && m.range.upperBound <= $0.start + $0.length }) {
+                inside[k].append(m.shifted(by: -edits[k].start))
+            } else {
+                outside.append(m)
+            }
+        }
+        var texts = [String](repeating: "", count: edits.count)
+        var taken: [Mention] = []
+        // From the last edit back, so the ranges of the earlier ones still hold.
+        for k in edits.indices.reversed() {
+            let removed = replace(edits[k].range, with: edits[k].text, mentions: inside[k])
+            texts[k] = removed.text
+            taken.insert(contentsOf: removed.mentions, at: 0)
+        }
+        for m in outside { addMention(m) }
+        return Taken(texts: texts, mentions: taken)
+    }
+
+    /// The mentions an edit would cut: it deletes part of them, or inserts strictly inside
+    /// one. Each once, in order.
+    public func mentionsCut(by edits: [ChangeSet.Edit]) -> [Mention] {
+        func cuts(_ edit: Range<Int>, _ m: Range<Int>) -> Bool {
+            edit.isEmpty ? m.lowerBound < edit.lowerBound && edit.lowerBound < m.upperBound
+                : edit.overlaps(m) && (m.lowerBound < edit.lowerBound || m.upperBound > edit.upperBound)
+        }
+        var result: [Mention] = []
+        if edits.count <= TextStorage.editsInPlace {
+            for edit in edits {
+                let near = edit.range.isEmpty ? [mention(containing: edit.range.lowerBound)].compactMap { $0 }
+                    : mentions(overlapping: edit.range)
+                for m in near where cuts(edit.range, m.range) && !result.contains(m) { result.append(m) }
+            }
+            return result.sorted(by: Transaction.inOrder)
+        }
+        // Many edits: one walk over the mentions and the edits together.
+        var k = 0
+        var start = 0
+        for chunk in chunks {
+            for local in chunk.mentions {
+                let m = local.shifted(by: start)
+                // Edits that end before the mention (or insert at its start) cannot cut it.
+                while k < edits.count, edits[k].range.isEmpty ? edits[k].range.lowerBound <= m.range.lowerBound
+                    : edits[k].range.upperBound <= m.range.lowerBound { k += 1 }
+                var j = k
+                while j < edits.count && edits[j].range.lowerBound < m.range.upperBound {
+                    if cuts(edits[j].range, m.range) {
+                        result.append(m)
+                        break
+                    }
+                    j += 1
+                }
+            }
+            start += chunk.scalars
+        }
+        return result
+    }
+
+    /// Applies many edits in one pass: the new text is built from the kept bytes and the
+    /// inserted texts, the mentions are shifted (or taken with a deletion) in one walk
+    /// beside the edits and merged with `added`, and the text is cut into chunks again.
+    private mutating func rebuild(_ edits: [ChangeSet.Edit], adding added: [Mention]) -> Taken {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count } + edits.reduce(0) { $0 + $1.text.utf8.count })
+        var removed = [[UInt8]](repeating: [], count: edits.count)
+        var e = 0
+        var inEdit = false
+        var start = 0
+        for chunk in chunks {
+            var scalar = 0
+            var byte = 0
+            // Every edge of an edit in this chunk (or at its end) switches between keeping
+            // bytes and collecting removed ones.
+            while e < edits.count {
+                let target = (inEdit ? edits[e].range.upperBound : edits[e].range.lowerBound) - start
+                if target > chunk.scalars { break }
+                let b = TextStorage.byteOffset(chunk, target, from: scalar, byte: byte)
+                if inEdit {
+                    removed[e].append(contentsOf: chunk.bytes[byte ..< b])
+                    bytes.append(contentsOf: edits[e].text.utf8)
+                    e += 1
+                } else {
+                    bytes.append(contentsOf: chunk.bytes[byte ..< b])
+                }
+                inEdit.toggle()
+                scalar = target
+                byte = b
+            }
+            if inEdit {
+                removed[e].append(contentsOf: chunk.bytes[byte...])
+            } else {
+                bytes.append(contentsOf: chunk.bytes[byte...])
+            }
+            start += chunk.scalars
+        }
+
+        var kept: [Mention] = []
+        kept.reserveCapacity(mentionCount)
+        var taken: [Mention] = []
+        var k = 0
+        var delta = 0
+        start = 0
+        for chunk in chunks {
+            for local in chunk.mentions {
+                let m = local.shifted(by: start)
+                while k < edits.count, edits[k].range.isEmpty ? edits[k].range.lowerBound <= m.range.lowerBound
+                    : edits[k].range.upperBound <= m.range.lowerBound {
+                    delta += edits[k].length - edits[k].range.count
+                    k += 1
+                }
+                // The first edit not before the mention deletes it if it starts inside it
+                // (the caller turned plain those it would only cut).
+                if k < edits.count && edits[k].range.lowerBound < m.range.upperBound {
+                    taken.append(m)
+                } else {
+                    kept.append(m.shifted(by: delta))
+                }
+            }
+            start += chunk.scalars
+        }
+        var mentions: [Mention] = []
+        mentions.reserveCapacity(kept.count + added.count)
+        var a = 0
+        for m in kept {
+            while a < added.count && added[a].range.lowerBound < m.range.lowerBound {
+                mentions.append(added[a])
+                a += 1
+            }
+            mentions.append(m)
+        }
+        mentions.append(contentsOf: added[a...])
+
+        chunks = TextStorage.cut(bytes[...], mentions: mentions, base: 0)
+        if chunks.isEmpty { chunks = [Chunk(bytes: [])] }
+        rebuildIndex()
+        mentionCount = mentions.count
+        keptCount = TextStorage.keptIn(mentions)
+        return Taken(texts: removed.map { String(decoding: $0, as: UTF8.self) }, mentions: taken)
+    }
+
     // MARK: - Chunk bookkeeping
 
     /// The chunk holding `position` and that chunk's start. The end of the text belongs to
