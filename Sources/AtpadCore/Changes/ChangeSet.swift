@@ -115,7 +115,18 @@ public struct ChangeSet: Hashable, Sendable {
     }
 
     public mutating func insert(_ text: String) {
-        insert(text, length: text.unicodeScalars.count)
+        insert(text, length: ChangeSet.length(of: text))
+    }
+
+    /// The length of `text` in scalars, counted over its UTF-8 bytes (a pasted text may be
+    /// megabytes long; decoding every scalar to count them takes several times as long).
+    static func length(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var n = 0
+            for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+            return n
+        }
     }
 
     // MARK: - Reading

@@ -169,8 +169,9 @@ extension Editor {
     /// Inserts text with mentions at the cursor (replacing the selection) as one step.
     mutating func insert(_ doc: MarkedText) {
         let range = selection.range
-        let length = doc.text.unicodeScalars.count
-        apply(replacing(range, with: doc.text, mentions: doc.mentions), selectionAfter: .cursor(range.lowerBound + length))
+        let change = replacing(range, with: doc.text, mentions: doc.mentions)
+        let length = change.changes.lengthAfter - change.changes.lengthBefore + range.count
+        apply(change, selectionAfter: .cursor(range.lowerBound + length))
         breakUndoCoalescing()
     }
 

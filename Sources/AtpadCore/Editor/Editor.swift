@@ -96,24 +96,22 @@ public struct Editor: Sendable {
         let taken = storage.apply(changes, adding: transaction.addedMentions)
         // A mention whose edge no longer falls on a grapheme boundary (a combining mark
         // typed right after it, a deletion joining clusters) turns plain too. Only the
-        // mentions added and those next to an edit can be affected.
+        // mentions added and those just outside an edit can be affected.
         var added = transaction.addedMentions
-        var unbounded = Set<Mention>()
-        for m in added where !isOnBoundaries(m) {
-            storage.removeMention(at: m.range)
-            unbounded.insert(m)
+        let unbounded = storage.offBoundary(added)
+        if !unbounded.isEmpty {
+            for m in unbounded { storage.removeMention(at: m.range) }
+            let gone = Set(unbounded)
+            added.removeAll { gone.contains($0) }
         }
-        if !unbounded.isEmpty { added.removeAll { unbounded.contains($0) } }
-        for edit in edits {
-            // These were there before the change, just outside the edit's old range.
-            let end = edit.start + edit.length
-            if let m = storage.mention(endingAt: edit.start), !isOnBoundaries(m) {
-                storage.removeMention(at: m.range)
-                removed.append(m.shifted(by: edit.range.lowerBound - edit.start))
-            }
-            if let m = storage.mention(startingAt: end), !isOnBoundaries(m) {
-                storage.removeMention(at: m.range)
-                removed.append(m.shifted(by: edit.range.upperBound - end))
+        // Those outside an edit were there before the change, on text it kept.
+        let beside = storage.offBoundary(storage.mentionsBeside(edits))
+        for (m, old) in zip(beside, changes.keptRanges(beside.map(\.range), backward: true)) {
+            storage.removeMention(at: m.range)
+            if let old {
+                var before = m
+                before.range = old
+                removed.append(before)
             }
         }
         removed.sort(by: Transaction.inOrder)
@@ -137,10 +135,6 @@ public struct Editor: Sendable {
                            startsWord: startsWord)
         }
         return applied
-    }
-
-    private func isOnBoundaries(_ m: Mention) -> Bool {
-        storage.isBoundary(m.range.lowerBound) && storage.isBoundary(m.range.upperBound)
     }
 
     /// Moves the search anchor through a change; a deleted trigger ends the search.

@@ -439,8 +439,8 @@ public struct TextStorage: Sendable {
         let (j, _) = range.isEmpty ? (i, start) : locate(range.upperBound - 1)
         let delta = newScalars - range.count
 
-        if i == j {
-            // The common case: the edit lies in one chunk.
+        if i == j && newBytes.count <= TextStorage.maxChunk {
+            // The common case: a short edit in one chunk.
             // Take the chunk out so its arrays are uniquely referenced and edited in place.
             var chunk = chunks[i]
             chunks[i] = Chunk.empty
@@ -494,7 +494,8 @@ public struct TextStorage: Sendable {
             return Removed(text: removedText, mentions: removed)
         }
 
-        // The edit spans chunks: rebuild the chunks it touches (rare: large deletions).
+        // The edit spans chunks (a large deletion) or inserts more than a chunk holds (a
+        // paste): the chunks it touches are cut again, once, around the new text.
         let startJ = start + (sizes.prefix(j) - sizes.prefix(i))
         let first = chunks[i]
         let last = chunks[j]
@@ -502,16 +503,23 @@ public struct TextStorage: Sendable {
         let b = range.upperBound - startJ
         let ba = TextStorage.byteOffset(first, a)
         let bb = TextStorage.byteOffset(last, b)
-        var removedBytes: [UInt8] = Array(first.bytes[ba...])
-        for k in (i + 1)..<j { removedBytes.append(contentsOf: chunks[k].bytes) }
-        removedBytes.append(contentsOf: last.bytes[..<bb])
+        var removedBytes: [UInt8]
+        if i == j {
+            removedBytes = Array(first.bytes[ba ..< bb])
+        } else {
+            removedBytes = Array(first.bytes[ba...])
+            for k in (i + 1)..<j { removedBytes.append(contentsOf: chunks[k].bytes) }
+            removedBytes.append(contentsOf: last.bytes[..<bb])
+        }
         var removed: [Mention] = []
         var merged: [Mention] = []
         var offset = start
         for k in i...j {
             for m in chunks[k].mentions {
                 let r = m.range.lowerBound + offset ..< m.range.upperBound + offset
-                if r.overlaps(range) {
+                let inside = range.isEmpty ? (r.lowerBound < range.lowerBound && range.lowerBound < r.upperBound)
+                    : r.overlaps(range)
+                if inside {
                     removed.append(m.shifted(by: offset))
                 } else if r.upperBound <= range.lowerBound {
                     merged.append(m.shifted(by: offset - start))
@@ -619,13 +627,86 @@ public struct TextStorage: Sendable {
         return result
     }
 
+    /// The mentions just outside the new text of `edits` (of a change just applied): those
+    /// ending where an edit's text starts or starting where it ends. In order.
+    public func mentionsBeside(_ edits: [ChangeSet.Edit]) -> [Mention] {
+        var result: [Mention] = []
+        if edits.count <= TextStorage.editsInPlace {
+            for edit in edits {
+                for m in [mention(endingAt: edit.start), mention(startingAt: edit.start + edit.length)]
+                where m != nil && !result.contains(m!) {
+                    result.append(m!)
+                }
+            }
+            return result.sorted(by: Transaction.inOrder)
+        }
+        var k = 0
+        var start = 0
+        for chunk in chunks {
+            for local in chunk.mentions {
+                let m = local.shifted(by: start)
+                while k < edits.count && edits[k].start + edits[k].length < m.range.lowerBound { k += 1 }
+                // The first edit ending at or after the mention's start: it ends right there,
+                // or (as no edit's text overlaps a mention it did not insert) starts at or
+                // after the mention's end.
+                if k < edits.count,
+                   edits[k].start + edits[k].length == m.range.lowerBound || edits[k].start == m.range.upperBound {
+                    result.append(m)
+                }
+            }
+            start += chunk.scalars
+        }
+        return result
+    }
+
+    /// Of `mentions` (in order), those with an edge that is not a grapheme boundary.
+    /// Many are checked in one walk over the chunks: an edge between two ASCII bytes
+    /// (not CR LF) is a boundary without a closer look.
+    public func offBoundary(_ mentions: [Mention]) -> [Mention] {
+        if mentions.count <= TextStorage.editsInPlace {
+            return mentions.filter { !isBoundary($0.range.lowerBound) || !isBoundary($0.range.upperBound) }
+        }
+        var i = 0
+        var start = 0
+        return mentions.filter {
+            !(isASCIIBoundary($0.range.lowerBound, chunk: &i, start: &start) || isBoundary($0.range.lowerBound))
+                || !(isASCIIBoundary($0.range.upperBound, chunk: &i, start: &start) || isBoundary($0.range.upperBound))
+        }
+    }
+
+    /// Whether the bytes on both sides of `p` are ASCII and not CR LF (then `p` is a
+    /// cluster boundary), for positions visited in order: chunk `i`, starting at `start`,
+    /// is where the last one was.
+    private func isASCIIBoundary(_ p: Int, chunk i: inout Int, start: inout Int) -> Bool {
+        while i < chunks.count - 1 && p >= start + chunks[i].scalars {
+            start += chunks[i].scalars
+            i += 1
+        }
+        let offset = p - start
+        let scalars = chunks[i].scalars
+        var before: UInt8?
+        var after: UInt8?
+        if chunks[i].bytes.count == scalars {
+            if offset > 0 { before = chunks[i].bytes[offset - 1] }
+            if offset < scalars { after = chunks[i].bytes[offset] }
+        }
+        if offset == 0 && i > 0 { before = chunks[i - 1].bytes.last }
+        if offset == scalars && i + 1 < chunks.count { after = chunks[i + 1].bytes.first }
+        guard let a = before, let b = after else { return false }
+        return a < 0x80 && b < 0x80 && !(a == 0x0D && b == 0x0A)
+    }
+
     /// Applies many edits in one pass: the new text is built from the kept bytes and the
     /// inserted texts, the mentions are shifted (or taken with a deletion) in one walk
     /// beside the edits and merged with `added`, and the text is cut into chunks again.
     private mutating func rebuild(_ edits: [ChangeSet.Edit], adding added: [Mention]) -> Taken {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count } + edits.reduce(0) { $0 + $1.text.utf8.count })
-        var removed = [[UInt8]](repeating: [], count: edits.count)
+        // The removed bytes of every edit, one after the other; `ends[e]` is where edit
+        // `e`'s end (one buffer, not an array for each edit).
+        var removed: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(edits.count)
         var e = 0
         var inEdit = false
         var start = 0
@@ -639,7 +720,8 @@ public struct TextStorage: Sendable {
                 if target > chunk.scalars { break }
                 let b = TextStorage.byteOffset(chunk, target, from: scalar, byte: byte)
                 if inEdit {
-                    removed[e].append(contentsOf: chunk.bytes[byte ..< b])
+                    removed.append(contentsOf: chunk.bytes[byte ..< b])
+                    ends.append(removed.count)
                     bytes.append(contentsOf: edits[e].text.utf8)
                     e += 1
                 } else {
@@ -650,7 +732,7 @@ public struct TextStorage: Sendable {
                 byte = b
             }
             if inEdit {
-                removed[e].append(contentsOf: chunk.bytes[byte...])
+                removed.append(contentsOf: chunk.bytes[byte...])
             } else {
                 bytes.append(contentsOf: chunk.bytes[byte...])
             }
@@ -698,7 +780,14 @@ public struct TextStorage: Sendable {
         rebuildIndex()
         mentionCount = mentions.count
         keptCount = TextStorage.keptIn(mentions)
-        return Taken(texts: removed.map { String(decoding: $0, as: UTF8.self) }, mentions: taken)
+        var texts: [String] = []
+        texts.reserveCapacity(edits.count)
+        var from = 0
+        for end in ends {
+            texts.append(String(decoding: removed[from ..< end], as: UTF8.self))
+            from = end
+        }
+        return Taken(texts: texts, mentions: taken)
     }
 
     // MARK: - Chunk bookkeeping
