@@ -74,7 +74,7 @@ import Testing
             model.mentions.removeAll { cut.contains($0) }
 
             let deletedWhole = model.mentions.filter { m in edits.contains { !$0.range.isEmpty && $0.range.overlaps(m.range) } }
-            let taken = storage.apply(changes, adding: added)
+            let taken = storage.apply(changes.edits, adding: added)
             let removed = edits.map { String(String.UnicodeScalarView(model.scalars[$0.range])) }
             for e in edits.reversed() { model.replace(e.range, with: e.text, mentions: e.mentions) }
 

@@ -230,6 +230,7 @@ public struct ChangeSet: Hashable, Sendable {
     /// inside it, or, backward, it was inserted). Text inserted at a range's edges stays
     /// outside it. One pass over the ranges and the operations.
     func keptRanges(_ ranges: [Range<Int>], backward: Bool = false) -> [Range<Int>?] {
+        if ranges.isEmpty { return [] }
         var result: [Range<Int>?] = []
         result.reserveCapacity(ranges.count)
         // `here` counts the side the ranges are on, `there` the other.
@@ -324,17 +325,22 @@ public struct ChangeSet: Hashable, Sendable {
     /// The change that takes the new text back to the old one, given the text each edit
     /// removed (in order, "" where an edit only inserts).
     public func inverted(removed: [String]) -> ChangeSet {
-        let edits = edits
-        precondition(removed.count == edits.count, "one removed text for each edit")
         var result = ChangeSet()
-        var position = 0
-        for (k, edit) in edits.enumerated() {
-            result.retain(edit.start - position)
-            result.delete(edit.length)
-            result.insert(removed[k], length: edit.range.count)
-            position = edit.start + edit.length
+        var k = 0
+        var i = 0
+        while i < operations.count {
+            if case let .retain(n) = operations[i] {
+                result.retain(n)
+                i += 1
+                continue
+            }
+            let (deleted, _, length, next) = edit(at: i)
+            result.delete(length)
+            result.insert(removed[k], length: deleted)
+            k += 1
+            i = next
         }
-        result.retain(lengthAfter - position)
+        precondition(k == removed.count, "one removed text for each edit")
         return result
     }
 }

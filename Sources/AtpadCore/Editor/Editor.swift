@@ -89,11 +89,15 @@ public struct Editor: Sendable {
         let edits = changes.edits
         let before = selection
         // A mention an edit only partly covers turns plain rather than breaks.
+        precondition(changes.lengthBefore == storage.count, "a change for another text")
         var removed: [Mention] = []
-        for m in transaction.removedMentions + storage.mentionsCut(by: edits) {
+        for m in transaction.removedMentions {
             if let gone = storage.removeMention(at: m.range) { removed.append(gone) }
         }
-        let taken = storage.apply(changes, adding: transaction.addedMentions)
+        for m in storage.mentionsCut(by: edits) {
+            if let gone = storage.removeMention(at: m.range) { removed.append(gone) }
+        }
+        let taken = storage.apply(edits, adding: transaction.addedMentions)
         // A mention whose edge no longer falls on a grapheme boundary (a combining mark
         // typed right after it, a deletion joining clusters) turns plain too. Only the
         // mentions added and those just outside an edit can be affected.
@@ -106,15 +110,17 @@ public struct Editor: Sendable {
         }
         // Those outside an edit were there before the change, on text it kept.
         let beside = storage.offBoundary(storage.mentionsBeside(edits))
-        for (m, old) in zip(beside, changes.keptRanges(beside.map(\.range), backward: true)) {
-            storage.removeMention(at: m.range)
-            if let old {
-                var before = m
-                before.range = old
-                removed.append(before)
+        if !beside.isEmpty {
+            for (m, old) in zip(beside, changes.keptRanges(beside.map(\.range), backward: true)) {
+                storage.removeMention(at: m.range)
+                if let old {
+                    var before = m
+                    before.range = old
+                    removed.append(before)
+                }
             }
         }
-        removed.sort(by: Transaction.inOrder)
+        if removed.count > 1 { removed.sort(by: Transaction.inOrder) }
         let applied = Transaction(changes: changes, removing: removed, adding: added)
 
         var moved = selection
@@ -128,8 +134,12 @@ public struct Editor: Sendable {
         version += 1
         pendingEffects.append(.documentChanged)
         if let kind {
-            let inverse = Transaction(changes: changes.inverted(removed: taken.texts), removing: added,
-                                      adding: (removed + taken.mentions).sorted(by: Transaction.inOrder))
+            var restored = removed
+            if !taken.mentions.isEmpty {
+                restored += taken.mentions
+                restored.sort(by: Transaction.inOrder)
+            }
+            let inverse = Transaction(changes: changes.inverted(removed: taken.texts), removing: added, adding: restored)
             history.record(UndoHistory.Step(inverse: inverse, forward: applied, selectionBefore: before,
                                             selectionAfter: selection, kind: kind, endsWithBlank: endsWithBlank),
                            startsWord: startsWord)

@@ -558,31 +558,31 @@ public struct TextStorage: Sendable {
     /// the text again, linear in the text and the edits (a replacement at every match).
     static let editsInPlace = 8
 
-    /// Applies `changes` to the text and adds `added` (ranges in the new text, sorted).
-    /// Mentions an edit deletes whole go with their text; the caller turns plain any it
-    /// would cut (`mentionsCut(by:)`) first, as it can record that for undo.
+    /// Applies the edits of a change (`ChangeSet.edits`, of a text as long as this one) and
+    /// adds `added` (ranges in the new text, sorted). Mentions an edit deletes whole go
+    /// with their text; the caller turns plain any it would cut (`mentionsCut(by:)`)
+    /// first, as it can record that for undo.
     @discardableResult
-    public mutating func apply(_ changes: ChangeSet, adding added: [Mention] = []) -> Taken {
-        precondition(changes.lengthBefore == count, "a change for another text")
-        let edits = changes.edits
+    mutating func apply(_ edits: [ChangeSet.Edit], adding added: [Mention] = []) -> Taken {
+        precondition(edits.last.map { $0.range.upperBound <= count } ?? true, "a change for another text")
         if edits.count > TextStorage.editsInPlace { return rebuild(edits, adding: added) }
-        // A mention inside an inserted text goes in with it; the others are added after.
-        var inside = [[Mention]](repeating: [], count: edits.count)
-        var outside: [Mention] = []
-        for m in added {
-            if let k = edits.firstIndex(where: { m.range.lowerBound >= $0.start && m.range.upperBound <= $0.start + $0.length }) {
-                inside[k].append(m.shifted(by: -edits[k].start))
-            } else {
-                outside.append(m)
-            }
-        }
         var texts = [String](repeating: "", count: edits.count)
         var taken: [Mention] = []
-        // From the last edit back, so the ranges of the earlier ones still hold.
+        // From the last edit back, so the ranges of the earlier ones still hold. A mention
+        // inside an inserted text goes in with it; the others are added after.
+        var outside = added
         for k in edits.indices.reversed() {
-            let removed = replace(edits[k].range, with: edits[k].text, mentions: inside[k])
+            let edit = edits[k]
+            let end = edit.start + edit.length
+            var inside: [Mention] = []
+            if edit.length > 0 && !outside.isEmpty {
+                inside = outside.filter { $0.range.lowerBound >= edit.start && $0.range.upperBound <= end }
+                    .map { $0.shifted(by: -edit.start) }
+                if !inside.isEmpty { outside.removeAll { $0.range.lowerBound >= edit.start && $0.range.upperBound <= end } }
+            }
+            let removed = replace(edit.range, with: edit.text, mentions: inside)
             texts[k] = removed.text
-            taken.insert(contentsOf: removed.mentions, at: 0)
+            if !removed.mentions.isEmpty { taken.insert(contentsOf: removed.mentions, at: 0) }
         }
         for m in outside { addMention(m) }
         return Taken(texts: texts, mentions: taken)
@@ -590,7 +590,7 @@ public struct TextStorage: Sendable {
 
     /// The mentions an edit would cut: it deletes part of them, or inserts strictly inside
     /// one. Each once, in order.
-    public func mentionsCut(by edits: [ChangeSet.Edit]) -> [Mention] {
+    func mentionsCut(by edits: [ChangeSet.Edit]) -> [Mention] {
         func cuts(_ edit: Range<Int>, _ m: Range<Int>) -> Bool {
             edit.isEmpty ? m.lowerBound < edit.lowerBound && edit.lowerBound < m.upperBound
                 : edit.overlaps(m) && (m.lowerBound < edit.lowerBound || m.upperBound > edit.upperBound)
@@ -598,11 +598,15 @@ public struct TextStorage: Sendable {
         var result: [Mention] = []
         if edits.count <= TextStorage.editsInPlace {
             for edit in edits {
-                let near = edit.range.isEmpty ? [mention(containing: edit.range.lowerBound)].compactMap { $0 }
-                    : mentions(overlapping: edit.range)
-                for m in near where cuts(edit.range, m.range) && !result.contains(m) { result.append(m) }
+                if edit.range.isEmpty {
+                    if let m = mention(containing: edit.range.lowerBound) { result.append(m) }
+                    continue
+                }
+                for m in mentions(overlapping: edit.range) where cuts(edit.range, m.range) && !result.contains(m) {
+                    result.append(m)
+                }
             }
-            return result.sorted(by: Transaction.inOrder)
+            return edits.count > 1 ? result.sorted(by: Transaction.inOrder) : result
         }
         // Many edits: one walk over the mentions and the edits together.
         var k = 0
@@ -629,16 +633,14 @@ public struct TextStorage: Sendable {
 
     /// The mentions just outside the new text of `edits` (of a change just applied): those
     /// ending where an edit's text starts or starting where it ends. In order.
-    public func mentionsBeside(_ edits: [ChangeSet.Edit]) -> [Mention] {
+    func mentionsBeside(_ edits: [ChangeSet.Edit]) -> [Mention] {
         var result: [Mention] = []
         if edits.count <= TextStorage.editsInPlace {
             for edit in edits {
-                for m in [mention(endingAt: edit.start), mention(startingAt: edit.start + edit.length)]
-                where m != nil && !result.contains(m!) {
-                    result.append(m!)
-                }
+                if let m = mention(endingAt: edit.start), !result.contains(m) { result.append(m) }
+                if let m = mention(startingAt: edit.start + edit.length), !result.contains(m) { result.append(m) }
             }
-            return result.sorted(by: Transaction.inOrder)
+            return edits.count > 1 ? result.sorted(by: Transaction.inOrder) : result
         }
         var k = 0
         var start = 0
@@ -662,7 +664,7 @@ public struct TextStorage: Sendable {
     /// Of `mentions` (in order), those with an edge that is not a grapheme boundary.
     /// Many are checked in one walk over the chunks: an edge between two ASCII bytes
     /// (not CR LF) is a boundary without a closer look.
-    public func offBoundary(_ mentions: [Mention]) -> [Mention] {
+    func offBoundary(_ mentions: [Mention]) -> [Mention] {
         if mentions.count <= TextStorage.editsInPlace {
             return mentions.filter { !isBoundary($0.range.lowerBound) || !isBoundary($0.range.upperBound) }
         }
