@@ -8,8 +8,8 @@ public enum Assoc: Sendable {
 
 /// A change to a document's text as one value, shaped like Helix's and CodeMirror's
 /// `ChangeSet`: operations that walk the old text from start to end, keeping (`retain`),
-/// deleting or inserting, so one keystroke and a replacement at 60,000 matches are the
-/// same kind of value, applied once and undone once.
+/// deleting or inserting, so one keystroke and a replacement at every match of a long
+/// document are the same kind of value, applied once and undone once.
 ///
 /// Lengths and positions count Unicode scalars. Everything that holds a position in the
 /// document — the selection, a search's anchor, find matches, the replace walk — follows
