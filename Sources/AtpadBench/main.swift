@@ -147,6 +147,46 @@ if arguments.first == "echo" {
     exit(0)
 }
 
+// `AtpadBench replace-all`: Alt-R's (a)ll as the app runs it — the matches of a word,
+// then one replacement at all of them — in generated comments of growing size (one
+// mention per 100 characters, "the" about 1.3 times a line), with the undo and redo of
+// it; then a bracketed paste of 1 MB and 5 MB, and opening a 4.6 MB comment. Milliseconds.
+if arguments.first == "replace-all" {
+    print("replace all of \"the\" with \"a\", milliseconds")
+    print("| document | matches | find | replace all | undo | redo |")
+    print("|---|---|---|---|---|---|")
+    for size in [150_000, 600_000, 4_600_000] {
+        var editor = Editor(makeDocument(bytes: size), cursor: 0)
+        var matches: [Range<Int>] = []
+        let find = time { matches = editor.matches(of: "the") }
+        let replace = time { _ = editor.replace(matches, with: "a", group: 1) }
+        let replaced = editor.text
+        let undo = time { _ = editor.handle(.ctrl("z")) }
+        let redo = time { _ = editor.handle(.ctrl("y")) }
+        precondition(editor.text == replaced && editor.matches(of: "the").isEmpty, "replace all missed a match")
+        print(String(format: "| %.1f MB | %d | %.1f | %.1f | %.1f | %.1f |", Double(size) / 1e6, matches.count,
+                     find / 1000, replace / 1000, undo / 1000, redo / 1000))
+    }
+    print("\nbracketed paste (atpad markup, one mention per 100 characters), milliseconds")
+    print("| paste | into an empty comment | into the middle of a 4.6 MB comment |")
+    print("|---|---|---|")
+    let big = makeDocument(bytes: 4_600_000)
+    for size in [1_000_000, 5_000_000] {
+        let pasted = AtpadMarkup.encode(makeDocument(bytes: size))
+        var empty = Editor()
+        let intoEmpty = time { _ = empty.handle(.paste(pasted)) }
+        var full = Editor(big, cursor: big.text.unicodeScalars.count / 200 * 100)
+        let intoFull = time { _ = full.handle(.paste(pasted)) }
+        print(String(format: "| %.0f MB | %.1f | %.1f |", Double(size) / 1e6, intoEmpty / 1000, intoFull / 1000))
+    }
+    let markup = AtpadMarkup.encode(big)
+    var doc = MarkedText()
+    let decode = time { doc = AtpadMarkup.decode(markup) }
+    let store = time { _ = Editor(doc, cursor: 0) }
+    print(String(format: "\nopening a 4.6 MB comment: decode %.1f ms, editor %.1f ms", decode / 1000, store / 1000))
+    exit(0)
+}
+
 // `AtpadBench open PATH`: the parts of opening a comment file, in milliseconds.
 if arguments.first == "open", let path = arguments.dropFirst().first {
     var bytes: [UInt8] = []

@@ -481,6 +481,24 @@ import Testing
         #expect(!app.model.editor.isModified)
     }
 
+    /// The matches still highlighted follow each replacement (mapped through its change),
+    /// and (y)es then (a)ll is still one undo step.
+    @Test func yesThenAllIsOneUndoStepAndTheMatchesFollow() throws {
+        var app = try AppHarness("a b a b a", path: "a.md")
+        try app.keys("<M-r>a<Enter>xyz<Enter>y")
+        #expect(app.text == "xyz b a b a")
+        let view = app.model.view(viewport: Viewport())
+        #expect(view.matches == [6 ..< 7, 10 ..< 11])
+        #expect(view.currentMatch == 0)
+        #expect(app.cursor == 6)
+        try app.keys("a")
+        #expect(app.text == "xyz b xyz b xyz")
+        #expect(app.model.message == "Replaced 3 occurrences")
+        try app.keys("<C-z>")
+        #expect(app.text == "a b a b a")
+        #expect(!app.model.editor.isModified)
+    }
+
     @Test func appCommandsEndASearchFirst() throws {
         for command in ["<C-s>", "<M-s>", "<C-f>", "<M-r>", "<C-l>", "<M-a>", "<F2>"] {
             var app = try AppHarness("", path: "a.md")

@@ -82,16 +82,16 @@ import Testing
 
     @Test func editCoveringPartOfMentionBleaches() throws {
         var h = try Harness("ab @[John Doe](1) cd|")
-        h.editor.apply([.replace(1..<6, with: "X", mentions: [])])
+        h.editor.apply(h.editor.replacing(1..<6, with: "X"))
         #expect(h.editor.text == "aXhn Doe cd")
         #expect(h.editor.mentions.isEmpty)
-        h.editor.apply([.replace(0..<0, with: "@[", mentions: [])])
+        h.editor.apply(h.editor.replacing(0..<0, with: "@["))
         #expect(h.editor.mentions.isEmpty)
     }
 
     @Test func insertionInsideMentionBleaches() throws {
         var h = try Harness("@[John Doe](1)|")
-        h.editor.apply([.replace(3..<3, with: "x", mentions: [])])
+        h.editor.apply(h.editor.replacing(3..<3, with: "x"))
         #expect(h.editor.text == "@Joxhn Doe")
         #expect(h.editor.mentions.isEmpty)
     }
@@ -99,7 +99,7 @@ import Testing
     @Test func joiningAClusterAcrossAMentionEdgeBleaches() throws {
         // A combining mark typed right after a mention would grow its last cluster.
         var h = try Harness("@[Jo](1)|")
-        h.editor.apply([.replace(3..<3, with: "\u{301}", mentions: [])])
+        h.editor.apply(h.editor.replacing(3..<3, with: "\u{301}"))
         #expect(h.editor.mentions.isEmpty)
     }
 

@@ -9,13 +9,13 @@ import Testing
         guard let range = h.editor.matches(of: query).first(where: { $0.lowerBound >= 0 }) else { return }
         var effects = h.editor.select(h.editor.matchSelection(range))
         h.run(effects)
-        effects = h.editor.replace(range, with: text, group: group)
+        effects = h.editor.replace([range], with: text, group: group).effects
         h.run(effects)
     }
 
     @Test func theCursorEndsAfterTheReplacement() throws {
         var h = try Harness("|a cat and a cat")
-        let effects = h.editor.replace(2..<5, with: "dog", group: 1)
+        let effects = h.editor.replace([2..<5], with: "dog", group: 1).effects
         h.run(effects)
         #expect(h.state == "a dog| and a cat")
     }
@@ -52,7 +52,7 @@ import Testing
 
     @Test func replacingPartOfAMentionBleachesIt() throws {
         var h = try Harness("hi @[John Doe](1)|")
-        let effects = h.editor.replace(9..<12, with: "Roe", group: 1)
+        let effects = h.editor.replace([9..<12], with: "Roe", group: 1).effects
         h.run(effects)
         #expect(h.state == "hi @John Roe|")
         try h.keys("<C-z>")
@@ -61,7 +61,7 @@ import Testing
 
     @Test func replacingAWholeMentionRemovesIt() throws {
         var h = try Harness("|hi @[John Doe](1) x")
-        let effects = h.editor.replace(3..<12, with: "Jo", group: 1)
+        let effects = h.editor.replace([3..<12], with: "Jo", group: 1).effects
         h.run(effects)
         #expect(h.state == "hi Jo| x")
         try h.keys("<C-z>")
@@ -70,10 +70,51 @@ import Testing
 
     @Test func aReplacementIsPlainTextEvenWhenItLooksLikeMarkup() throws {
         var h = try Harness("|x")
-        let effects = h.editor.replace(0..<1, with: "@[Jane Roe](2)", group: 1)
+        let effects = h.editor.replace([0..<1], with: "@[Jane Roe](2)", group: 1).effects
         h.run(effects)
         #expect(h.editor.mentions.isEmpty)
         #expect(h.editor.text == "@[Jane Roe](2)")
+    }
+
+    /// Replace all is one change: one Ctrl-Z brings back the text, every mention (those
+    /// it bleached and those it deleted whole) and the cursor; Ctrl-Y makes it again.
+    @Test func replaceAllIsOneChangeAndOneUndoStep() throws {
+        var start = "|"
+        for i in 0..<30 { start += "cat @[Cat Doe](\(i)) @[Tom Cat](t\(i)) scatter\n" }
+        var h = try Harness(start)
+        try h.keys("<C-Home>")
+        let before = h.editor.marked
+        let matches = h.editor.matches(of: "cat")
+        #expect(matches.count == 120)
+        let (changes, effects) = h.editor.replace(matches, with: "dog", group: 1)
+        h.run(effects)
+        #expect(changes.edits.count == 120)
+        #expect(h.editor.text.components(separatedBy: "dog").count == 121)
+        // Each `@Cat Doe` and `@Tom Cat` was cut (bleached); nothing else held a mention.
+        #expect(h.editor.mentions.isEmpty)
+        #expect(h.editor.cursor == changes.mapPos(matches.last!.upperBound, assoc: .after))
+        let after = h.editor.marked
+        #expect(h.editor.history.undoStack.count == 1)
+        try h.keys("<C-z>")
+        #expect(h.editor.marked == before)
+        #expect(h.editor.cursor == 0)
+        #expect(!h.editor.canUndo)
+        try h.keys("<C-y>")
+        #expect(h.editor.marked == after)
+    }
+
+    /// A replacement that covers a mention whole deletes it with its text; undo brings it back.
+    @Test func replaceAllOverWholeMentions() throws {
+        var start = "|"
+        for i in 0..<12 { start += "x @[Al](\(i)) y\n" }
+        var h = try Harness(start)
+        let before = h.editor.marked
+        let (_, effects) = h.editor.replace(h.editor.matches(of: "@al"), with: "-", group: 1)
+        h.run(effects)
+        #expect(h.editor.text == String(repeating: "x - y\n", count: 12))
+        #expect(h.editor.mentions.isEmpty)
+        try h.keys("<C-z>")
+        #expect(h.editor.marked == before)
     }
 
     @Test func aReplaceGroupNeverMergesIntoTheSavedStep() throws {

@@ -1,6 +1,6 @@
 """The prompts and basics of SPEC §9 in the real editor under tmux: Save as without a
-FILE, Find and next, Replace all with one undo, Go to line, the F2 preview, and Ctrl-Q
-at the draft question."""
+FILE, Find and next, Replace all with one undo (and Ctrl-Q right after a large one), Go
+to line, the F2 preview, and Ctrl-Q at the draft question."""
 import os
 import signal
 
@@ -73,6 +73,30 @@ def test_replace_all_then_one_undo(sessions, directory, tmp_path):  # noqa: F811
     s.keys("C-q")
     assert s.exit_status() == 0
     assert path.read_text() == "cat and cat and cat"
+
+
+def test_ctrl_q_right_after_replace_all_of_many_matches(sessions, directory, tmp_path):  # noqa: F811
+    # 100,000 matches in a 1.5 MB file: replaced as one change, so the Ctrl-Q typed right
+    # after (a) is answered at once (replacing them one by one took many minutes).
+    path = tmp_path / "many.txt"
+    line = "the cat sat on the mat with the hat and a bat near the vat\n"
+    path.write_text(line * 25000)
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.wait_for("the cat sat")
+    s.keys("M-r")
+    s.wait_for("Replace:")
+    s.type("the")
+    s.keys("Enter")
+    s.wait_for("With:")
+    s.type("a")
+    s.keys("Enter")
+    s.wait_for("Replace? (y)es (n)o (a)ll")
+    s.type("a")
+    s.keys("C-q")
+    s.wait_for("Save changes before quitting?", timeout=20)
+    s.keys("n")
+    assert s.exit_status() == 1
+    assert path.read_text() == line * 25000
 
 
 def test_go_to_line(sessions, directory, tmp_path):  # noqa: F811

@@ -99,11 +99,19 @@ struct ReplaceRun: Equatable, Sendable {
     var replacement: String
     /// The undo group every replacement of this run joins (one undo step).
     var group: Int
-    /// Where the walk started; after reaching the end it wraps and stops here.
-    var origin: Int
-    var wrapped = false
-    /// The match the question is about, and all matches (for highlighting).
-    var current: Range<Int>
+    /// The matches still to ask about, in the order asked: from the cursor to the end of
+    /// the text, then from its start back to the cursor. The first is the current one.
+    var walk: ArraySlice<Range<Int>>
+    /// Every match not replaced, in document order (highlighted).
     var matches: [Range<Int>]
     var replaced = 0
+
+    /// The match the question is about.
+    var current: Range<Int> { walk.first ?? 0 ..< 0 }
+
+    /// Moves the matches the run holds through a change to the document.
+    mutating func map(through changes: ChangeSet) {
+        walk = ArraySlice(walk.map(changes.mapRange))
+        matches = matches.map(changes.mapRange)
+    }
 }

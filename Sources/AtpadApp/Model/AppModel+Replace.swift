@@ -2,38 +2,41 @@ import AtpadCore
 
 /// Alt-R: `Replace:`, `With:`, then `Replace? (y)es (n)o (a)ll` at each match from the
 /// cursor to the end, wrapping to the start and stopping where it began. Every
-/// replacement of one run joins one undo group, so one Ctrl-Z takes them all back.
+/// replacement of one run joins one undo group, so one Ctrl-Z takes them all back; (a)ll
+/// replaces the rest as one change.
 extension AppModel {
     mutating func startReplace(_ search: String, with replacement: String) -> [AppEffect] {
-        replaceGroups += 1
+        let matches = editor.matches(of: search)
         let origin = editor.cursor
-        var run = ReplaceRun(search: search, replacement: replacement, group: replaceGroups, origin: origin,
-                             current: origin..<origin, matches: [])
-        guard advance(&run, from: origin) else {
+        // A match across the starting point is never asked about.
+        let walk = matches.filter { $0.lowerBound >= origin } + matches.filter { $0.upperBound <= origin }
+        guard !walk.isEmpty else {
             mode = .editing
             message = "No matches for \(search)"
             return []
         }
-        return ask(run)
+        replaceGroups += 1
+        return ask(ReplaceRun(search: search, replacement: replacement, group: replaceGroups, walk: walk[...],
+                              matches: matches))
     }
 
     mutating func answerReplace(_ run: ReplaceRun, _ key: Key) -> [AppEffect] {
         var run = run
-        var effects: [AppEffect] = []
         switch key {
         case .char("y"), .char("Y"):
-            effects += replaceCurrent(&run)
-            guard advance(&run, from: run.current.lowerBound + run.replacement.unicodeScalars.count) else {
-                return effects + finish(run)
-            }
-            return effects + ask(run)
+            let current = run.current
+            let (changes, effects) = editor.replace([current], with: run.replacement, group: run.group)
+            run.replaced += 1
+            run.walk.removeFirst()
+            run.matches.removeAll { $0 == current }
+            run.map(through: changes)
+            return core(effects) + next(run)
         case .char("n"), .char("N"):
-            guard advance(&run, from: run.current.upperBound) else { return finish(run) }
-            return ask(run)
+            run.walk.removeFirst()
+            return next(run)
         case .char("a"), .char("A"):
-            repeat {
-                effects += replaceCurrent(&run)
-            } while advance(&run, from: run.current.lowerBound + run.replacement.unicodeScalars.count)
+            let effects = core(editor.replace(Array(run.walk), with: run.replacement, group: run.group).effects)
+            run.replaced += run.walk.count
             return effects + finish(run)
         case .escape, .ctrl("c"), .ctrl("g"):
             return finish(run)
@@ -44,34 +47,9 @@ extension AppModel {
         }
     }
 
-    /// Replaces the current match (joining the run's undo group).
-    private mutating func replaceCurrent(_ run: inout ReplaceRun) -> [AppEffect] {
-        let range = run.current
-        let effects = core(editor.replace(range, with: run.replacement, group: run.group))
-        run.replaced += 1
-        // After the wrap, every replacement lies before the starting point and moves it.
-        if run.wrapped { run.origin += run.replacement.unicodeScalars.count - range.count }
-        return effects
-    }
-
-    /// Moves to the next match at or after `position`, wrapping once; false when the walk
-    /// is back where it began.
-    private mutating func advance(_ run: inout ReplaceRun, from position: Int) -> Bool {
-        let matches = editor.matches(of: run.search)
-        run.matches = matches
-        if !run.wrapped {
-            if let next = matches.first(where: { $0.lowerBound >= position }) {
-                run.current = next
-                return true
-            }
-            run.wrapped = true
-            return advance(&run, from: 0)
-        }
-        guard let next = matches.first(where: { $0.lowerBound >= position && $0.upperBound <= run.origin }) else {
-            return false
-        }
-        run.current = next
-        return true
+    /// Asks about the next match of the walk, or ends it.
+    private mutating func next(_ run: ReplaceRun) -> [AppEffect] {
+        run.walk.isEmpty ? finish(run) : ask(run)
     }
 
     private mutating func ask(_ run: ReplaceRun) -> [AppEffect] {

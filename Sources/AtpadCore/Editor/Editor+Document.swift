@@ -35,7 +35,7 @@ extension Editor {
         lineEnding = Editor.lineEnding(of: doc.text)
         let count = doc.text.unicodeScalars.count
         history.closeStep()
-        apply([.replace(0 ..< storage.count, with: doc.text, mentions: doc.mentions)],
+        apply(replacing(0 ..< storage.count, with: doc.text, mentions: doc.mentions),
               selectionAfter: .cursor(min(position, count)))
         // The app learns of the new document from the call itself, not a draft effect;
         // anything else pending (a search's cancel) still reaches it with the next key.

@@ -157,7 +157,7 @@ extension Editor {
         let range = selection.range
         let p = range.lowerBound
         let blank = CharacterClass.isWhitespace(first)
-        apply([.replace(range, with: String(c), mentions: [])],
+        apply(replacing(range, with: String(c)),
               selectionAfter: .cursor(p + c.unicodeScalars.count), undo: .typing,
               startsWord: !blank, endsWithBlank: blank)
 
@@ -204,7 +204,7 @@ extension Editor {
     /// undo step, so undo brings the space back.
     private mutating func replaceAddedSpace(_ at: Int, with c: Character) {
         endSearch()
-        apply([.replace(at..<at + 1, with: String(c), mentions: [])], selectionAfter: .cursor(at + 1))
+        apply(replacing(at..<at + 1, with: String(c)), selectionAfter: .cursor(at + 1))
         breakUndoCoalescing()
         dismissed = false
     }
@@ -233,7 +233,7 @@ extension Editor {
                 if canStartExplicit(at: start) {
                     // `hi jd|` → `hi @jd|`, searching for `jd`.
                     endSearch()
-                    apply([.replace(start..<start, with: String(Character(t)), mentions: [])],
+                    apply(replacing(start..<start, with: String(Character(t))),
                           selectionAfter: .cursor(cursor + 1))
                     breakUndoCoalescing()
                     dismissed = false
@@ -245,7 +245,7 @@ extension Editor {
         // The trigger replaces a selection in the same step.
         let range = selection.range
         let p = range.lowerBound
-        apply([.replace(range, with: String(Character(t)), mentions: [])], selectionAfter: .cursor(p + 1), undo: .typing,
+        apply(replacing(range, with: String(Character(t))), selectionAfter: .cursor(p + 1), undo: .typing,
               startsWord: true)
         dismissed = false
         startExplicit(at: p, trigger: t)

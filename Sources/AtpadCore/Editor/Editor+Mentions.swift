@@ -23,14 +23,14 @@ extension Editor {
 
         if let text = entity.insert {
             // An insert completion: its text, plain, with nothing added (SPEC §3).
-            apply([.replace(start..<end, with: text, mentions: [])],
+            apply(replacing(start..<end, with: text),
                   selectionAfter: .cursor(start + text.unicodeScalars.count))
             breakUndoCoalescing()
             return
         }
         let mention = Mention(trigger: trigger, entity: entity, start: 0)
         if s.retarget != nil {
-            apply([.replace(start..<end, with: mention.text, mentions: [mention])],
+            apply(replacing(start..<end, with: mention.text, mentions: [mention]),
                   selectionAfter: .cursor(start + mention.range.count))
             breakUndoCoalescing()
             return
@@ -39,7 +39,7 @@ extension Editor {
         let needsSpace = next.map { !CharacterClass.isWhitespace($0) && !CharacterClass.isClosing($0) } ?? true
         var after = start + mention.range.count
         if needsSpace || next.map(CharacterClass.isBlank) == true { after += 1 }
-        apply([.replace(start..<end, with: mention.text + (needsSpace ? " " : ""), mentions: [mention])],
+        apply(replacing(start..<end, with: mention.text + (needsSpace ? " " : ""), mentions: [mention]),
               selectionAfter: .cursor(after))
         breakUndoCoalescing()
         if needsSpace { addedSpace = start + mention.range.count }
@@ -78,11 +78,13 @@ extension Editor {
                 let trimmed = Mention(trigger: m.trigger, id: m.id, name: String(words[0]), start: m.range.lowerBound,
                                       handle: m.handle, url: m.url)
                 let cut = trimmed.range.upperBound..<m.range.upperBound
-                apply([.removeMention(m), .replace(cut, with: "", mentions: []), .addMention(trimmed)],
-                      selectionAfter: .cursor(trimmed.range.upperBound))
+                var trim = replacing(cut, with: "")
+                trim.removedMentions = [m]
+                trim.addedMentions = [trimmed]
+                apply(trim, selectionAfter: .cursor(trimmed.range.upperBound))
                 selectedMention = trimmed
             } else {
-                apply([.replace(m.range, with: "", mentions: [])], selectionAfter: .cursor(m.range.lowerBound))
+                apply(replacing(m.range, with: ""), selectionAfter: .cursor(m.range.lowerBound))
             }
             return
         }
@@ -96,7 +98,7 @@ extension Editor {
         guard cursor > 0 else { return }
         let start = storage.previousBoundary(before: cursor)
         let deleted = storage.slice(start..<cursor)
-        apply([.replace(start..<cursor, with: "", mentions: [])], selectionAfter: .cursor(start), undo: .deleting)
+        apply(replacing(start..<cursor, with: ""), selectionAfter: .cursor(start), undo: .deleting)
         if search != nil {
             refreshQuery()
         } else if !dismissed, deleted.unicodeScalars.allSatisfy(CharacterClass.isBlank),
@@ -112,7 +114,7 @@ extension Editor {
         selectedMention = nil
         if !selection.isEmpty { return deleteRange(selection.range) }
         if let m = held, m.range.lowerBound == cursor {
-            apply([.replace(m.range, with: "", mentions: [])], selectionAfter: .cursor(cursor))
+            apply(replacing(m.range, with: ""), selectionAfter: .cursor(cursor))
             return
         }
         if let m = storage.mention(startingAt: cursor) {
@@ -124,7 +126,7 @@ extension Editor {
         }
         guard cursor < storage.count else { return }
         let end = storage.nextBoundary(after: cursor)
-        apply([.replace(cursor..<end, with: "", mentions: [])], selectionAfter: .cursor(cursor), undo: .deleting)
+        apply(replacing(cursor..<end, with: ""), selectionAfter: .cursor(cursor), undo: .deleting)
         if search != nil { refreshQuery() }
     }
 
@@ -132,7 +134,7 @@ extension Editor {
     /// the apply path; whole ones go with their text).
     mutating func deleteRange(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        apply([.replace(range, with: "", mentions: [])], selectionAfter: .cursor(range.lowerBound))
+        apply(replacing(range, with: ""), selectionAfter: .cursor(range.lowerBound))
         breakUndoCoalescing()
         if search != nil { refreshQuery() }
     }
@@ -167,8 +169,9 @@ extension Editor {
     /// Inserts text with mentions at the cursor (replacing the selection) as one step.
     mutating func insert(_ doc: MarkedText) {
         let range = selection.range
-        let length = doc.text.unicodeScalars.count
-        apply([.replace(range, with: doc.text, mentions: doc.mentions)], selectionAfter: .cursor(range.lowerBound + length))
+        let change = replacing(range, with: doc.text, mentions: doc.mentions)
+        let length = change.changes.lengthAfter - change.changes.lengthBefore + range.count
+        apply(change, selectionAfter: .cursor(range.lowerBound + length))
         breakUndoCoalescing()
     }
 

@@ -42,9 +42,6 @@ public struct Editor: Sendable {
     public var defersImplicitSearch = false
     /// A typed key's implicit search waits for `settleImplicitSearch()`.
     public internal(set) var implicitSearchPending = false
-    /// What each recent version changed, for readers that saw an earlier one (the layout).
-    var journal = ChangeJournal()
-
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
         lineEnding = Editor.lineEnding(of: doc.text)
@@ -69,99 +66,99 @@ public struct Editor: Sendable {
     public var marked: MarkedText { storage.marked }
     public var canUndo: Bool { history.canUndo }
 
-    /// What changed in the document since `version` (one of the last few), or nil when
-    /// that version is too far back to tell.
-    public func change(since version: Int) -> DocumentChange? {
-        journal.change(since: version, current: self.version, count: storage.count)
-    }
-
     // MARK: - The apply path
 
-    /// Applies `ops` in order: bleaches mentions an edit only partly covers, removes the
-    /// ones it covers, maps the selection and search anchor, snaps the cursor out of
-    /// mentions, and (when `kind` is given) records one undo step.
+    /// The transaction replacing `range` of the document with `text` and the mentions it
+    /// carries (ranged from the start of `text`).
+    func replacing(_ range: Range<Int>, with text: String, mentions: [Mention] = []) -> Transaction {
+        .replacing(range, with: text, mentions: mentions, length: storage.count)
+    }
+
+    /// Applies `transaction`: turns plain the mentions it names and those an edit only
+    /// partly covers, changes the text and adds its mentions, turns plain the mentions
+    /// whose edge stopped being a grapheme boundary, maps the selection and the search
+    /// anchor through the change, snaps the cursor out of mentions, and (when `kind` is
+    /// given) records the inverse as one undo step. Returns the transaction as applied —
+    /// with every mention it turned plain — or nil when it changes nothing.
     @discardableResult
-    mutating func apply(_ ops: [EditOp], selectionAfter: Selection? = nil, undo kind: UndoHistory.Kind? = .other,
-                        startsWord: Bool = false, endsWithBlank: Bool = false) -> Bool {
-        guard !ops.isEmpty else { return false }
+    mutating func apply(_ transaction: Transaction, selectionAfter: Selection? = nil,
+                        undo kind: UndoHistory.Kind? = .other, startsWord: Bool = false,
+                        endsWithBlank: Bool = false) -> Transaction? {
+        guard !transaction.isEmpty else { return nil }
+        let changes = transaction.changes
+        let edits = changes.edits
         let before = selection
-        var inverse: [EditOp] = []
-        var forward: [EditOp] = []
-        var sel = selection
-        var touched = ChangeTracker(count: storage.count)
-        for op in ops {
-            switch op {
-            case let .replace(range, text, inserted):
-                let cut = range.isEmpty ? [storage.mention(containing: range.lowerBound)].compactMap { $0 }
-                    : storage.mentions(overlapping: range)
-                for m in cut
-                where range.isEmpty || m.range.lowerBound < range.lowerBound || m.range.upperBound > range.upperBound {
-                    touched.touch(m.range, count: storage.count)
-                    storage.removeMention(at: m.range)
-                    inverse.append(.addMention(m))
-                    forward.append(.removeMention(m))
-                }
-                touched.touch(range, count: storage.count)
-                let removed = storage.replace(range, with: text, mentions: inserted)
-                let length = text.unicodeScalars.count
-                inverse.append(.replace(range.lowerBound ..< range.lowerBound + length, with: removed.text,
-                                        mentions: removed.mentions.map { $0.shifted(by: -range.lowerBound) }))
-                forward.append(op)
-                // A mention whose edge no longer falls on a grapheme boundary (a combining
-                // mark typed right after it, a deletion joining clusters) turns plain.
-                // Only the mentions next to the edit and the ones it inserted can be affected.
-                let neighbours = [storage.mention(endingAt: range.lowerBound),
-                                  storage.mention(startingAt: range.lowerBound + length)]
-                let candidates = neighbours.compactMap { $0 } + inserted.map { $0.shifted(by: range.lowerBound) }
-                for m in candidates
-                where !storage.isBoundary(m.range.lowerBound) || !storage.isBoundary(m.range.upperBound) {
-                    touched.touch(m.range, count: storage.count)
-                    storage.removeMention(at: m.range)
-                    inverse.append(.addMention(m))
-                    forward.append(.removeMention(m))
-                }
-                sel.anchor = PositionMap.map(sel.anchor, through: range, length: length, assoc: .after)
-                sel.head = PositionMap.map(sel.head, through: range, length: length, assoc: .after)
-                mapSearch(through: range, length: length)
-            case let .addMention(m):
-                touched.touch(m.range, count: storage.count)
-                storage.addMention(m)
-                inverse.append(.removeMention(m))
-                forward.append(op)
-            case let .removeMention(m):
-                touched.touch(m.range, count: storage.count)
+        // A mention an edit only partly covers turns plain rather than breaks.
+        precondition(changes.lengthBefore == storage.count, "a change for another text")
+        var removed: [Mention] = []
+        for m in transaction.removedMentions {
+            if let gone = storage.removeMention(at: m.range) { removed.append(gone) }
+        }
+        for m in storage.mentionsCut(by: edits) {
+            if let gone = storage.removeMention(at: m.range) { removed.append(gone) }
+        }
+        let taken = storage.apply(edits, adding: transaction.addedMentions)
+        // A mention whose edge no longer falls on a grapheme boundary (a combining mark
+        // typed right after it, a deletion joining clusters) turns plain too. Only the
+        // mentions added and those just outside an edit can be affected.
+        var added = transaction.addedMentions
+        let unbounded = storage.offBoundary(added)
+        if !unbounded.isEmpty {
+            for m in unbounded { storage.removeMention(at: m.range) }
+            let gone = Set(unbounded)
+            added.removeAll { gone.contains($0) }
+        }
+        // Those outside an edit were there before the change, on text it kept.
+        let beside = storage.offBoundary(storage.mentionsBeside(edits))
+        if !beside.isEmpty {
+            for (m, old) in zip(beside, changes.keptRanges(beside.map(\.range), backward: true)) {
                 storage.removeMention(at: m.range)
-                inverse.append(.addMention(m))
-                forward.append(op)
+                if let old {
+                    var before = m
+                    before.range = old
+                    removed.append(before)
+                }
             }
         }
-        selection = selectionAfter ?? sel
+        if removed.count > 1 { removed.sort(by: Transaction.inOrder) }
+        let applied = Transaction(changes: changes, removing: removed, adding: added)
+
+        var moved = selection
+        moved.anchor = changes.mapPos(moved.anchor, assoc: .after)
+        moved.head = changes.mapPos(moved.head, assoc: .after)
+        mapSearch(through: changes)
+        selection = selectionAfter ?? moved
         selection.anchor = min(max(selection.anchor, 0), storage.count)
         selection.head = min(max(selection.head, 0), storage.count)
         snapCursor()
         version += 1
-        journal.record(touched.change(newCount: storage.count), version: version)
         pendingEffects.append(.documentChanged)
         if let kind {
-            history.record(UndoHistory.Step(inverse: inverse.reversed(), forward: forward, selectionBefore: before,
+            var restored = removed
+            if !taken.mentions.isEmpty {
+                restored += taken.mentions
+                restored.sort(by: Transaction.inOrder)
+            }
+            let inverse = Transaction(changes: changes.inverted(removed: taken.texts), removing: added, adding: restored)
+            history.record(UndoHistory.Step(inverse: inverse, forward: applied, selectionBefore: before,
                                             selectionAfter: selection, kind: kind, endsWithBlank: endsWithBlank),
                            startsWord: startsWord)
         }
-        return true
+        return applied
     }
 
-    /// Moves the search anchor through a replacement; a deleted trigger ends the search.
-    private mutating func mapSearch(through range: Range<Int>, length: Int) {
+    /// Moves the search anchor through a change; a deleted trigger ends the search.
+    private mutating func mapSearch(through changes: ChangeSet) {
         guard var s = search else { return }
         switch s.kind {
         case .explicit:
-            if range.contains(s.start) {
+            if changes.deletes(scalarAt: s.start) {
                 endSearch()
                 return
             }
-            s.start = PositionMap.map(s.start, through: range, length: length, assoc: .after)
+            s.start = changes.mapPos(s.start, assoc: .after)
         case .implicit:
-            s.start = PositionMap.map(s.start, through: range, length: length, assoc: .before)
+            s.start = changes.mapPos(s.start, assoc: .before)
         }
         search = s
     }

@@ -439,8 +439,8 @@ public struct TextStorage: Sendable {
         let (j, _) = range.isEmpty ? (i, start) : locate(range.upperBound - 1)
         let delta = newScalars - range.count
 
-        if i == j {
-            // The common case: the edit lies in one chunk.
+        if i == j && newBytes.count <= TextStorage.maxChunk {
+            // The common case: a short edit in one chunk.
             // Take the chunk out so its arrays are uniquely referenced and edited in place.
             var chunk = chunks[i]
             chunks[i] = Chunk.empty
@@ -494,7 +494,8 @@ public struct TextStorage: Sendable {
             return Removed(text: removedText, mentions: removed)
         }
 
-        // The edit spans chunks: rebuild the chunks it touches (rare: large deletions).
+        // The edit spans chunks (a large deletion) or inserts more than a chunk holds (a
+        // paste): the chunks it touches are cut again, once, around the new text.
         let startJ = start + (sizes.prefix(j) - sizes.prefix(i))
         let first = chunks[i]
         let last = chunks[j]
@@ -502,16 +503,23 @@ public struct TextStorage: Sendable {
         let b = range.upperBound - startJ
         let ba = TextStorage.byteOffset(first, a)
         let bb = TextStorage.byteOffset(last, b)
-        var removedBytes: [UInt8] = Array(first.bytes[ba...])
-        for k in (i + 1)..<j { removedBytes.append(contentsOf: chunks[k].bytes) }
-        removedBytes.append(contentsOf: last.bytes[..<bb])
+        var removedBytes: [UInt8]
+        if i == j {
+            removedBytes = Array(first.bytes[ba ..< bb])
+        } else {
+            removedBytes = Array(first.bytes[ba...])
+            for k in (i + 1)..<j { removedBytes.append(contentsOf: chunks[k].bytes) }
+            removedBytes.append(contentsOf: last.bytes[..<bb])
+        }
         var removed: [Mention] = []
         var merged: [Mention] = []
         var offset = start
         for k in i...j {
             for m in chunks[k].mentions {
                 let r = m.range.lowerBound + offset ..< m.range.upperBound + offset
-                if r.overlaps(range) {
+                let inside = range.isEmpty ? (r.lowerBound < range.lowerBound && range.lowerBound < r.upperBound)
+                    : r.overlaps(range)
+                if inside {
                     removed.append(m.shifted(by: offset))
                 } else if r.upperBound <= range.lowerBound {
                     merged.append(m.shifted(by: offset - start))
@@ -534,6 +542,254 @@ public struct TextStorage: Sendable {
         mentionCount += inserted.count - removed.count
         keptCount += TextStorage.keptIn(inserted) - TextStorage.keptIn(removed)
         return Removed(text: String(decoding: removedBytes, as: UTF8.self), mentions: removed)
+    }
+
+    // MARK: - Applying a change
+
+    /// What a change took out of the text: the text each edit removed, in order ("" where
+    /// it only inserts), and the mentions deleted with their text (old ranges, in order).
+    public struct Taken: Sendable {
+        public var texts: [String]
+        public var mentions: [Mention]
+    }
+
+    /// Up to this many edits a change is made in place, edit by edit, each costing work in
+    /// proportion to itself (a keystroke, an undo); more are made in one pass that builds
+    /// the text again, linear in the text and the edits (a replacement at every match).
+    static let editsInPlace = 8
+
+    /// Applies the edits of a change (`ChangeSet.edits`, of a text as long as this one) and
+    /// adds `added` (ranges in the new text, sorted). Mentions an edit deletes whole go
+    /// with their text; the caller turns plain any it would cut (`mentionsCut(by:)`)
+    /// first, as it can record that for undo.
+    @discardableResult
+    mutating func apply(_ edits: [ChangeSet.Edit], adding added: [Mention] = []) -> Taken {
+        precondition(edits.last.map { $0.range.upperBound <= count } ?? true, "a change for another text")
+        if edits.count > TextStorage.editsInPlace { return rebuild(edits, adding: added) }
+        var texts = [String](repeating: "", count: edits.count)
+        var taken: [Mention] = []
+        // From the last edit back, so the ranges of the earlier ones still hold. A mention
+        // inside an inserted text goes in with it; the others are added after.
+        var outside = added
+        for k in edits.indices.reversed() {
+            let edit = edits[k]
+            let end = edit.start + edit.length
+            var inside: [Mention] = []
+            if edit.length > 0 && !outside.isEmpty {
+                inside = outside.filter { $0.range.lowerBound >= edit.start && $0.range.upperBound <= end }
+                    .map { $0.shifted(by: -edit.start) }
+                if !inside.isEmpty { outside.removeAll { $0.range.lowerBound >= edit.start && $0.range.upperBound <= end } }
+            }
+            let removed = replace(edit.range, with: edit.text, mentions: inside)
+            texts[k] = removed.text
+            if !removed.mentions.isEmpty { taken.insert(contentsOf: removed.mentions, at: 0) }
+        }
+        for m in outside { addMention(m) }
+        return Taken(texts: texts, mentions: taken)
+    }
+
+    /// The mentions an edit would cut: it deletes part of them, or inserts strictly inside
+    /// one. Each once, in order.
+    func mentionsCut(by edits: [ChangeSet.Edit]) -> [Mention] {
+        func cuts(_ edit: Range<Int>, _ m: Range<Int>) -> Bool {
+            edit.isEmpty ? m.lowerBound < edit.lowerBound && edit.lowerBound < m.upperBound
+                : edit.overlaps(m) && (m.lowerBound < edit.lowerBound || m.upperBound > edit.upperBound)
+        }
+        var result: [Mention] = []
+        if edits.count <= TextStorage.editsInPlace {
+            for edit in edits {
+                if edit.range.isEmpty {
+                    if let m = mention(containing: edit.range.lowerBound) { result.append(m) }
+                    continue
+                }
+                for m in mentions(overlapping: edit.range) where cuts(edit.range, m.range) && !result.contains(m) {
+                    result.append(m)
+                }
+            }
+            return edits.count > 1 ? result.sorted(by: Transaction.inOrder) : result
+        }
+        // Many edits: one walk over the mentions and the edits together.
+        var k = 0
+        var start = 0
+        for chunk in chunks {
+            for local in chunk.mentions {
+                let m = local.shifted(by: start)
+                // Edits that end before the mention (or insert at its start) cannot cut it.
+                while k < edits.count, edits[k].range.isEmpty ? edits[k].range.lowerBound <= m.range.lowerBound
+                    : edits[k].range.upperBound <= m.range.lowerBound { k += 1 }
+                var j = k
+                while j < edits.count && edits[j].range.lowerBound < m.range.upperBound {
+                    if cuts(edits[j].range, m.range) {
+                        result.append(m)
+                        break
+                    }
+                    j += 1
+                }
+            }
+            start += chunk.scalars
+        }
+        return result
+    }
+
+    /// The mentions just outside the new text of `edits` (of a change just applied): those
+    /// ending where an edit's text starts or starting where it ends. In order.
+    func mentionsBeside(_ edits: [ChangeSet.Edit]) -> [Mention] {
+        var result: [Mention] = []
+        if edits.count <= TextStorage.editsInPlace {
+            for edit in edits {
+                if let m = mention(endingAt: edit.start), !result.contains(m) { result.append(m) }
+                if let m = mention(startingAt: edit.start + edit.length), !result.contains(m) { result.append(m) }
+            }
+            return edits.count > 1 ? result.sorted(by: Transaction.inOrder) : result
+        }
+        var k = 0
+        var start = 0
+        for chunk in chunks {
+            for local in chunk.mentions {
+                let m = local.shifted(by: start)
+                while k < edits.count && edits[k].start + edits[k].length < m.range.lowerBound { k += 1 }
+                // The first edit ending at or after the mention's start: it ends right there,
+                // or (as no edit's text overlaps a mention it did not insert) starts at or
+                // after the mention's end.
+                if k < edits.count,
+                   edits[k].start + edits[k].length == m.range.lowerBound || edits[k].start == m.range.upperBound {
+                    result.append(m)
+                }
+            }
+            start += chunk.scalars
+        }
+        return result
+    }
+
+    /// Of `mentions` (in order), those with an edge that is not a grapheme boundary.
+    /// Many are checked in one walk over the chunks: an edge between two ASCII bytes
+    /// (not CR LF) is a boundary without a closer look.
+    func offBoundary(_ mentions: [Mention]) -> [Mention] {
+        if mentions.count <= TextStorage.editsInPlace {
+            return mentions.filter { !isBoundary($0.range.lowerBound) || !isBoundary($0.range.upperBound) }
+        }
+        var i = 0
+        var start = 0
+        return mentions.filter {
+            !(isASCIIBoundary($0.range.lowerBound, chunk: &i, start: &start) || isBoundary($0.range.lowerBound))
+                || !(isASCIIBoundary($0.range.upperBound, chunk: &i, start: &start) || isBoundary($0.range.upperBound))
+        }
+    }
+
+    /// Whether the bytes on both sides of `p` are ASCII and not CR LF (then `p` is a
+    /// cluster boundary), for positions visited in order: chunk `i`, starting at `start`,
+    /// is where the last one was.
+    private func isASCIIBoundary(_ p: Int, chunk i: inout Int, start: inout Int) -> Bool {
+        while i < chunks.count - 1 && p >= start + chunks[i].scalars {
+            start += chunks[i].scalars
+            i += 1
+        }
+        let offset = p - start
+        let scalars = chunks[i].scalars
+        var before: UInt8?
+        var after: UInt8?
+        if chunks[i].bytes.count == scalars {
+            if offset > 0 { before = chunks[i].bytes[offset - 1] }
+            if offset < scalars { after = chunks[i].bytes[offset] }
+        }
+        if offset == 0 && i > 0 { before = chunks[i - 1].bytes.last }
+        if offset == scalars && i + 1 < chunks.count { after = chunks[i + 1].bytes.first }
+        guard let a = before, let b = after else { return false }
+        return a < 0x80 && b < 0x80 && !(a == 0x0D && b == 0x0A)
+    }
+
+    /// Applies many edits in one pass: the new text is built from the kept bytes and the
+    /// inserted texts, the mentions are shifted (or taken with a deletion) in one walk
+    /// beside the edits and merged with `added`, and the text is cut into chunks again.
+    private mutating func rebuild(_ edits: [ChangeSet.Edit], adding added: [Mention]) -> Taken {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count } + edits.reduce(0) { $0 + $1.text.utf8.count })
+        // The removed bytes of every edit, one after the other; `ends[e]` is where edit
+        // `e`'s end (one buffer, not an array for each edit).
+        var removed: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(edits.count)
+        var e = 0
+        var inEdit = false
+        var start = 0
+        for chunk in chunks {
+            var scalar = 0
+            var byte = 0
+            // Every edge of an edit in this chunk (or at its end) switches between keeping
+            // bytes and collecting removed ones.
+            while e < edits.count {
+                let target = (inEdit ? edits[e].range.upperBound : edits[e].range.lowerBound) - start
+                if target > chunk.scalars { break }
+                let b = TextStorage.byteOffset(chunk, target, from: scalar, byte: byte)
+                if inEdit {
+                    removed.append(contentsOf: chunk.bytes[byte ..< b])
+                    ends.append(removed.count)
+                    bytes.append(contentsOf: edits[e].text.utf8)
+                    e += 1
+                } else {
+                    bytes.append(contentsOf: chunk.bytes[byte ..< b])
+                }
+                inEdit.toggle()
+                scalar = target
+                byte = b
+            }
+            if inEdit {
+                removed.append(contentsOf: chunk.bytes[byte...])
+            } else {
+                bytes.append(contentsOf: chunk.bytes[byte...])
+            }
+            start += chunk.scalars
+        }
+
+        var kept: [Mention] = []
+        kept.reserveCapacity(mentionCount)
+        var taken: [Mention] = []
+        var k = 0
+        var delta = 0
+        start = 0
+        for chunk in chunks {
+            for local in chunk.mentions {
+                let m = local.shifted(by: start)
+                while k < edits.count, edits[k].range.isEmpty ? edits[k].range.lowerBound <= m.range.lowerBound
+                    : edits[k].range.upperBound <= m.range.lowerBound {
+                    delta += edits[k].length - edits[k].range.count
+                    k += 1
+                }
+                // The first edit not before the mention deletes it if it starts inside it
+                // (the caller turned plain those it would only cut).
+                if k < edits.count && edits[k].range.lowerBound < m.range.upperBound {
+                    taken.append(m)
+                } else {
+                    kept.append(m.shifted(by: delta))
+                }
+            }
+            start += chunk.scalars
+        }
+        var mentions: [Mention] = []
+        mentions.reserveCapacity(kept.count + added.count)
+        var a = 0
+        for m in kept {
+            while a < added.count && added[a].range.lowerBound < m.range.lowerBound {
+                mentions.append(added[a])
+                a += 1
+            }
+            mentions.append(m)
+        }
+        mentions.append(contentsOf: added[a...])
+
+        chunks = TextStorage.cut(bytes[...], mentions: mentions, base: 0)
+        if chunks.isEmpty { chunks = [Chunk(bytes: [])] }
+        rebuildIndex()
+        mentionCount = mentions.count
+        keptCount = TextStorage.keptIn(mentions)
+        var texts: [String] = []
+        texts.reserveCapacity(edits.count)
+        var from = 0
+        for end in ends {
+            texts.append(String(decoding: removed[from ..< end], as: UTF8.self))
+            from = end
+        }
+        return Taken(texts: texts, mentions: taken)
     }
 
     // MARK: - Chunk bookkeeping

@@ -1,5 +1,6 @@
-/// Undo and redo stacks of steps; a step holds the operations that revert it and the
-/// selections on both sides, so text, mentions and cursor come back together.
+/// Undo and redo stacks of steps; a step holds the transaction that reverts it, the one
+/// that redoes it and the selections on both sides, so text, mentions and cursor come
+/// back together, through the editor's one apply path.
 ///
 /// Every step has an id, renewed whenever another edit is merged into it, so the id of
 /// the step on top of the undo stack names the document's state: the editor is modified
@@ -17,10 +18,10 @@ struct UndoHistory: Sendable {
     }
 
     struct Step: Sendable {
-        /// Applying these, in order, reverts the step.
-        var inverse: [EditOp]
-        /// Applying these, in order, redoes the step.
-        var forward: [EditOp]
+        /// Applying it reverts the step.
+        var inverse: Transaction
+        /// Applying it redoes the step.
+        var forward: Transaction
         var selectionBefore: Selection
         var selectionAfter: Selection
         var kind: Kind
@@ -51,9 +52,8 @@ struct UndoHistory: Sendable {
         step.id = nextID
         nextID += 1
         if let top = undoStack.indices.last, merges(step, into: undoStack[top], startsWord: startsWord) {
-            // In place: a copy of the step would copy its growing op lists on every key.
-            undoStack[top].inverse.insert(contentsOf: step.inverse, at: 0)
-            undoStack[top].forward.append(contentsOf: step.forward)
+            undoStack[top].inverse = step.inverse.compose(undoStack[top].inverse)
+            undoStack[top].forward = undoStack[top].forward.compose(step.forward)
             undoStack[top].selectionAfter = step.selectionAfter
             undoStack[top].endsWithBlank = step.endsWithBlank
             // A merged step leads to a new state: a save point at the old one is gone.
