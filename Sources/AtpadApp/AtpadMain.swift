@@ -14,14 +14,14 @@ public struct AtpadMain: AsyncParsableCommand {
             """,
         version: AtpadVersion.string,
         subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self,
-                      DraftsCommand.self],
+                      DraftsCommand.self, KeysCommand.self],
         defaultSubcommand: EditCommand.self
     ) }
 
     public init() {}
 
     /// The names that select a subcommand rather than a FILE to edit.
-    static let subcommandNames = ["edit", "replay", "search", "render", "mentions", "drafts", "help"]
+    static let subcommandNames = ["edit", "replay", "search", "render", "mentions", "drafts", "keys", "help"]
 
     /// Runs the command line and exits with its status. The editor starts on the calling
     /// (main) thread without the async machinery when its arguments are simple (see
