@@ -6,8 +6,8 @@ extension DirectoryOptions {
     /// the formats (handles, ids, urls). Loads every directory file, so call it only when
     /// a format needs it.
     func lookup(configPath: String?) throws -> EntityLookup {
-        let settings = try Settings.resolve(configPath: configPath, commandLine: commandLineConfig(),
-                                            environment: ProcessInfo.processInfo.environment)
+        let settings = try Settings.resolve(configPath: configPath, environment: ProcessInfo.processInfo.environment,
+                                            commandLine: apply)
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false)
         return EntityLookup(setup.files.mapValues(\.entities))

@@ -40,8 +40,8 @@ struct SearchCommand: AsyncParsableCommand {
         guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
             throw UsageError("--trigger-char takes one character")
         }
-        let settings = try Settings.resolve(configPath: config, commandLine: try directories.commandLineConfig(),
-                                            environment: ProcessInfo.processInfo.environment)
+        let settings = try Settings.resolve(configPath: config, environment: ProcessInfo.processInfo.environment,
+                                            commandLine: directories.apply)
         let limit = self.limit ?? settings.limit
         guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
         let clock = ContinuousClock()
