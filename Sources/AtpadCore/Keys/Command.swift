@@ -65,6 +65,8 @@ public enum KeyMode: Hashable, Sendable, CaseIterable {
     case quietChooser
     /// The prompts (SPEC §9); `replace` is both `Replace:` and `With:`.
     case saveAs, find, replace, goToLine
+    /// A question on the bottom row (its answers are the letters its text names).
+    case question
 
     /// The modes of a prompt.
     public static let prompts: Set<KeyMode> = [.saveAs, .find, .replace, .goToLine]

@@ -121,8 +121,8 @@ public enum Keymap {
         Binding([.tab], .completePath, [.saveAs], help: "Complete"),
         Binding([.ctrl("f"), .down], .findNext, [.find], help: "Next"),
         Binding([.backTab, .up], .findPrevious, [.find], help: "Prev"),
-        Binding([.escape], .cancel, KeyMode.prompts, help: "Cancel"),
-        Binding([.ctrl("c"), .ctrl("g")], .cancel, KeyMode.prompts),
+        Binding([.escape], .cancel, KeyMode.prompts.union([.question]), help: "Cancel"),
+        Binding([.ctrl("c"), .ctrl("g")], .cancel, KeyMode.prompts.union([.question])),
     ]
 
     /// Input that is not a key binding, for F1 and the docs.
