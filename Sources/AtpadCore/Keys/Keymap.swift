@@ -141,7 +141,11 @@ public enum Keymap {
 
     /// The command `key` runs in `mode` (bindings for every mode first), or nil.
     public static func command(for key: Key, in mode: KeyMode) -> Command? {
-        lookup[.anywhere]?[key] ?? lookup[mode]?[key]
+        // Typed and pasted text is never a binding: the echo path looks nothing up.
+        switch key {
+        case .char, .paste: return nil
+        default: return lookup[.anywhere]?[key] ?? lookup[mode]?[key]
+        }
     }
 
     /// The keys that run `command` in `mode`, in the table's order.
