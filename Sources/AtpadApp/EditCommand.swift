@@ -19,11 +19,7 @@ struct EditCommand: AsyncParsableCommand {
     // The options the config file may also set are nil (or false for a flag) when not
     // given, so the file's value stands (`apply(to:)`).
 
-    @Option(help: "Word characters that start an implicit search (0 = off; default 3).")
-    var implicit: Int?
-
-    @Flag(help: "Backspace on a selected mention trims it to its first word first.")
-    var trimMentions = false
+    @OptionGroup var editing: EditingOptions
 
     @Option(help: "A bundled theme name (default, mono) or a theme file path.")
     var theme: String?
@@ -49,11 +45,8 @@ struct EditCommand: AsyncParsableCommand {
     /// the command line wins.
     func apply(to config: inout Config) throws {
         try directories.apply(to: &config)
-        if let implicit {
-            guard implicit >= 0 else { throw UsageError("--implicit must be 0 or more") }
-            config.implicit = implicit
-        }
-        if trimMentions { config.trimMentions = true }
+        if let implicit = try editing.checkedImplicit() { config.implicit = implicit }
+        if editing.trimMentions { config.trimMentions = true }
         if let theme { config.theme = theme }
         if noColor { config.noColor = true }
         if let format { config.format = try DocumentFormat(option: "--format", name: format).rawValue }

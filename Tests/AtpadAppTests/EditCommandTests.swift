@@ -11,8 +11,8 @@ import Testing
 
     @Test func noArgumentsIsTheEditorOnANewComment() throws {
         let command = try edit([])
-        #expect(command.file == nil && command.directories.directory.isEmpty && command.implicit == nil)
-        #expect(!command.print && !command.noColor && !command.trimMentions && command.clipboard == nil)
+        #expect(command.file == nil && command.directories.directory.isEmpty && command.editing.implicit == nil)
+        #expect(!command.print && !command.noColor && !command.editing.trimMentions && command.clipboard == nil)
         #expect(try edit(["edit", "notes.txt"]).file == "notes.txt")
     }
 
@@ -27,9 +27,10 @@ import Testing
     @Test func everyEditorOption() throws {
         let command = try edit(["--implicit", "0", "--trim-mentions", "--theme", "mono", "--no-color", "--print",
                                 "--clipboard", "internal", "-f", "github", "--config", "c.toml"])
-        #expect(command.implicit == 0 && command.trimMentions && command.theme == "mono" && command.noColor)
+        #expect(command.editing.implicit == 0 && command.editing.trimMentions && command.theme == "mono" && command.noColor)
         #expect(command.print && command.clipboard == .internal && command.format == "github" && command.config == "c.toml")
         #expect(try edit(["--implicit=5", "--theme=./my theme.toml", "--format=slack", "x"]).theme == "./my theme.toml")
+        #expect(try edit(["--implicit=5"]).editing.implicit == 5)
         #expect(try edit(["--clipboard=terminal"]).clipboard == .terminal)
     }
 
