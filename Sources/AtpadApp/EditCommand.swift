@@ -29,8 +29,7 @@ struct EditCommand: AsyncParsableCommand {
         valueName: "format"))
     var format: String?
 
-    @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Flag(help: "Draw with attributes only (also set by the NO_COLOR environment variable).")
     var noColor = false
@@ -72,7 +71,7 @@ struct EditCommand: AsyncParsableCommand {
     /// the screen is drawn are `UsageError`s (exit status 2).
     func runEditor() throws -> Int32 {
         let environment = ProcessEnvironment.current()
-        let settings = try Settings.resolve(configPath: config, environment: environment, commandLine: apply)
+        let settings = try configFile.settings(environment: environment, commandLine: apply)
         // Both the option and the config key were checked to be a format's name.
         let format = settings.config.format.flatMap(DocumentFormat.init(rawValue:)) ?? .atpad
         // An output-only format (matrix) can print a new comment, never open a file.

@@ -466,7 +466,7 @@ import Testing
         let path = try folder() + "/config.toml"
         try write(text, to: path)
         let command = try #require(try AtpadMain.parseAsRoot(arguments + ["--config", path]) as? EditCommand)
-        return try Settings.resolve(configPath: command.config, environment: [:], commandLine: command.apply)
+        return try command.configFile.settings(environment: [:], commandLine: command.apply)
     }
 
     @Test func theCommandLineOverridesTheFile() throws {

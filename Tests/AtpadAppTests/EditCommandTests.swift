@@ -28,7 +28,7 @@ import Testing
         let command = try edit(["--implicit", "0", "--trim-mentions", "--theme", "mono", "--no-color", "--print",
                                 "--clipboard", "internal", "-f", "github", "--config", "c.toml"])
         #expect(command.editing.implicit == 0 && command.editing.trimMentions && command.theme == "mono" && command.noColor)
-        #expect(command.print && command.clipboard == .internal && command.format == "github" && command.config == "c.toml")
+        #expect(command.print && command.clipboard == .internal && command.format == "github" && command.configFile.config == "c.toml")
         #expect(try edit(["--implicit=5", "--theme=./my theme.toml", "--format=slack", "x"]).theme == "./my theme.toml")
         #expect(try edit(["--implicit=5"]).editing.implicit == 5)
         #expect(try edit(["--clipboard=terminal"]).clipboard == .terminal)
