@@ -5,7 +5,8 @@
 
 The commands, options, value names, defaults and help texts come from the binary itself
 (`atpad --experimental-dump-help`, swift-argument-parser's description of its own
-definitions), so the page says what `--help` says and cannot drift from it. Only the
+definitions), so the page says what `--help` says and cannot drift from it; the KEYS
+section is the keymap's own table (`atpad keys`, the one the README holds). Only the
 short sections no option describes (files, environment, exit status) are written here.
 """
 import json
@@ -94,6 +95,17 @@ def describe_command(command, path, out):
             describe_command(sub, path + [sub["commandName"]], out)
 
 
+def key_rows(binary):
+    """The rows of `atpad keys`' Markdown table, as (keys, action) with the Markdown
+    marks taken out."""
+    table = subprocess.run([binary, "keys"], check=True, capture_output=True, text=True).stdout
+    rows = []
+    for line in table.splitlines()[2:]:
+        cells = [cell.strip().replace("\\|", "|") for cell in line.strip("|").split(" | ")]
+        rows.append(tuple(cell.replace("`", "").replace("*", "") for cell in cells))
+    return rows
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: manpage.py PATH/TO/atpad")
@@ -132,6 +144,10 @@ def main():
     out.append(".SH COMMANDS")
     for sub in subcommands:
         describe_command(sub, ["atpad", sub["commandName"]], out)
+    out.append(".SH KEYS")
+    out.append(roff("In the editor (F1 lists them too):"))
+    for keys, action in key_rows(binary):
+        out += [".TP", "\\fB" + roff(keys) + "\\fR", roff(action)]
     out += [
         ".SH FILES",
         ".TP", "\\fI~/.config/atpad/config.toml\\fR",
@@ -152,7 +168,7 @@ def main():
              "command line, the config, a directory or an input file, or no terminal; "
              "128 + the signal when stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT."),
         ".SH SEE ALSO",
-        roff("The README of atpad, for the formats, directories and keys in full."),
+        roff("The README of atpad, for the formats, directories and prompts in full."),
     ]
     sys.stdout.write("\n".join(out) + "\n")
 

@@ -14,31 +14,33 @@ public struct AtpadMain: AsyncParsableCommand {
             """,
         version: AtpadVersion.string,
         subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self,
-                      DraftsCommand.self],
+                      DraftsCommand.self, KeysCommand.self],
         defaultSubcommand: EditCommand.self
     ) }
 
     public init() {}
 
-    /// The names that select a subcommand rather than a FILE to edit.
-    static let subcommandNames = ["edit", "replay", "search", "render", "mentions", "drafts", "help"]
-
-    /// Runs the command line and exits with its status. The editor starts on the calling
-    /// (main) thread without the async machinery when its arguments are simple (see
-    /// ``EditArguments``); everything else goes through ArgumentParser.
-    /// `commit` is the git commit the executable was built from ("" when unknown).
+    /// Runs the command line and exits with its status. The editor runs on the calling
+    /// (main) thread, which owns the terminal, without the async machinery; the other
+    /// commands run in a task. `commit` is the git commit the executable was built from
+    /// ("" when unknown).
     @MainActor
     public static func main(_ arguments: [String], commit: String = "") -> Never {
         AtpadVersion.commit.withLock { $0 = commit }
-        if let edit = EditArguments.parse(arguments) {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            Foundation.exit(report(error))
+        }
+        if let edit = command as? EditCommand {
             do {
-                Foundation.exit(try edit.run())
+                Foundation.exit(try edit.runEditor())
             } catch {
-                // A UsageError's description is its message; anything else is named as it is.
-                StandardOutput.error("atpad: \(error)")
-                Foundation.exit(2)
+                Foundation.exit(report(error))
             }
         }
+        // Parsed again in the task: a parsed command is not Sendable, the arguments are.
         Task { Foundation.exit(await run(arguments)) }
         dispatchMain()
     }
@@ -54,19 +56,26 @@ public struct AtpadMain: AsyncParsableCommand {
                 try command.run()
             }
             return 0
-        } catch let error as UsageError {
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints what ended a command (help and `--version` to stdout, problems as one line
+    /// on stderr) and returns the exit status.
+    private static func report(_ error: any Error) -> Int32 {
+        if let error = error as? UsageError {
             StandardOutput.error("atpad: \(error.message)")
             return 2
-        } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success {
-                if !message.isEmpty { print(message) }
-                return 0
-            }
-            if !message.isEmpty { StandardOutput.error(message) }
-            return code == .validationFailure ? 2 : code.rawValue
         }
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            return 0
+        }
+        if !message.isEmpty { StandardOutput.error(message) }
+        return code == .validationFailure ? 2 : code.rawValue
     }
 }
 

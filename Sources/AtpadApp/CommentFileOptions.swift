@@ -12,8 +12,7 @@ struct CommentFileOptions: ParsableArguments {
         valueName: "format"))
     var from: String?
 
-    @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     /// A comment as read: its document, and the directory lookup used (empty when no
     /// format involved needed one).
@@ -40,7 +39,7 @@ struct CommentFileOptions: ParsableArguments {
             throw UsageError(error.message)
         }
         let needsDirectory = source.decodingUsesDirectory || target?.encodingUsesDirectory == true
-        let lookup = needsDirectory ? try directories.lookup(configPath: config) : .empty
+        let lookup = needsDirectory ? try directories.lookup(configFile: configFile) : .empty
         let decoded: DecodedDocument
         do {
             decoded = try source.decode(utf8: bytes, lookup: lookup)

@@ -5,9 +5,8 @@ extension DirectoryOptions {
     /// The directories these options and the config file route, as an `EntityLookup` for
     /// the formats (handles, ids, urls). Loads every directory file, so call it only when
     /// a format needs it.
-    func lookup(configPath: String?) throws -> EntityLookup {
-        let settings = try Settings.resolve(configPath: configPath, commandLine: commandLineConfig(),
-                                            environment: ProcessInfo.processInfo.environment)
+    func lookup(configFile: ConfigFileOption) throws -> EntityLookup {
+        let settings = try configFile.settings(environment: ProcessInfo.processInfo.environment, commandLine: apply)
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false)
         return EntityLookup(setup.files.mapValues(\.entities))

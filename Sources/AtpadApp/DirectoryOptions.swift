@@ -31,18 +31,17 @@ struct DirectoryOptions: ParsableArguments {
     @Option(help: "Named settings for @: github, gitlab, slack, jira or ldap (see the README).")
     var preset: String?
 
-    /// What these options say, as a config whose values override the config file's.
-    func commandLineConfig() throws -> Config {
-        try DirectoryOptions.config(directory: directory, trigger: trigger, directoryCommand: directoryCommand,
-                                    directoryURL: directoryURL, commandTimeout: commandTimeout,
-                                    items: items, map: map, preset: preset)
+    /// Writes what these options say over `config`: a trigger they name reads only what
+    /// they give it (`-d people.json` replaces the file's `@` table as a whole rather than
+    /// adding to its command), so what a trigger reads is always what one place says.
+    func apply(to config: inout Config) throws {
+        let given = try commandLineConfig()
+        config.triggers.merge(given.triggers) { _, commandLine in commandLine }
+        if let timeout = given.commandTimeout { config.commandTimeout = timeout }
     }
 
-    /// The directory options' values as a config. A plain function, so the editor's fast
-    /// command-line reader uses it without making an ArgumentParser value.
-    static func config(directory: [String], trigger: [String], directoryCommand: String?,
-                       directoryURL: String?, commandTimeout: Double?,
-                       items: String? = nil, map: String? = nil, preset: String? = nil) throws -> Config {
+    /// What these options say, as a config of their own.
+    func commandLineConfig() throws -> Config {
         var config = Config()
         let at: Unicode.Scalar = "@"
         // SPEC §12: --items, --map and --preset apply to the @ sources of this command line.

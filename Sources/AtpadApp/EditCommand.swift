@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtpadCore
+import AtpadDirectory
 import AtpadTerminal
 import Foundation
 
@@ -15,11 +16,10 @@ struct EditCommand: AsyncParsableCommand {
 
     @OptionGroup var directories: DirectoryOptions
 
-    @Option(help: "Word characters that start an implicit search (0 = off; default 3).")
-    var implicit: Int?
+    // The options the config file may also set are nil (or false for a flag) when not
+    // given, so the file's value stands (`apply(to:)`).
 
-    @Flag(help: "Backspace on a selected mention trims it to its first word first.")
-    var trimMentions = false
+    @OptionGroup var editing: EditingOptions
 
     @Option(help: "A bundled theme name (default, mono) or a theme file path.")
     var theme: String?
@@ -29,8 +29,7 @@ struct EditCommand: AsyncParsableCommand {
         valueName: "format"))
     var format: String?
 
-    @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Flag(help: "Draw with attributes only (also set by the NO_COLOR environment variable).")
     var noColor = false
@@ -39,21 +38,131 @@ struct EditCommand: AsyncParsableCommand {
     var print = false
 
     @Option(help: "Where copies go: terminal (atpad's clipboard and the terminal's, with OSC 52; the default) or internal (atpad's only).")
-    var clipboard: String?
+    var clipboard: Clipboard?
 
-    /// The same values the fast reader of ``EditArguments`` produces.
-    var arguments: EditArguments {
-        EditArguments(file: file, directory: directories.directory, trigger: directories.trigger,
-                      directoryCommand: directories.directoryCommand, directoryURL: directories.directoryURL,
-                      items: directories.items, map: directories.map, preset: directories.preset,
-                      commandTimeout: directories.commandTimeout,
-                      implicit: implicit, trimMentions: trimMentions, theme: theme,
-                      noColor: noColor, format: format, config: config, print: print, clipboard: clipboard)
+    /// Writes the options given over `config` (the config file's settings): an option on
+    /// the command line wins.
+    func apply(to config: inout Config) throws {
+        try directories.apply(to: &config)
+        if let implicit = try editing.checkedImplicit() { config.implicit = implicit }
+        if editing.trimMentions { config.trimMentions = true }
+        if let theme { config.theme = theme }
+        if noColor { config.noColor = true }
+        if let format { config.format = try DocumentFormat(option: "--format", name: format).rawValue }
+        if let clipboard { config.clipboard = clipboard }
     }
 
     func run() async throws {
-        let arguments = arguments
-        let status = try await MainActor.run { try arguments.run() }
+        let command = self
+        let status = try await MainActor.run { try command.runEditor() }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Without a terminal there is nothing to edit on: `atpad: no terminal` (exit 2). It is
+    /// checked after the command line, the config, the directories and FILE, whose errors
+    /// name the person's mistake (and which scripts check without a terminal), but before
+    /// stdin is read for `-` (never consumed for nothing) and before the terminal is touched.
+    static func requireTerminal() throws {
+        guard TerminalBackend.hasTerminal() else { throw UsageError("no terminal") }
+    }
+
+    /// Checks the values, loads what the editor needs and runs it on the calling (main)
+    /// thread, which owns the terminal; returns the exit status. Problems found before
+    /// the screen is drawn are `UsageError`s (exit status 2).
+    func runEditor() throws -> Int32 {
+        let environment = ProcessEnvironment.current()
+        let settings = try configFile.settings(environment: environment, commandLine: apply)
+        // Both the option and the config key were checked to be a format's name.
+        let format = settings.config.format.flatMap(DocumentFormat.init(rawValue:)) ?? .atpad
+        // An output-only format (matrix) can print a new comment, never open a file.
+        if format.isOutputOnly, let file {
+            throw settings.problem(\.format, option: "--format", key: "format",
+                                   "the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
+        }
+        // A format that reads or writes mentions by handle or id needs the directory
+        // before the file is opened, so its files load now rather than in the background.
+        let needsDirectory = format.decodingUsesDirectory || format.encodingUsesDirectory
+        let frecency = FrecencyRecord(environment: environment)
+        var directories = try DirectorySetup(
+            triggers: settings.config.triggers, limit: settings.limit,
+            commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
+            environment: environment, indexCache: IndexCache.standard(environment: environment))
+        directories.writeIndexesInBackground()
+        let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
+        var document = MarkedText()
+        var notes: [String] = []
+        var disk: DiskState?
+        var isReadOnly = false
+        if let file {
+            // `-`: the starting comment is stdin, read whole before the screen starts
+            // (keys then come from /dev/tty); the comment has no file until Save as.
+            let name = file == "-" ? "stdin" : file
+            if file == "-" { try Self.requireTerminal() }
+            do {
+                if let bytes = try file == "-" ? DocumentFile.readStandardInput() : DocumentFile.readUTF8(file) {
+                    let decoded = try format.decode(utf8: bytes, lookup: lookup)
+                    document = decoded.document
+                    notes = decoded.notes
+                    if file != "-" {
+                        disk = DiskState.of(file, bytes: bytes)
+                        isReadOnly = access(file, W_OK) != 0
+                    }
+                }
+            } catch let error as DocumentFile.Failure {
+                throw UsageError(error.message)
+            } catch let error as FormatError {
+                throw UsageError("\(name): not in the \(format) format: \(error.message)")
+            }
+        }
+        // The bundled default.toml is the built-in theme as a file (a test keeps them
+        // equal): not read again at every start.
+        let themeName = settings.config.theme ?? Theme.defaultName
+        let loadedTheme = themeName == Theme.defaultName ? Theme.builtInDefault
+            : try settings.check(\.theme, option: "--theme", key: "theme") {
+                do {
+                    return try Theme.load(themeName, themesIn: BundledResources.themes())
+                } catch let error as ThemeError {
+                    // A name not found says so; a theme file's own problem names its file and line.
+                    throw UsageError(ConfigPaths.isThemePath(themeName) ? error.description : error.message)
+                }
+            }
+        try Self.requireTerminal()
+        let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        var options = EditOptions(
+            path: file == "-" ? nil : file, document: document, format: format, lookup: lookup,
+            sources: directories.sources, loading: directories.loading,
+            warnings: directories.warnings + notes + (frecency.warning.map { [$0] } ?? []),
+            config: EditorConfig(triggers: directories.triggers,
+                                 implicitThreshold: settings.config.implicit ?? 3,
+                                 trimMentions: settings.config.trimMentions ?? false,
+                                 chooserRows: settings.config.chooserRows ?? 8,
+                                 quietWords: BundledQuietWords.words),
+            theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
+            // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
+            drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
+            frecency: frecency)
+        options.sourceNotes = directories.notes
+        options.formatIsFixed = settings.config.format != nil
+        options.disk = disk
+        options.isReadOnly = isReadOnly
+        options.fromStandardInput = file == "-"
+        options.terminalClipboard = settings.config.clipboard != .internal
+        // From the moment a FILE is open, the lock says so; a file another live atpad is
+        // editing opens read-only, and that atpad's draft is neither offered nor touched.
+        let lock = options.path.flatMap { path in
+            DraftStore.folder(environment: environment).map { EditLock(documentPath: path, draftsFolder: $0) }
+        }
+        if let lock, let file, case let .heldBy(pid) = lock.acquire() {
+            options.isReadOnly = true
+            options.drafts = nil
+            options.warnings.insert("\(file) is open in another atpad (pid \(pid))", at: 0)
+        }
+        let (status, printed) = EditSession(options).run()
+        lock?.release()
+        frecency.finishSaving()
+        if let printed {
+            FileHandle.standardOutput.write(Data(printed.utf8))
+        }
+        return status
     }
 }

@@ -24,11 +24,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var directories: DirectoryOptions
 
-    @Option(help: "Word characters that start an implicit search (0 = off).")
-    var implicit: Int = 3
+    @OptionGroup var editing: EditingOptions
 
-    @Flag(help: "Backspace on a selected mention trims it to its first word first.")
-    var trimMentions = false
+    /// Replay reads no config: an option not given is the default.
+    var implicit: Int { editing.implicit ?? 3 }
+    var trimMentions: Bool { editing.trimMentions }
 
     func run() async throws {
         guard width >= 1 else { throw UsageError("--width must be at least 1") }

@@ -21,8 +21,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "The most results to print (default 50, or the config's limit).")
     var limit: Int?
 
-    @Option(help: "The config file to read instead of ~/.config/atpad/config.toml.")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Flag(help: "Print JSON with match ranges instead of TSV.")
     var json = false
@@ -40,8 +39,8 @@ struct SearchCommand: AsyncParsableCommand {
         guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
             throw UsageError("--trigger-char takes one character")
         }
-        let settings = try Settings.resolve(configPath: config, commandLine: try directories.commandLineConfig(),
-                                            environment: ProcessInfo.processInfo.environment)
+        let settings = try configFile.settings(environment: ProcessInfo.processInfo.environment,
+                                               commandLine: directories.apply)
         let limit = self.limit ?? settings.limit
         guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
         let clock = ContinuousClock()

@@ -75,8 +75,8 @@ import Testing
     }
 
     @Test func clipboardIsTerminalOrInternal() throws {
-        #expect(try parse("clipboard = \"internal\"").clipboard == "internal")
-        #expect(try parse("clipboard = \"terminal\"").clipboard == "terminal")
+        #expect(try parse("clipboard = \"internal\"").clipboard == .internal)
+        #expect(try parse("clipboard = \"terminal\"").clipboard == .terminal)
     }
 
     @Test func formatNamesFoldCase() throws {
@@ -104,14 +104,14 @@ import Testing
 
     @Test func noConfigFileIsNoConfig() throws {
         let home = try folder()
-        let (config, path) = try Config.load(path: nil, environment: ["HOME": home])
+        let (config, path, _) = try Config.load(path: nil, environment: ["HOME": home])
         #expect(config == Config())
         #expect(path == nil)
     }
 
     @Test func noHomeIsNoConfig() throws {
         #expect(Config.defaultPath(environment: [:]) == nil)
-        let (config, path) = try Config.load(path: nil, environment: [:])
+        let (config, path, _) = try Config.load(path: nil, environment: [:])
         #expect(config == Config() && path == nil)
     }
 
@@ -134,7 +134,7 @@ import Testing
         let home = try folder()
         try write("implicit = 5\n", to: xdg + "/atpad/config.toml")
         try write("implicit = 9\n", to: home + "/.config/atpad/config.toml")
-        let (config, path) = try Config.load(path: nil, environment: ["XDG_CONFIG_HOME": xdg, "HOME": home])
+        let (config, path, _) = try Config.load(path: nil, environment: ["XDG_CONFIG_HOME": xdg, "HOME": home])
         #expect(config.implicit == 5)
         #expect(path == xdg + "/atpad/config.toml")
     }
@@ -142,7 +142,7 @@ import Testing
     @Test func theDefaultFileIsReadFromHome() throws {
         let home = try folder()
         try write("limit = 9\n", to: home + "/.config/atpad/config.toml")
-        let (config, path) = try Config.load(path: nil, environment: ["HOME": home])
+        let (config, path, _) = try Config.load(path: nil, environment: ["HOME": home])
         #expect(config.limit == 9)
         #expect(path == home + "/.config/atpad/config.toml")
     }
@@ -152,7 +152,7 @@ import Testing
         try write("limit = 9\n", to: home + "/.config/atpad/config.toml")
         let other = home + "/other.toml"
         try write("limit = 3\n", to: other)
-        let (config, path) = try Config.load(path: other, environment: ["HOME": home])
+        let (config, path, _) = try Config.load(path: other, environment: ["HOME": home])
         #expect(config.limit == 3)
         #expect(path == other)
     }
@@ -403,7 +403,7 @@ import Testing
     @Test func relativePathsInALoadedFileStartAtItsFolder() throws {
         let dir = try folder()
         try write("[triggers.\"#\"]\ndirectory = \"channels.json\"\n", to: dir + "/sub/atpad.toml")
-        let (config, _) = try Config.load(path: dir + "/sub/atpad.toml", environment: [:])
+        let (config, _, _) = try Config.load(path: dir + "/sub/atpad.toml", environment: [:])
         #expect(config.triggers["#"]?.files == [dir + "/sub/channels.json"])
     }
 
@@ -427,7 +427,7 @@ import Testing
         channels.cache = .seconds(3600)
         var jira = Config.TriggerSources()
         jira.preset = "jira"
-        let (config, path) = try Config.load(path: ConfigTests.exampleURL.path, environment: ["HOME": "/home/ana"])
+        let (config, path, _) = try Config.load(path: ConfigTests.exampleURL.path, environment: ["HOME": "/home/ana"])
         #expect(path == ConfigTests.exampleURL.path)
         // The top-level values are the defaults, as its comments say.
         #expect(config.implicit == 3)
@@ -449,11 +449,11 @@ import Testing
 
     @Test func theExampleFileDocumentsEveryKey() throws {
         let text = try String(contentsOf: ConfigTests.exampleURL, encoding: .utf8)
-        for key in ConfigReader.topKeys where key != "triggers" {
+        for key in Config.CodingKeys.allCases.map(\.stringValue) where key != "triggers" && key != "terminal" {
             #expect(text.contains("\n\(key) = "), "\(key) is not set in the example")
         }
         #expect(text.contains("\n[triggers.\"@\"]\n"))
-        for key in ConfigReader.triggerKeys {
+        for key in Config.TriggerSources.Decoded.CodingKeys.allCases.map(\.stringValue) {
             #expect(text.contains("\n#   \(key) "), "\(key) is not described in the example")
             #expect(text.contains("\n\(key) = "), "\(key) is not set in the example")
         }
@@ -461,8 +461,16 @@ import Testing
 
     // MARK: - Precedence
 
+    /// The settings of `arguments` (the editor's command line) over the config `text`.
+    func settings(_ text: String, _ arguments: [String]) throws -> Settings {
+        let path = try folder() + "/config.toml"
+        try write(text, to: path)
+        let command = try #require(try AtpadMain.parseAsRoot(arguments + ["--config", path]) as? EditCommand)
+        return try command.configFile.settings(environment: [:], commandLine: command.apply)
+    }
+
     @Test func theCommandLineOverridesTheFile() throws {
-        let file = try parse("""
+        let file = """
             implicit = 5
             trim_mentions = true
             format = "slack"
@@ -473,13 +481,8 @@ import Testing
             command = "people"
             [triggers."#"]
             directory = "/channels.json"
-            """)
-        var commandLine = Config()
-        commandLine.implicit = 0
-        commandLine.format = "github"
-        commandLine.commandTimeout = .seconds(1)
-        commandLine.triggers["@"] = .init(files: ["/other.json"])
-        let merged = file.overridden(by: commandLine)
+            """
+        let merged = try settings(file, ["--implicit", "0", "-f", "GitHub", "--command-timeout", "1", "-d", "/other.json"]).config
         #expect(merged.implicit == 0)
         #expect(merged.format == "github")
         #expect(merged.commandTimeout == .seconds(1))
@@ -493,9 +496,35 @@ import Testing
         #expect(merged.triggers["#"] == .init(files: ["/channels.json"]))
     }
 
-    @Test func overridingByAnEmptyConfigChangesNothing() throws {
-        let file = try parse("implicit = 5\n[triggers.\"@\"]\ncommand = \"people\"\n")
-        #expect(file.overridden(by: Config()) == file)
-        #expect(Config().overridden(by: file) == file)
+    @Test func noOptionsLeaveTheFileAsItIs() throws {
+        let text = "implicit = 5\nclipboard = \"internal\"\n[triggers.\"@\"]\ncommand = \"people\"\n"
+        #expect(try settings(text, []).config == (try parse(text)))
+        #expect(try settings(text, []).commandLine == Config())
+    }
+
+    /// A value found wrong when it is used is the config's when the config gave it, the
+    /// option's when the command line did.
+    @Test func aLateProblemNamesWhereTheValueCameFrom() throws {
+        let fromFile = try settings("limit = 3\n\ntheme = \"nope\"\n", [])
+        let problem = fromFile.problem(\.theme, option: "--theme", key: "theme", "no theme named \"nope\"")
+        #expect(problem.message.hasSuffix("config.toml:3: \"theme\": no theme named \"nope\""))
+        let fromOption = try settings("theme = \"mono\"\n", ["--theme", "nope"])
+        #expect(fromOption.problem(\.theme, option: "--theme", key: "theme", "no theme named \"nope\"").message
+            == "--theme: no theme named \"nope\"")
+    }
+
+    @Test func theCommandLinesMistakesComeBeforeTheFiles() throws {
+        let error = #expect(throws: UsageError.self) { try settings("implict = 1\n", ["--implicit=-1"]) }
+        #expect(error?.message == "--implicit must be 0 or more")
+    }
+
+    // MARK: - The [terminal] table
+
+    @Test func graphemesIsOneOfThreeWays() throws {
+        #expect(try parse("[terminal]\ngraphemes = \"whole\"\n").graphemes == "whole")
+        #expect(try failure("[terminal]\ngraphemes = \"all\"\n").description
+            == "\(ConfigTests.file):2: \"graphemes\" in [terminal] must be one of auto, whole, first (found \"all\")")
+        #expect(try failure("[terminal]\ngrapheme = \"whole\"\n").message
+            == "unknown key \"grapheme\" in [terminal] (did you mean \"graphemes\"?)")
     }
 }

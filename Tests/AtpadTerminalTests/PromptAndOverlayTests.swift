@@ -165,11 +165,39 @@ import Testing
         #expect(listed["Ctrl-L"] == "Go to line")
         #expect(listed["Alt-A"] == "Select all")
         #expect(listed["F2"] == "Preview as saved")
-        #expect(KeyHelp.all.contains(KeyHelp.Entry(keys: "Esc", action: "Cancel a prompt")))
+        #expect(listed["Alt-Z"] == "Suspend")
         // All of them show on an 80×24 F1 screen.
         let f = frame(try makeEditor("|"), width: 80, height: 24, view: EditorView(overlay: .help))
         #expect(!f.screen.lines.contains { $0.hasPrefix(" …") || $0.contains("… ") })
         #expect(f.screen.lines.contains { $0.contains("F2               Preview as saved") })
         #expect(KeyHelp.bar.map(\.keys) == ["^S", "^Q", "^Z", "^Space", "F1", "^F"])
+    }
+
+    /// Every binding of the editing and chooser modes that has help is on F1, and every
+    /// row of F1 is in the 80×24 screen, under the binding's keys.
+    @Test func everyBindingWithHelpIsOnF1() throws {
+        let f = frame(try makeEditor("|"), width: 80, height: 24, view: EditorView(overlay: .help))
+        let screen = f.screen.lines.joined(separator: "\n")
+        let shown: Set<KeyMode> = [.anywhere, .editing, .chooser, .quietChooser]
+        for binding in Keymap.bindings where binding.help != nil && !binding.modes.isDisjoint(with: shown) {
+            let row = try #require(KeyHelp.all.first { $0.action == binding.help }, "\(binding.command)")
+            #expect(screen.contains(row.keys) && screen.contains(row.action), "\(binding.command)")
+            // A family under a label (Shift+arrows) is named by it; other rows list every key.
+            let labelled = Keymap.bindings.contains { $0.label == row.keys }
+            #expect(labelled || binding.keys.allSatisfy { row.keys.contains($0.name) }, "\(binding.command)")
+        }
+        for note in Keymap.notes { #expect(screen.contains(note.keys) && screen.contains(note.help)) }
+    }
+
+    @Test func promptRowsListTheirModesKeys() {
+        #expect(KeyHelp.entries(for: .find) == [
+            .init(keys: "Enter", action: "Done"), .init(keys: "^F/↓", action: "Next"), .init(keys: "⇧Tab/↑", action: "Prev"),
+            .init(keys: "Esc", action: "Cancel"),
+        ])
+        #expect(KeyHelp.entries(for: .saveAs).map(\.keys) == ["Enter", "Tab", "Esc"])
+        #expect(KeyHelp.entries(for: .cancel) == [.init(keys: "Esc", action: "Cancel")])
+        #expect(KeyHelp.explicitChooserBar.map(\.keys) == ["↑↓", "Enter", "Esc", "F1"])
+        #expect(KeyHelp.implicitChooserBar.map(\.keys) == ["Tab", "^N/^P", "Esc", "F1"])
+        #expect(KeyHelp.previewBar.map(\.keys) == ["Any key", "^Q"])
     }
 }

@@ -58,3 +58,26 @@ def test_replay_reads_no_config(atpad, people, tmp_path):
     write_config(tmp_path, f'implicit = 0\n[triggers."@"]\ndirectory = "{path}"\n')
     out = json.loads(atpad("replay", "--keys", "@jo", check_exit=0).stdout)
     assert "only" not in out["chooser"]["items"] and len(out["chooser"]["items"]) > 1
+
+
+def test_a_bad_value_from_the_config_is_the_configs(atpad, tmp_path):
+    # Found only when used (a theme is loaded, a format opens FILE), yet named by its line.
+    write_config(tmp_path, 'limit = 3\ntheme = "nope"\n')
+    proc = atpad(str(tmp_path / "notes.txt"), input="")
+    assert proc.returncode == 2
+    first = proc.stderr.splitlines()[0]
+    assert "config.toml:2:" in first and '"theme"' in first and "nope" in first, first
+    write_config(tmp_path, 'format = "matrix"\n')
+    proc = atpad(str(tmp_path / "notes.txt"), input="")
+    assert proc.returncode == 2
+    first = proc.stderr.splitlines()[0]
+    assert "config.toml:1:" in first and "output only" in first and "--format" not in first, first
+
+
+def test_a_bad_value_from_the_command_line_is_the_options(atpad, tmp_path):
+    write_config(tmp_path, 'theme = "mono"\n')
+    proc = atpad(str(tmp_path / "notes.txt"), "--theme", "nope", input="")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("atpad: --theme: no theme named \"nope\""), proc.stderr
+    proc = atpad(str(tmp_path / "notes.txt"), "-f", "matrix", input="")
+    assert proc.returncode == 2 and proc.stderr.startswith("atpad: --format: the matrix format is output only")

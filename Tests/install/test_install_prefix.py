@@ -90,7 +90,7 @@ def test_missing_resources_are_a_message_and_editing_works(install, elsewhere, t
 
     # The default theme is built in; a theme only the missing folder had is an error naming it.
     assert run([binary, "--theme", "mono", "x.md"], cwd=elsewhere, env=env).stderr.strip() == \
-        'atpad: mono.toml: no theme named "mono" (themes: default)'
+        'atpad: --theme: no theme named "mono" (themes: default)'
 
     path = elsewhere / "note.md"
     s = Session(f"{binary} {path}", env=env, cwd=str(elsewhere))

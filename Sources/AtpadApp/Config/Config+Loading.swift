@@ -12,16 +12,18 @@ extension Config {
     static let maximumFileLength = 1 << 20
 
     /// Reads the config file named by `--config` (`path`), or else the one in the default
-    /// place (``defaultPath(environment:)``), returning it with the path it came from.
+    /// place (``defaultPath(environment:)``), returning it with the path and the text it
+    /// came from.
     ///
-    /// A default file that does not exist is no config: an empty `Config` and a nil path,
+    /// A default file that does not exist is no config: an empty `Config` and nil,
     /// found with a single `open` attempt (the editor's start-up is a measured budget). A
     /// named file that does not exist, a file that cannot be read or is not UTF-8, and
     /// any syntax error, unknown key or wrong value is a ``ConfigError``.
-    static func load(path: String?, environment: [String: String]) throws(ConfigError) -> (config: Config, path: String?) {
-        guard let file = path ?? defaultPath(environment: environment) else { return (Config(), nil) }
-        guard let bytes = try contents(of: file, required: path != nil) else { return (Config(), nil) }
-        return (try parse(bytes, file: file, environment: environment), file)
+    static func load(path: String?, environment: [String: String]) throws(ConfigError)
+        -> (config: Config, path: String?, text: String?) {
+        guard let file = path ?? defaultPath(environment: environment) else { return (Config(), nil, nil) }
+        guard let bytes = try contents(of: file, required: path != nil) else { return (Config(), nil, nil) }
+        return (try parse(bytes, file: file, environment: environment), file, String(decoding: bytes, as: UTF8.self))
     }
 
     /// `$XDG_CONFIG_HOME/atpad/config.toml`, or `$HOME/.config/atpad/config.toml` when
@@ -59,15 +61,19 @@ extension Config {
         } catch {
             throw ConfigError(file: file, message: "syntax error: \(error)")
         }
-        var reader = ConfigReader(paths: ConfigPaths(configFile: file, home: environment["HOME"]))
-        reader.read(table)
-        guard !reader.problems.isEmpty else { return reader.config }
+        let reader = ConfigReader(table: table, paths: ConfigPaths(configFile: file, home: environment["HOME"]))
+        var decoder = TOMLDecoder()
+        decoder.userInfo[ConfigReader.userInfoKey] = reader
+        // Problems are noted by the reader rather than thrown: the one reported is the
+        // first in the file, whatever order TOMLKit lists keys in.
+        let config = try? decoder.decode(Config.self, from: table)
+        if let config, reader.problems.isEmpty { return config }
         // Lines are looked for only now: a good config costs no second reading.
         let lines = TOMLKeyLines(source)
         let errors = reader.problems.map { problem in
             ConfigError(file: file, line: lines.line(of: problem.key), key: problem.key, message: problem.message)
         }
-        throw errors.min { ($0.line ?? .max) < ($1.line ?? .max) }!
+        throw errors.min { ($0.line ?? .max) < ($1.line ?? .max) } ?? ConfigError(file: file, message: "not a config table")
     }
 
     /// The file's bytes; nil when it does not exist and is not `required`.

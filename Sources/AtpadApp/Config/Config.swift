@@ -1,9 +1,13 @@
+import ArgumentParser
 import AtpadCore
 import AtpadDirectory
 
 /// The settings of a config file (SPEC §8): the same things the options set. Every field
-/// is optional — nil, or no entry in `triggers`, means "not set" — so a config read from
-/// a file and one built from the command line merge with ``overridden(by:)``.
+/// is optional — nil, or no entry in `triggers`, means "not set" — so the command line can
+/// write its options over the file's (``EditCommand/apply(to:)``).
+///
+/// The file's keys are the `CodingKeys` below, decoded with TOMLKit's `TOMLDecoder`
+/// (``Config/parse(_:file:environment:)``); each key is declared there once.
 struct Config: Equatable, Sendable {
     /// Where one trigger's entities come from: files, and a command or a URL.
     struct TriggerSources: Equatable, Sendable {
@@ -53,9 +57,8 @@ struct Config: Equatable, Sendable {
     var trimMentions: Bool?
     /// The comment's format, one of ``formats``.
     var format: String?
-    /// Where copies go: "terminal" (atpad's clipboard and the terminal's, OSC 52) or
-    /// "internal" (atpad's only).
-    var clipboard: String?
+    /// Where copies go.
+    var clipboard: Clipboard?
     /// A theme name, or a theme file path (resolved like directory files).
     var theme: String?
     /// Draw without colours, as `--no-color` does.
@@ -66,33 +69,207 @@ struct Config: Equatable, Sendable {
     var limit: Int?
     /// How long a directory command may take to answer one query.
     var commandTimeout: Duration?
+    /// `[terminal] graphemes`: how grapheme clusters are drawn (`auto`, `whole`, `first`).
+    var graphemes: String?
 
     /// The format names `format` accepts (SPEC §7).
     static let formats = DocumentFormat.allCases.map(\.rawValue)
 
-    /// The values `clipboard` (and `--clipboard`) accept.
-    static let clipboards = ["terminal", "internal"]
-
     /// The widest chooser a config may ask for.
     static let chooserRowsRange = 1 ... 50
 
-    /// This config with every setting `other` makes taking its place: `other` is the
-    /// command line, and options override the file. A trigger `other` names keeps only
-    /// the sources `other` gives it — `-d people.json` replaces the file's `@` table as a
-    /// whole rather than adding to its command — so what a trigger reads is always what
-    /// one place says.
-    func overridden(by other: Config) -> Config {
-        var merged = self
-        merged.triggers.merge(other.triggers) { _, command in command }
-        merged.implicit = other.implicit ?? implicit
-        merged.trimMentions = other.trimMentions ?? trimMentions
-        merged.format = other.format ?? format
-        merged.clipboard = other.clipboard ?? clipboard
-        merged.theme = other.theme ?? theme
-        merged.noColor = other.noColor ?? noColor
-        merged.chooserRows = other.chooserRows ?? chooserRows
-        merged.limit = other.limit ?? limit
-        merged.commandTimeout = other.commandTimeout ?? commandTimeout
-        return merged
+    /// The values of `[terminal] graphemes`.
+    static let graphemeModes = ["auto", "whole", "first"]
+}
+
+/// Where copies go (`--clipboard`, `clipboard =`): atpad's clipboard and the terminal's
+/// (OSC 52), or atpad's only.
+enum Clipboard: String, CaseIterable, Sendable, Decodable, ExpressibleByArgument {
+    case terminal, `internal`
+
+    /// `"terminal" or "internal"`, as messages list the values.
+    static let listed = allCases.map { ConfigReader.quoted($0.rawValue) }.joined(separator: " or ")
+}
+
+// MARK: - Decoding
+
+extension Config: Decodable {
+    /// The keys a config may hold at its top level.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case triggers, implicit, trimMentions = "trim_mentions", format, clipboard, theme, noColor = "no_color"
+        case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", terminal
+    }
+
+    /// The keys of `[terminal]`.
+    enum TerminalKeys: String, CodingKey, CaseIterable {
+        case graphemes
+    }
+
+    init(from decoder: any Decoder) throws {
+        let reader = ConfigReader.of(decoder)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        c.noteUnknownKeys(reader)
+        implicit = c.setting(.implicit, "must be an integer of 0 or more", reader) { (n: Int) in n >= 0 }
+        trimMentions = c.setting(.trimMentions, "must be true or false", reader)
+        noColor = c.setting(.noColor, "must be true or false", reader)
+        format = c.setting(.format, "must be one of \(Config.formats.joined(separator: ", "))", reader) { (name: String) in
+            Config.formats.contains(name.lowercased())
+        }?.lowercased()
+        clipboard = c.setting(.clipboard, "must be \(Clipboard.listed)", reader)
+        theme = c.setting(.theme, "must be a theme name or the path of a theme file", reader) { (text: String) in
+            !text.isEmpty
+        }.map { ConfigPaths.isThemePath($0) ? reader.paths.resolve($0) : $0 }
+        let rows = Config.chooserRowsRange
+        chooserRows = c.setting(.chooserRows, "must be an integer from \(rows.lowerBound) to \(rows.upperBound)", reader) {
+            rows.contains($0)
+        }
+        limit = c.setting(.limit, "must be an integer of 1 or more", reader) { (n: Int) in n >= 1 }
+        commandTimeout = c.setting(.commandTimeout, "must be a number of seconds greater than 0", reader) { (s: Seconds) in
+            s.value.isFinite && s.value > 0
+        }.map { .seconds($0.value) }
+        if c.contains(.terminal) {
+            if let terminal = try? c.nestedContainer(keyedBy: TerminalKeys.self, forKey: .terminal) {
+                terminal.noteUnknownKeys(reader)
+                graphemes = terminal.setting(.graphemes, "must be one of \(Config.graphemeModes.joined(separator: ", "))",
+                                             reader) { Config.graphemeModes.contains($0) }
+            } else {
+                reader.fail(["terminal"], "must be a table, such as [terminal]")
+            }
+        }
+        if c.contains(.triggers) { readTriggers(c, reader) }
+    }
+
+    private mutating func readTriggers(_ c: KeyedDecodingContainer<CodingKeys>, _ reader: ConfigReader) {
+        guard let table = try? c.nestedContainer(keyedBy: AnyConfigKey.self, forKey: .triggers) else {
+            reader.fail(["triggers"], "must be a table of triggers, such as [triggers.\"@\"]")
+            return
+        }
+        for key in table.allKeys {
+            let at = ["triggers", key.stringValue]
+            guard key.stringValue.unicodeScalars.count == 1, let trigger = key.stringValue.unicodeScalars.first,
+                  EditorConfig.triggerSet.contains(trigger) else {
+                reader.note(at, "unknown trigger \(ConfigReader.quoted(key.stringValue)) in [triggers] "
+                    + "(a trigger is one of \(ConfigReader.triggerList))")
+                continue
+            }
+            guard reader.value(at: at)?.table != nil else {
+                reader.fail(at, "must be a table with directory, command or url")
+                continue
+            }
+            if let decoded = try? table.decode(TriggerSources.Decoded.self, forKey: key), decoded.isComplete {
+                triggers[trigger] = decoded.sources
+            }
+        }
+    }
+}
+
+/// A number of seconds, written as an integer or not.
+struct Seconds: Decodable {
+    var value: Double
+
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let seconds = try? single.decode(Double.self) {
+            value = seconds
+        } else {
+            value = Double(try single.decode(Int.self))
+        }
+    }
+}
+
+/// One or several file paths (`directory = "a.json"` or `["a.json", "b.csv"]`).
+private enum Paths: Decodable {
+    case one(String), several([String])
+
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let path = try? single.decode(String.self) {
+            self = .one(path)
+        } else {
+            self = .several(try single.decode([String].self))
+        }
+    }
+
+    var all: [String] {
+        switch self {
+        case let .one(path): [path]
+        case let .several(paths): paths
+        }
+    }
+}
+
+extension Config.TriggerSources {
+    /// A trigger table as decoded: the sources, and whether every key of it was right (a
+    /// table with a problem sets nothing).
+    struct Decoded: Decodable {
+        var sources = Config.TriggerSources()
+        var isComplete = true
+
+        /// The keys of a trigger table.
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case directory, command, url, preset, items, map, exclude, method, body, headers, next
+            case maxPages = "max_pages", cursorParam = "cursor_param", cache
+        }
+
+        init(from decoder: any Decoder) throws {
+            let reader = ConfigReader.of(decoder)
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let at = c.codingPath.map(\.stringValue)
+            let before = reader.problems.count
+            c.noteUnknownKeys(reader, hint: "a trigger has directory, command, url or preset")
+            sources.files = directory(c, reader)
+            sources.command = c.setting(.command, "must be a command line for sh -c", reader) { !$0.isEmpty }
+            sources.url = c.setting(.url, "must be an http:// or https:// URL", reader, accept: ConfigReader.isURLTemplate)
+            let presets = Preset.allCases.map(\.rawValue)
+            sources.preset = c.setting(.preset, "must be one of \(presets.joined(separator: ", "))", reader) {
+                presets.contains($0)
+            }
+            sources.items = c.setting(.items, "must be a string", reader)
+            sources.method = c.setting(.method, "must be a string", reader) { !$0.isEmpty }
+            sources.body = c.setting(.body, "must be a string", reader)
+            sources.next = c.setting(.next, "must be a string", reader) { !$0.isEmpty }
+            sources.cursorParam = c.setting(.cursorParam, "must be a string", reader) { !$0.isEmpty }
+            sources.maxPages = c.setting(.maxPages, "must be an integer of 1 or more", reader) { (n: Int) in n >= 1 }
+            sources.cache = c.setting(.cache, "must be an age such as \"30m\", \"1h\" or \"2d\"", reader) { (text: String) in
+                ConfigReader.age(text) != nil
+            }.flatMap(ConfigReader.age)
+            sources.exclude = c.setting(.exclude, "must be an array of paths, such as [\"deleted\", \"is_bot\"]", reader) {
+                (paths: [String]) in paths.allSatisfy { !$0.isEmpty }
+            }
+            let strings = "must be an inline table of strings, such as { id = \"login\" }"
+            sources.headers = c.setting(.headers, strings, reader)
+            sources.map = c.setting(.map, strings, reader)
+            if let map = sources.map, let unknown = map.keys.sorted().first(where: { !EntityMapping.fields.contains($0) }) {
+                reader.note(at + ["map", unknown], "unknown map field \(ConfigReader.quoted(unknown)) (the fields are "
+                    + EntityMapping.fields.joined(separator: ", ") + ")")
+            }
+            if reader.problems.count > before {
+                isComplete = false
+            } else if sources.command != nil, sources.url != nil {
+                reader.note(at + ["url"], "\(ConfigReader.table(at)) has both a command and a url; a trigger asks one of them")
+                isComplete = false
+            } else if !sources.hasSource {
+                reader.note(at, "\(ConfigReader.table(at)) sets no directory, command, url or preset")
+                isComplete = false
+            }
+        }
+
+        /// `directory`: a path or a non-empty array of paths, resolved.
+        private func directory(_ c: KeyedDecodingContainer<CodingKeys>, _ reader: ConfigReader) -> [String]? {
+            guard c.contains(.directory) else { return nil }
+            let expected = "must be a file path or an array of file paths"
+            let at = c.codingPath.map(\.stringValue) + ["directory"]
+            if let paths = try? c.decode(Paths.self, forKey: .directory).all, !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) {
+                return paths.map(reader.paths.resolve)
+            }
+            // Name the element that is wrong when the array is what it should be otherwise.
+            if let elements = reader.value(at: at)?.array, !elements.isEmpty,
+               let bad = elements.first(where: { $0.string?.isEmpty != false }) {
+                reader.note(at, "\(ConfigReader.subject(at)) \(expected) (found \(ConfigReader.describe(bad)) in the array)")
+            } else {
+                reader.fail(at, expected)
+            }
+            return nil
+        }
     }
 }

@@ -1,224 +1,74 @@
 import AtpadCore
-import AtpadDirectory
 import Foundation
 import TOMLKit
 
-/// Walks a parsed config table into a ``Config``, noting every problem with its key so
-/// the caller can name the first one's line.
-struct ConfigReader {
+/// What ``Config``'s `Decodable` conformance needs besides the decoder: the parsed table
+/// (to show a wrong value as it was written), how paths resolve, and the problems found.
+///
+/// Decoding never stops at a problem: each one is noted with its dotted key and the value
+/// is left unset, so the caller can report the one that comes first in the file.
+final class ConfigReader {
     /// A problem found in the table: the dotted key it is about, and what is wrong.
     struct Problem: Equatable {
         var key: String
         var message: String
     }
 
+    let table: TOMLTable
     let paths: ConfigPaths
-    private(set) var config = Config()
     private(set) var problems: [Problem] = []
 
-    /// The keys a config may hold at its top level.
-    static let topKeys = ["triggers", "implicit", "trim_mentions", "format", "clipboard", "theme", "no_color",
-                          "chooser_rows", "limit", "command_timeout"]
-    /// The keys of a trigger table.
-    static let triggerKeys = ["directory", "command", "url", "preset", "items", "map", "exclude", "method", "body",
-                              "headers", "next", "max_pages", "cursor_param", "cache"]
+    /// Where a decoder finds its reader.
+    static let userInfoKey = CodingUserInfoKey(rawValue: "atpad.configReader")!
 
-    init(paths: ConfigPaths) {
+    init(table: TOMLTable, paths: ConfigPaths) {
+        self.table = table
         self.paths = paths
     }
 
-    /// Reads the file's top-level table into ``config``, noting ``problems``.
-    mutating func read(_ table: TOMLTable) {
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            let at = [key]
-            switch key {
-            case "triggers": readTriggers(value)
-            case "implicit":
-                config.implicit = integer(value, at: at, in: 0..., "an integer of 0 or more")
-            case "trim_mentions": config.trimMentions = boolean(value, at: at)
-            case "no_color": config.noColor = boolean(value, at: at)
-            case "format":
-                let names = Config.formats
-                if let text = value.string, names.contains(text.lowercased()) {
-                    config.format = text.lowercased()
-                } else {
-                    fail(at, "must be one of \(names.joined(separator: ", "))", found: value)
-                }
-            case "clipboard":
-                if let text = value.string, Config.clipboards.contains(text) {
-                    config.clipboard = text
-                } else {
-                    fail(at, "must be \"terminal\" or \"internal\"", found: value)
-                }
-            case "theme":
-                if let text = value.string, !text.isEmpty {
-                    config.theme = ConfigPaths.isThemePath(text) ? paths.resolve(text) : text
-                } else {
-                    fail(at, "must be a theme name or the path of a theme file", found: value)
-                }
-            case "chooser_rows":
-                let rows = Config.chooserRowsRange
-                config.chooserRows = integer(value, at: at, in: rows, "an integer from \(rows.lowerBound) to \(rows.upperBound)")
-            case "limit":
-                config.limit = integer(value, at: at, in: 1..., "an integer of 1 or more")
-            case "command_timeout":
-                let seconds = value.double ?? value.int.map(Double.init)
-                if let seconds, seconds.isFinite, seconds > 0 {
-                    config.commandTimeout = .seconds(seconds)
-                } else {
-                    fail(at, "must be a number of seconds greater than 0", found: value)
-                }
-            default:
-                unknown(at, known: ConfigReader.topKeys, hint: nil)
+    /// The reader a config decoder was given.
+    static func of(_ decoder: any Decoder) -> ConfigReader {
+        // Set by `Config.parse`, the only place a Config is decoded.
+        decoder.userInfo[userInfoKey] as! ConfigReader
+    }
+
+    // MARK: - Noting problems
+
+    /// `"key" must be EXPECTED (found VALUE)`, about the value at `path`.
+    func fail(_ path: [String], _ expected: String) {
+        let found = value(at: path).map(ConfigReader.describe) ?? "nothing"
+        note(path, "\(ConfigReader.subject(path)) \(expected) (found \(found))")
+    }
+
+    func note(_ path: [String], _ message: String) {
+        problems.append(Problem(key: ConfigReader.dotted(path), message: message))
+    }
+
+    /// Notes the keys of the table at `path` that are not `known`, suggesting a near one.
+    func unknownKeys(_ keys: [String], at path: [String], known: [String], hint: String?) {
+        for key in keys where !known.contains(key) {
+            var message = "unknown key \(ConfigReader.quoted(key))"
+            if !path.isEmpty { message += " in \(ConfigReader.table(path))" }
+            if let near = ConfigReader.nearest(to: key, in: known) {
+                message += " (did you mean \"\(near)\"?)"
+            } else if let hint {
+                message += " (\(hint))"
             }
+            note(path + [key], message)
         }
     }
 
-    // MARK: - Triggers
-
-    private mutating func readTriggers(_ value: TOMLValueConvertible) {
-        guard let table = value.table else {
-            fail(["triggers"], "must be a table of triggers, such as [triggers.\"@\"]", found: value)
-            return
+    /// The value written at `path`, as TOMLKit parsed it.
+    func value(at path: [String]) -> TOMLValueConvertible? {
+        var current: TOMLValueConvertible = table
+        for key in path {
+            guard let next = current.table?[key] else { return nil }
+            current = next
         }
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            let at = ["triggers", key]
-            guard key.unicodeScalars.count == 1, let trigger = key.unicodeScalars.first,
-                  EditorConfig.triggerSet.contains(trigger) else {
-                problems.append(Problem(key: ConfigReader.dotted(at),
-                                        message: "unknown trigger \(ConfigReader.quoted(key)) in [triggers] "
-                                            + "(a trigger is one of \(ConfigReader.triggerList))"))
-                continue
-            }
-            guard let sourcesTable = value.table else {
-                fail(at, "must be a table with directory, command or url", found: value)
-                continue
-            }
-            if let sources = readSources(sourcesTable, at: at) { config.triggers[trigger] = sources }
-        }
+        return current
     }
 
-    private mutating func readSources(_ table: TOMLTable, at trigger: [String]) -> Config.TriggerSources? {
-        var sources = Config.TriggerSources()
-        var ok = true
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            let at = trigger + [key]
-            switch key {
-            case "directory":
-                sources.files = files(value, at: at)
-                ok = ok && sources.files != nil
-            case "command":
-                if let text = value.string, !text.isEmpty {
-                    sources.command = text
-                } else {
-                    fail(at, "must be a command line for sh -c", found: value)
-                    ok = false
-                }
-            case "url":
-                if let text = value.string, ConfigReader.isURLTemplate(text) {
-                    sources.url = text
-                } else {
-                    fail(at, "must be an http:// or https:// URL", found: value)
-                    ok = false
-                }
-            case "preset":
-                if let text = value.string, Preset(rawValue: text) != nil {
-                    sources.preset = text
-                } else {
-                    fail(at, "must be one of \(Preset.allCases.map(\.rawValue).joined(separator: ", "))", found: value)
-                    ok = false
-                }
-            case "items": ok = string(value, at: at, into: &sources.items, allowEmpty: true) && ok
-            case "method": ok = string(value, at: at, into: &sources.method) && ok
-            case "body": ok = string(value, at: at, into: &sources.body, allowEmpty: true) && ok
-            case "next": ok = string(value, at: at, into: &sources.next) && ok
-            case "cursor_param": ok = string(value, at: at, into: &sources.cursorParam) && ok
-            case "max_pages":
-                sources.maxPages = integer(value, at: at, in: 1..., "an integer of 1 or more")
-                ok = ok && sources.maxPages != nil
-            case "cache":
-                if let text = value.string, let age = ConfigReader.age(text) {
-                    sources.cache = age
-                } else {
-                    fail(at, "must be an age such as \"30m\", \"1h\" or \"2d\"", found: value)
-                    ok = false
-                }
-            case "exclude":
-                if let array = value.array, array.allSatisfy({ $0.string?.isEmpty == false }) {
-                    sources.exclude = array.compactMap(\.string)
-                } else {
-                    fail(at, "must be an array of paths, such as [\"deleted\", \"is_bot\"]", found: value)
-                    ok = false
-                }
-            case "map", "headers":
-                guard let table = value.table,
-                      table.keys.allSatisfy({ table[$0]?.string != nil }) else {
-                    fail(at, "must be an inline table of strings, such as { id = \"login\" }", found: value)
-                    ok = false
-                    continue
-                }
-                var strings: [String: String] = [:]
-                for name in table.keys { strings[name] = table[name]?.string }
-                if key == "map" {
-                    if let unknown = strings.keys.sorted().first(where: { !EntityMapping.fields.contains($0) }) {
-                        problems.append(Problem(key: ConfigReader.dotted(at + [unknown]),
-                                                message: "unknown map field \(ConfigReader.quoted(unknown)) (the fields are "
-                                                    + EntityMapping.fields.joined(separator: ", ") + ")"))
-                        ok = false
-                    }
-                    sources.map = strings
-                } else {
-                    sources.headers = strings
-                }
-            default:
-                unknown(at, known: ConfigReader.triggerKeys, hint: "a trigger has directory, command, url or preset")
-                ok = false
-            }
-        }
-        guard ok else { return nil }
-        if sources.command != nil, sources.url != nil {
-            problems.append(Problem(key: ConfigReader.dotted(trigger + ["url"]),
-                                    message: "\(ConfigReader.table(trigger)) has both a command and a url; "
-                                        + "a trigger asks one of them"))
-            return nil
-        }
-        if !sources.hasSource {
-            problems.append(Problem(key: ConfigReader.dotted(trigger),
-                                    message: "\(ConfigReader.table(trigger)) sets no directory, command, url or preset"))
-            return nil
-        }
-        return sources
-    }
-
-    /// A path or a non-empty array of paths, resolved.
-    private mutating func files(_ value: TOMLValueConvertible, at: [String]) -> [String]? {
-        let expected = "must be a file path or an array of file paths"
-        if let text = value.string {
-            guard !text.isEmpty else {
-                fail(at, expected, found: value)
-                return nil
-            }
-            return [paths.resolve(text)]
-        }
-        guard let array = value.array, !array.isEmpty else {
-            fail(at, expected, found: value)
-            return nil
-        }
-        var files: [String] = []
-        for element in array {
-            guard let text = element.string, !text.isEmpty else {
-                problems.append(Problem(key: ConfigReader.dotted(at),
-                                        message: "\(ConfigReader.subject(at)) \(expected) "
-                                            + "(found \(ConfigReader.describe(element)) in the array)"))
-                return nil
-            }
-            files.append(paths.resolve(text))
-        }
-        return files
-    }
+    // MARK: - Values
 
     /// Whether `text` is a URL template a URL source can use: http(s). It need not hold
     /// `{query}` (a POST body or a cached list carries none, SPEC §12).
@@ -242,53 +92,7 @@ struct ConfigReader {
         return .milliseconds(Int64(seconds * 1000))
     }
 
-    private mutating func string(_ value: TOMLValueConvertible, at: [String], into field: inout String?,
-                                 allowEmpty: Bool = false) -> Bool {
-        guard let text = value.string, allowEmpty || !text.isEmpty else {
-            fail(at, "must be a string", found: value)
-            return false
-        }
-        field = text
-        return true
-    }
-
-    // MARK: - Values
-
-    private mutating func integer(_ value: TOMLValueConvertible, at: [String], in range: some RangeExpression<Int>,
-                                  _ expected: String) -> Int? {
-        guard let number = value.int, range.contains(number) else {
-            fail(at, "must be \(expected)", found: value)
-            return nil
-        }
-        return number
-    }
-
-    private mutating func boolean(_ value: TOMLValueConvertible, at: [String]) -> Bool? {
-        guard let flag = value.bool else {
-            fail(at, "must be true or false", found: value)
-            return nil
-        }
-        return flag
-    }
-
-    // MARK: - Problems
-
-    private mutating func fail(_ at: [String], _ expected: String, found value: TOMLValueConvertible) {
-        problems.append(Problem(key: ConfigReader.dotted(at),
-                                message: "\(ConfigReader.subject(at)) \(expected) (found \(ConfigReader.describe(value)))"))
-    }
-
-    private mutating func unknown(_ at: [String], known: [String], hint: String?) {
-        let key = at.last!
-        var message = "unknown key \(ConfigReader.quoted(key))"
-        if at.count > 1 { message += " in \(ConfigReader.table(Array(at.dropLast())))" }
-        if let near = ConfigReader.nearest(to: key, in: known) {
-            message += " (did you mean \"\(near)\"?)"
-        } else if let hint {
-            message += " (\(hint))"
-        }
-        problems.append(Problem(key: ConfigReader.dotted(at), message: message))
-    }
+    // MARK: - Naming keys and values
 
     static let triggerList = EditorConfig.triggerSet.map { String($0) }.joined(separator: " ")
 
@@ -353,5 +157,32 @@ struct ConfigReader {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+/// Any key of a TOML table, to list the keys a `CodingKey` enum does not know.
+struct AnyConfigKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension KeyedDecodingContainer where Key: CaseIterable {
+    /// The value at `key` when it decodes as a `T` that `accept` takes; otherwise the
+    /// problem is noted (`"key" must be EXPECTED (found …)`) and the answer is nil.
+    func setting<T: Decodable>(_ key: Key, _ expected: String, _ reader: ConfigReader,
+                               accept: (T) -> Bool = { _ in true }) -> T? {
+        guard contains(key) else { return nil }
+        if let value = try? decode(T.self, forKey: key), accept(value) { return value }
+        reader.fail(codingPath.map(\.stringValue) + [key.stringValue], expected)
+        return nil
+    }
+
+    /// Notes every key of this table that `Key` does not name.
+    func noteUnknownKeys(_ reader: ConfigReader, hint: String? = nil) {
+        let path = codingPath.map(\.stringValue)
+        let written = reader.value(at: path)?.table?.keys ?? []
+        reader.unknownKeys(written, at: path, known: Key.allCases.map(\.stringValue), hint: hint)
     }
 }

@@ -51,6 +51,16 @@ struct Prompt: Equatable, Sendable {
     var kind: Kind
     var field: TextField
 
+    /// Which bindings of ``Keymap`` the prompt's keys follow.
+    var keyMode: KeyMode {
+        switch kind {
+        case .saveAs: .saveAs
+        case .find: .find
+        case .replace, .with: .replace
+        case .goToLine: .goToLine
+        }
+    }
+
     /// The keys the prompt row lists at its right end.
     var hint: PromptHint {
         switch kind {

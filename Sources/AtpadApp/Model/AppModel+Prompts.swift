@@ -5,20 +5,25 @@ import Foundation
 /// Editing keys edit the field; Enter acts; Esc cancels; Ctrl-Q cancels and quits.
 extension AppModel {
     mutating func promptKey(_ prompt: Prompt, _ key: Key) -> [AppEffect] {
-        if key == .ctrl("q") {
+        switch Keymap.command(for: key, in: prompt.keyMode) {
+        case .quit?:
             cancel(prompt)
             return requestQuit()
-        }
-        if key == .escape || key == .ctrl("c") || key == .ctrl("g") {
+        case .cancel?:
             cancel(prompt)
             message = ""
             return []
-        }
-        if case .find = prompt.kind, let effects = findKey(prompt, key) { return effects }
-        if key == .tab, case .saveAs = prompt.kind {
+        case .findNext?:
+            return findStep(prompt, by: 1)
+        case .findPrevious?:
+            return findStep(prompt, by: -1)
+        case .completePath?:
             return [.completePath(prompt.field.text)]
+        case .submit?:
+            return submit(prompt)
+        default:
+            break
         }
-        if key == .enter { return submit(prompt) }
         var edited = prompt
         let (taken, changed) = edited.field.handle(key)
         guard taken else { return [] }
@@ -111,14 +116,8 @@ extension AppModel {
 
     // MARK: - Find
 
-    /// Keys Find takes beyond editing: next (Ctrl-F, Down), previous (Shift-Tab, Up).
-    private mutating func findKey(_ prompt: Prompt, _ key: Key) -> [AppEffect]? {
-        let step: Int
-        switch key {
-        case .ctrl("f"), .down: step = 1
-        case .backTab, .up: step = -1
-        default: return nil
-        }
+    /// Find's next (Ctrl-F, Down) and previous (Shift-Tab, Up) while its prompt is open.
+    private mutating func findStep(_ prompt: Prompt, by step: Int) -> [AppEffect] {
         var prompt = prompt
         if prompt.field.text.isEmpty, let last = lastFind {
             // An empty Find and "next": search for the last query again.

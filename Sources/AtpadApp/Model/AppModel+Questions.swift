@@ -5,6 +5,11 @@ import AtpadCore
 extension AppModel {
     /// `Save changes before quitting? (y)es (n)o (Esc) cancel`.
     mutating func answerQuit(_ key: Key) -> [AppEffect] {
+        if Keymap.command(for: key, in: .question) == .cancel {
+            mode = .editing
+            message = ""
+            return []
+        }
         switch key {
         case .char("y"), .char("Y"):
             mode = .editing
@@ -13,10 +18,6 @@ extension AppModel {
             // Quitting on purpose: the changes, and their draft, are given up.
             mode = .editing
             return [.discardDraft, .quit(status: quitStatus(discarding: true), output: nil)]
-        case .escape, .ctrl("c"), .ctrl("g"):
-            mode = .editing
-            message = ""
-            return []
         default:
             return []  // Ctrl-Q here is the question already being asked
         }
@@ -28,6 +29,10 @@ extension AppModel {
     /// what not recovering already does, so instead Esc leaves it for later (SPEC §11).
     mutating func answerDraft(_ draft: Draft, _ key: Key) -> [AppEffect] {
         let unnamed = draft.originalPath == nil
+        if Keymap.command(for: key, in: .question) == .quit {
+            mode = .editing
+            return [.quit(status: quitStatus(discarding: false), output: nil)]
+        }
         var effects: [AppEffect]
         switch key {
         case .char("r"), .char("R"):
@@ -46,10 +51,6 @@ extension AppModel {
         case .escape where unnamed:
             message = "Draft left for later (atpad drafts lists it)"
             effects = [.startDrafts(path: document.path)]
-        case .ctrl("q"):
-            mode = .editing
-            let status = quitStatus(discarding: false)
-            return [.quit(status: status, output: nil)]
         default:
             return []
         }
@@ -59,6 +60,7 @@ extension AppModel {
 
     /// `Overwrite NAME? (y)es (n)o`: yes saves there, no goes back to the name.
     mutating func answerOverwrite(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        if let left = leaveSaveQuestion(key) { return left }
         switch key {
         case .char("y"), .char("Y"):
             var confirmed = request
@@ -67,13 +69,6 @@ extension AppModel {
         case .char("n"), .char("N"):
             mode = .prompt(Prompt(kind: .saveAs(then: request.then), field: TextField(request.path)))
             return []
-        case .escape, .ctrl("c"), .ctrl("g"):
-            mode = .editing
-            message = "Not saved"
-            return []
-        case .ctrl("q"):
-            mode = .editing
-            return requestQuit()
         default:
             return []
         }
@@ -82,6 +77,7 @@ extension AppModel {
     /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`: overwrite saves anyway,
     /// reload reads the file again (one undo step back to the text before).
     mutating func answerChangedOnDisk(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        if let left = leaveSaveQuestion(key) { return left }
         switch key {
         case .char("o"), .char("O"):
             var anyway = request
@@ -90,15 +86,28 @@ extension AppModel {
         case .char("r"), .char("R"):
             mode = .editing
             return [.reload]
-        case .char("c"), .char("C"), .escape, .ctrl("c"), .ctrl("g"):
+        case .char("c"), .char("C"):
             mode = .editing
             message = "Not saved"
             return []
-        case .ctrl("q"):
+        default:
+            return []
+        }
+    }
+
+    /// Cancel (Esc) gives a save question up; Quit (Ctrl-Q) asks to quit instead; nil for
+    /// the question's own answers.
+    private mutating func leaveSaveQuestion(_ key: Key) -> [AppEffect]? {
+        switch Keymap.command(for: key, in: .question) {
+        case .cancel?:
+            mode = .editing
+            message = "Not saved"
+            return []
+        case .quit?:
             mode = .editing
             return requestQuit()
         default:
-            return []
+            return nil
         }
     }
 

@@ -79,7 +79,7 @@ struct AppModel {
         case .settle:
             return []
         case let .key(key):
-            if isTooSmall && key != .ctrl("q") { return [] }
+            if isTooSmall && Keymap.command(for: key, in: .editing) != .quit { return [] }
             return handle(key)
         case let .click(position, extend):
             guard mode == .editing else { return [] }
@@ -159,7 +159,7 @@ struct AppModel {
         case .help, .preview:
             // Any key returns to the text and does nothing else; Ctrl-Q quits.
             mode = .editing
-            return key == .ctrl("q") ? requestQuit() : []
+            return Keymap.command(for: key, in: .editing) == .quit ? requestQuit() : []
         case .quitQuestion:
             return answerQuit(key)
         case let .draftQuestion(draft):
@@ -175,19 +175,20 @@ struct AppModel {
         }
     }
 
-    /// A key while editing: the app's own keys, else the core's.
+    /// A key while editing: the app's own commands, else the core's (``Keymap``).
     private mutating func editingKey(_ key: Key) -> [AppEffect] {
-        switch key {
-        case .ctrl("q"):
+        let command = Keymap.command(for: key, in: .editing)
+        switch command {
+        case .quit?:
             return requestQuit()
-        case .f1:
+        case .help?:
             mode = .help
             return []
         default:
             break
         }
         // The app's commands end a search first, as a motion does (SPEC §3).
-        if let command = AppCommand(key, chooserShown: editor.search?.isOpen == true, hasLastFind: lastFind != nil) {
+        if let command, isAppCommand(command) {
             message = ""
             let ended = core(editor.endSearchForCommand())
             return ended + run(command)
@@ -196,7 +197,17 @@ struct AppModel {
         return core(editor.handle(key))
     }
 
-    private mutating func run(_ command: AppCommand) -> [AppEffect] {
+    /// Whether the app runs `command` rather than the core. Ctrl-N / Ctrl-P find the next /
+    /// previous match only when no chooser is shown and something was searched.
+    private func isAppCommand(_ command: Command) -> Bool {
+        switch command {
+        case .save, .saveAs, .find, .replace, .goToLine, .selectAll, .preview, .suspend: true
+        case .findNext, .findPrevious: editor.search?.isOpen != true && lastFind != nil
+        default: false
+        }
+    }
+
+    private mutating func run(_ command: Command) -> [AppEffect] {
         switch command {
         case .save:
             return save(then: .keepEditing)
@@ -220,6 +231,9 @@ struct AppModel {
             return core(editor.selectAll())
         case .preview:
             mode = .preview(document.format.encode(editor.marked, lookup: document.lookup))
+            return []
+        default:
+            // Alt-Z (suspend) is the runtime's: it reaches the model only without one.
             return []
         }
     }
@@ -306,27 +320,5 @@ struct AppModel {
         while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
         if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) { bytes = bytes[bytes.index(after: slash)...] }
         return bytes.isEmpty ? path : String(Substring(bytes))
-    }
-}
-
-/// The app's own commands, as keys name them while editing.
-enum AppCommand: Equatable {
-    case save, saveAs, find, findNext, findPrevious, replace, goToLine, selectAll, preview
-
-    /// The command `key` names, or nil for a key the core takes. Ctrl-N / Ctrl-P find the
-    /// next / previous match only when no chooser is shown and something was searched.
-    init?(_ key: Key, chooserShown: Bool, hasLastFind: Bool) {
-        switch key {
-        case .ctrl("s"): self = .save
-        case .alt("s"): self = .saveAs
-        case .ctrl("f"): self = .find
-        case .alt("r"): self = .replace
-        case .ctrl("l"): self = .goToLine
-        case .alt("a"): self = .selectAll
-        case .f2: self = .preview
-        case .ctrl("n") where !chooserShown && hasLastFind: self = .findNext
-        case .ctrl("p") where !chooserShown && hasLastFind: self = .findPrevious
-        default: return nil
-        }
     }
 }

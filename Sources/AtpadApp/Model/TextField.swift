@@ -15,36 +15,43 @@ struct TextField: Equatable, Sendable {
 
     var text: String { String(characters) }
 
-    /// Applies an editing key; returns false for keys a field does not take (the prompt
-    /// decides what those do). `changed` tells whether the text changed.
+    /// Applies an editing key (the text's own bindings in ``Keymap``, as in the document);
+    /// returns false for keys a field does not take (the prompt decides what those do).
+    /// `changed` tells whether the text changed.
     mutating func handle(_ key: Key) -> (taken: Bool, changed: Bool) {
         let before = characters
         switch key {
         case let .char(c):
             characters.insert(c, at: cursor)
             cursor += 1
+            return (true, true)
         case let .paste(text):
             // A prompt is one line: line breaks and tabs in a paste become spaces.
             let line = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
             characters.insert(contentsOf: line, at: cursor)
             cursor += line.count
-        case .backspace:
+            return (true, characters != before)
+        default:
+            break
+        }
+        switch Keymap.command(for: key, in: .editing) {
+        case .backspace?:
             if cursor > 0 {
                 characters.remove(at: cursor - 1)
                 cursor -= 1
             }
-        case .delete:
+        case .deleteForward?:
             if cursor < characters.count { characters.remove(at: cursor) }
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(characters.count, cursor + 1)
-        case .home, .ctrl("a"): cursor = 0
-        case .end, .ctrl("e"): cursor = characters.count
-        case .ctrl("u"):
+        case .move(.left)?: cursor = max(0, cursor - 1)
+        case .move(.right)?: cursor = min(characters.count, cursor + 1)
+        case .move(.lineStart)?: cursor = 0
+        case .move(.lineEnd)?: cursor = characters.count
+        case .deleteToLineStart?:
             characters.removeSubrange(0..<cursor)
             cursor = 0
-        case .ctrl("k"):
+        case .deleteToLineEnd?:
             characters.removeSubrange(cursor...)
-        case .ctrl("w"), .altBackspace:
+        case .deleteWordBack?:
             var start = cursor
             while start > 0 && characters[start - 1] == " " { start -= 1 }
             while start > 0 && characters[start - 1] != " " { start -= 1 }

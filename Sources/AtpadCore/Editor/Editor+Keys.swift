@@ -1,22 +1,17 @@
-/// Maps each key to what it does, given the state: chooser keys first while a search owns
-/// them, then editing and motion. This is the only entry point for keys.
+/// Runs each key's command from ``Keymap``, given the state: the chooser's bindings first
+/// while a search owns them, then editing and motion. This is the only entry point for keys.
 extension Editor {
     /// Handles one key and returns the effects the app must run.
     public mutating func handle(_ key: Key) -> [Effect] {
-        if !Editor.isVertical(key) { goalColumn = nil }
+        let command = Keymap.command(for: key, in: .editing)
+        if command?.isVerticalMotion != true { goalColumn = nil }
         let held = selectedMention
         let spaceAfterPick = addedSpace
         addedSpace = nil
-        if key != .backspace && key != .delete { selectedMention = nil }
+        if command != .backspace && command != .deleteForward { selectedMention = nil }
         if handleChooserKey(key) { return takeEffects() }
         // Any other key ends a re-targeting search first (the mention stays as it was).
         if search?.retarget != nil { endSearch() }
-        if key == .escape {
-            // Esc unselects a selected mention or a selection; it never edits.
-            if held == nil && !selection.isEmpty { selection = .cursor(cursor) }
-            if search != nil { endSearch(dismiss: true) }
-            return takeEffects()
-        }
         switch key {
         case let .char(c):
             if let at = spaceAfterPick, closesAfterPick(c, space: at) {
@@ -24,54 +19,61 @@ extension Editor {
             } else {
                 type(c)
             }
-        case .enter: type(Character(lineEnding))
-        case .tab: type("\t")
-        case .backTab: break
-        case .backspace: backspace(held: held)
-        case .delete: deleteForward(held: held)
-        case .left: motion(to: selection.isEmpty ? stepLeft(from: cursor) : selection.range.lowerBound, extend: false)
-        case .right: motion(to: selection.isEmpty ? stepRight(from: cursor) : selection.range.upperBound, extend: false)
-        case .shiftLeft: motion(to: stepLeft(from: cursor), extend: true)
-        case .shiftRight: motion(to: stepRight(from: cursor), extend: true)
-        case .up: vertical(-1, extend: false)
-        case .down: vertical(1, extend: false)
-        case .shiftUp: vertical(-1, extend: true)
-        case .shiftDown: vertical(1, extend: true)
-        case .pageUp: vertical(-max(1, config.pageRows), extend: false)
-        case .pageDown: vertical(max(1, config.pageRows), extend: false)
-        case .home, .ctrl("a"): motion(to: storage.lineStart(cursor), extend: false)
-        case .end, .ctrl("e"): motion(to: storage.lineEnd(cursor), extend: false)
-        case .shiftHome: motion(to: storage.lineStart(cursor), extend: true)
-        case .shiftEnd: motion(to: storage.lineEnd(cursor), extend: true)
-        case .ctrlHome: motion(to: 0, extend: false)
-        case .ctrlEnd: motion(to: storage.count, extend: false)
-        case .ctrlLeft, .alt("b"): motion(to: wordLeft(from: cursor), extend: false)
-        case .ctrlRight, .alt("f"): motion(to: wordRight(from: cursor), extend: false)
-        case .ctrl("w"), .altBackspace: deleteRange(selection.isEmpty ? wordLeft(from: cursor)..<cursor : selection.range)
-        case .alt("d"): deleteRange(selection.isEmpty ? cursor..<wordRight(from: cursor) : selection.range)
-        case .ctrl("k"):
+            return takeEffects()
+        case let .paste(text):
+            paste(text)
+            return takeEffects()
+        default:
+            break
+        }
+        switch command {
+        case .unselect?:
+            // Esc unselects a selected mention or a selection; it never edits.
+            if held == nil && !selection.isEmpty { selection = .cursor(cursor) }
+            if search != nil { endSearch(dismiss: true) }
+        case .newline?: type(Character(lineEnding))
+        case .insertTab?: type("\t")
+        case .backspace?: backspace(held: held)
+        case .deleteForward?: deleteForward(held: held)
+        case let .move(motion)?: move(motion, extend: false)
+        case let .select(motion)?: move(motion, extend: true)
+        case .deleteWordBack?: deleteRange(selection.isEmpty ? wordLeft(from: cursor)..<cursor : selection.range)
+        case .deleteWordForward?: deleteRange(selection.isEmpty ? cursor..<wordRight(from: cursor) : selection.range)
+        case .deleteToLineEnd?:
             let end = storage.lineEnd(cursor)
             // At a line's end, the whole line break goes (both scalars of a CR LF).
             deleteRange(cursor..<(end == cursor ? end + storage.lineBreakLength(at: end) : end))
-        case .ctrl("u"): deleteRange(storage.lineStart(cursor)..<cursor)
-        case .ctrl("z"): undo()
-        case .ctrl("y"): redo()
-        case .ctrl("c"): copy(held: held)
-        case .ctrl("x"): cut()
-        case .ctrl("v"): if let clip = clipboard { insert(clip) }
-        case .ctrlSpace:
+        case .deleteToLineStart?: deleteRange(storage.lineStart(cursor)..<cursor)
+        case .undo?: undo()
+        case .redo?: redo()
+        case .copy?: copy(held: held)
+        case .cut?: cut()
+        case .paste?: if let clip = clipboard { insert(clip) }
+        case .mentionHere?:
             // A kept construct names no one: there is nothing to re-target.
             if let m = held, !m.isKept, selection.isEmpty { startRetarget(m) } else { mentionHere() }
-        case let .paste(text): paste(text)
-        default: break  // Ctrl-S, Ctrl-Q, F1 and unbound keys belong to the app or nothing
+        default: break  // the app's commands (save, find, quit…), and unbound keys
         }
         return takeEffects()
     }
 
-    private static func isVertical(_ key: Key) -> Bool {
-        switch key {
-        case .up, .down, .shiftUp, .shiftDown, .pageUp, .pageDown: return true
-        default: return false
+    /// A motion; plain Left/Right over a selection go to its edge instead of stepping.
+    private mutating func move(_ direction: Motion, extend: Bool) {
+        switch direction {
+        case .left:
+            motion(to: selection.isEmpty || extend ? stepLeft(from: cursor) : selection.range.lowerBound, extend: extend)
+        case .right:
+            motion(to: selection.isEmpty || extend ? stepRight(from: cursor) : selection.range.upperBound, extend: extend)
+        case .up: vertical(-1, extend: extend)
+        case .down: vertical(1, extend: extend)
+        case .pageUp: vertical(-max(1, config.pageRows), extend: extend)
+        case .pageDown: vertical(max(1, config.pageRows), extend: extend)
+        case .lineStart: motion(to: storage.lineStart(cursor), extend: extend)
+        case .lineEnd: motion(to: storage.lineEnd(cursor), extend: extend)
+        case .wordLeft: motion(to: wordLeft(from: cursor), extend: extend)
+        case .wordRight: motion(to: wordRight(from: cursor), extend: extend)
+        case .documentStart: motion(to: 0, extend: extend)
+        case .documentEnd: motion(to: storage.count, extend: extend)
         }
     }
 
@@ -82,22 +84,11 @@ extension Editor {
         goalColumn = goal
     }
 
-    /// Keys the chooser takes while a search is open (SPEC §5); returns false for keys it
-    /// leaves to the editor. An implicit chooser never steals Enter or arrows.
+    /// Keys the chooser takes while a search is open (SPEC §5), by the chooser's bindings
+    /// in ``Keymap``; returns false for keys it leaves to the editor. An implicit (quiet)
+    /// chooser never steals Enter or arrows.
     private mutating func handleChooserKey(_ key: Key) -> Bool {
         guard let s = search else { return false }
-        let rows = max(1, config.chooserRows)
-        if case let .alt(c) = key, let d = c.wholeNumberValue, (1...9).contains(d), s.isOpen {
-            let index = s.scrollTop + d - 1
-            if index < s.items.count { pick(index) }
-            return true
-        }
-        if key == .escape {
-            endSearch(dismiss: true)
-            // Esc leaves a re-targeted mention as it was: still selected.
-            if let m = s.retarget { selectedMention = m }
-            return true
-        }
         if s.retarget != nil {
             // The query is edited in the chooser's first row, never in the text.
             switch key {
@@ -110,38 +101,36 @@ extension Editor {
             default: break
             }
         }
-        switch s.hasImplicitKeys ? .implicit : s.kind {
-        case .explicit:
-            switch key {
-            case .up, .down:
-                guard !s.items.isEmpty else { return false }
-                moveSelection(by: key == .up ? -1 : 1)
-            case .ctrl("p"), .backTab: moveSelection(by: -1)
-            case .ctrl("n"): moveSelection(by: 1)
-            case .pageUp: moveSelection(by: -rows)
-            case .pageDown: moveSelection(by: rows)
-            case .enter, .tab:
-                guard !s.items.isEmpty else { return false }
-                pick(s.selected)
-            default: return false
-            }
-            return true
-        case .implicit:
-            switch key {
-            case .tab:
-                guard !s.items.isEmpty else { return false }
-                pick(s.selected)
-            case .ctrl("n"), .ctrl("p"):
+        let quiet = s.hasImplicitKeys || s.kind == .implicit
+        let rows = max(1, config.chooserRows)
+        switch Keymap.command(for: key, in: quiet ? .quietChooser : .chooser) {
+        case let .pickRow(n)?:
+            guard s.isOpen else { return false }
+            let index = s.scrollTop + n - 1
+            if index < s.items.count { pick(index) }
+        case .dismiss?:
+            endSearch(dismiss: true)
+            // Esc leaves a re-targeted mention as it was: still selected.
+            if let m = s.retarget { selectedMention = m }
+        case let step? where step == .chooseNext || step == .choosePrevious:
+            if quiet {
                 guard !s.items.isEmpty else { return true }
                 search?.navigated = true
-                moveSelection(by: key == .ctrl("n") ? 1 : -1)
-            case .enter:
-                guard s.navigated, !s.items.isEmpty else { return false }
-                pick(s.selected)
-            default: return false
+            } else if key == .up || key == .down, s.items.isEmpty {
+                // With nothing to choose, the arrows move in the text.
+                return false
             }
-            return true
+            moveSelection(by: step == .chooseNext ? 1 : -1)
+        case .choosePageUp?: moveSelection(by: -rows)
+        case .choosePageDown?: moveSelection(by: rows)
+        case .pick?:
+            // A quiet chooser takes Enter only once Tab or Ctrl-N/P chose something.
+            guard !s.items.isEmpty, !quiet || key != .enter || s.navigated else { return false }
+            pick(s.selected)
+        default:
+            return false
         }
+        return true
     }
 
     // MARK: - Typing

@@ -1,0 +1,26 @@
+import ArgumentParser
+import AtpadCore
+
+/// `atpad keys` (hidden): the key list of F1 with its details, as the Markdown table the
+/// README holds and `scripts/manpage.py` turns into the man page's KEYS section.
+struct KeysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Print every key binding as a Markdown table (for the README and the man page).",
+        shouldDisplay: false
+    )
+
+    func run() {
+        print(KeysCommand.markdown, terminator: "")
+    }
+
+    /// The table: one row per F1 row, its help and, after a dash, the details.
+    static var markdown: String {
+        var lines = ["| key | action |", "|---|---|"]
+        for row in Keymap.rows() {
+            let action = row.help + (row.detail.map { " — " + $0 } ?? "")
+            lines.append("| \(row.keys) | \(action.replacingOccurrences(of: "|", with: "\\|")) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
