@@ -1,9 +1,13 @@
 @testable import AtpadApp
 import AtpadCore
 import AtpadTerminal
+import Glibc
 
 /// A terminal for tests of the runtime: it hands out scripted batches of input, records
 /// every screen drawn and every clipboard write, and ends input when the script runs out.
+/// With `waitsWhile`, a script that has run out waits for the loop's wake descriptor (or
+/// the loop's timeout) instead, as the real terminal's wait ends when another thread has
+/// something for the loop.
 final class FakeTerminal: TerminalIO {
     var hasColors = false
     var colorCount = 0
@@ -11,13 +15,22 @@ final class FakeTerminal: TerminalIO {
     var columns: Int
     private var batches: [[InputEvent]]
     private(set) var screens: [Screen] = []
+    /// When each screen was drawn.
+    private(set) var drawnAt: [ContinuousClock.Instant] = []
     private(set) var clipboard: [String] = []
     private(set) var started = false
     private(set) var stopped = false
     /// Called with the number of batches read so far, before each read (to change a file
     /// behind the editor's back between two keys).
     var beforeRead: ((Int) -> Void)?
+    /// While this says so, input does not end with the script: each read waits for a wake
+    /// (up to the loop's timeout, at most five seconds) and returns no events; after ten
+    /// seconds of that, input ends anyway.
+    var waitsWhile: (() -> Bool)?
+    /// The timeout the loop passed to each read (negative: none).
+    private(set) var timeouts: [Int] = []
     private var reads = 0
+    private var waitingSince: ContinuousClock.Instant?
 
     init(rows: Int = 24, columns: Int = 80, batches: [[InputEvent]]) {
         self.rows = rows
@@ -39,11 +52,23 @@ final class FakeTerminal: TerminalIO {
     func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent] {
         beforeRead?(reads)
         reads += 1
-        return batches.isEmpty ? [.endOfInput] : batches.removeFirst()
+        timeouts.append(timeoutMilliseconds)
+        if !batches.isEmpty { return batches.removeFirst() }
+        let giveUp = waitingSince.map { ContinuousClock.now - $0 > .seconds(10) } ?? false
+        guard let waitsWhile, waitsWhile(), !giveUp else { return [.endOfInput] }
+        if waitingSince == nil { waitingSince = .now }
+        let limit = timeoutMilliseconds < 0 ? 5000 : min(timeoutMilliseconds, 5000)
+        var ready = pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
+        if poll(&ready, 1, Int32(limit)) > 0, let wakeDescriptor {
+            var bytes = [UInt8](repeating: 0, count: 256)
+            while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
+        }
+        return []
     }
 
     func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {
         screens.append(screen)
+        drawnAt.append(.now)
     }
 
     /// The last screen's rows as text.
