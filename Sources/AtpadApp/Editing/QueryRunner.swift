@@ -25,7 +25,9 @@ final class QueryRunner {
             mailbox.post(.completion(.ended(queryID: id)))
             return
         }
-        tasks[id] = Task.detached {
+        // What the person is typing waits for it: ahead of background work such as the
+        // index writer.
+        tasks[id] = Task.detached(priority: .userInitiated) {
             defer { mailbox.post(.completion(.ended(queryID: id))) }
             do {
                 for try await batch in source.search(query, trigger: trigger) {

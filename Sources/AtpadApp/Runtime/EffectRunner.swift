@@ -18,8 +18,8 @@ final class EffectRunner {
     /// Where work on other threads leaves its results; posting wakes the loop.
     let mailbox = Mailbox()
     let queries: QueryRunner
-    /// The sources that answer at once, by trigger: found with one cast each at start
-    /// (a cast to a protocol per query cost about 3,500 instructions a keystroke).
+    /// The sources that answer at once, by trigger: cast once here, not per query (a cast
+    /// to a protocol is a slow lookup, and each keystroke of a search asks).
     private let instantSources: [Unicode.Scalar: any InstantSource]
     private let terminal: (any TerminalIO)?
     private let draftStore: DraftStore?
@@ -58,7 +58,7 @@ final class EffectRunner {
     func watch(_ loading: [Unicode.Scalar: LoadingDirectory]) {
         for (trigger, directory) in loading {
             let mailbox = mailbox
-            Task.detached {
+            Task.detached(priority: .userInitiated) {
                 await directory.waitUntilLoaded()
                 mailbox.post(.directoryLoaded(trigger: trigger, failure: directory.failure))
             }
@@ -122,6 +122,7 @@ final class EffectRunner {
     /// its query stays queued for `startQueries`.
     @discardableResult
     private func answerInstantQueries(on model: inout AppModel) -> Bool {
+        guard !queued.isEmpty else { return false }
         var answered = false
         var unanswerable: Set<Int> = []
         while let q = queued.first(where: { instantSources[$0.trigger] != nil && !unanswerable.contains($0.id) }) {

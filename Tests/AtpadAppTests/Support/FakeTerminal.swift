@@ -24,13 +24,14 @@ final class FakeTerminal: TerminalIO {
     /// behind the editor's back between two keys).
     var beforeRead: ((Int) -> Void)?
     /// While this says so, input does not end with the script: each read waits for a wake
-    /// (up to the loop's timeout, at most five seconds) and returns no events; after ten
-    /// seconds of that, input ends anyway.
+    /// (up to the loop's timeout, at most a minute) and returns no events.
     var waitsWhile: (() -> Bool)?
     /// The timeout the loop passed to each read (negative: none).
     private(set) var timeouts: [Int] = []
+    /// How many of those waits ended with a wake, and how many with the timeout.
+    private(set) var wakes = 0
+    private(set) var timedOut = 0
     private var reads = 0
-    private var waitingSince: ContinuousClock.Instant?
 
     init(rows: Int = 24, columns: Int = 80, batches: [[InputEvent]]) {
         self.rows = rows
@@ -54,14 +55,15 @@ final class FakeTerminal: TerminalIO {
         reads += 1
         timeouts.append(timeoutMilliseconds)
         if !batches.isEmpty { return batches.removeFirst() }
-        let giveUp = waitingSince.map { ContinuousClock.now - $0 > .seconds(10) } ?? false
-        guard let waitsWhile, waitsWhile(), !giveUp else { return [.endOfInput] }
-        if waitingSince == nil { waitingSince = .now }
-        let limit = timeoutMilliseconds < 0 ? 5000 : min(timeoutMilliseconds, 5000)
+        guard let waitsWhile, waitsWhile(), timedOut < 3 else { return [.endOfInput] }
+        let limit = timeoutMilliseconds < 0 ? 60_000 : min(timeoutMilliseconds, 60_000)
         var ready = pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
         if poll(&ready, 1, Int32(limit)) > 0, let wakeDescriptor {
+            wakes += 1
             var bytes = [UInt8](repeating: 0, count: 256)
             while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
+        } else {
+            timedOut += 1
         }
         return []
     }
