@@ -60,7 +60,7 @@ final class EditSession {
             terminal.stop()
         }
         let wake = runner.mailbox.wake
-        wake.receiveExitSignals()
+        wake.receiveSignals()
         let (rows, columns) = terminal.size()
         runner.handle(.resize(rows: rows, columns: columns), on: &model)
         if !options.warnings.isEmpty { runner.handle(.notice(options.warnings.joined(separator: "; ")), on: &model) }

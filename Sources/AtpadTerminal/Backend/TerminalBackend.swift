@@ -29,7 +29,7 @@ public final class TerminalBackend {
     /// An open bracketed paste whose end has not come for this long is delivered as is.
     private static let pasteTimeout = Duration.seconds(1)
     /// Longest single wait inside an open paste (to notice `pasteTimeout`) or without a
-    /// wake descriptor (to notice an exit signal that came just before the wait).
+    /// wake descriptor (to notice a signal that came just before the wait).
     private static let waitSlice = 100
 
     private var ncursesScreen: OpaquePointer?
@@ -317,8 +317,8 @@ public final class TerminalBackend {
                 events += decoder.finishPaste()
                 break
             }
-            // Otherwise no limit but the caller's: an exit signal writes to the wake pipe
-            // (`WakePipe.receiveExitSignals`), so an idle editor sleeps until it is needed.
+            // Otherwise no limit but the caller's: the signals the loop must see write to
+            // the wake pipe (`WakePipe.receiveSignals`), so an idle editor sleeps until needed.
             var wait = decoder.isInsidePaste || wakeDescriptor == nil ? Self.waitSlice : -1
             if let deadline {
                 let left = deadline - .now

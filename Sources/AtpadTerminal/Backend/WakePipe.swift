@@ -58,9 +58,9 @@ public final class WakePipe: Sendable {
         if poll(&ready, 1, milliseconds) > 0 { drain() }
     }
 
-    /// Exit signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT) wake the loop through this pipe too,
-    /// so a wait for input ends at once even when the signal is delivered to another thread.
-    public func receiveExitSignals() {
+    /// The signals the loop must see (SIGINT, SIGTERM, SIGHUP, SIGQUIT) wake it through this
+    /// pipe too, so a wait for input ends at once even when another thread takes the signal.
+    public func receiveSignals() {
         SignalTrap.wake(through: writeEnd)
     }
 }
