@@ -189,7 +189,9 @@ import Testing
         let session = EditSession(opts, terminal: terminal)
         let (status, _) = session.run()
         #expect(status == 1, "input ended with the text unsaved")
-        #expect(terminal.lastScreen.contains { $0.contains("c.md is a folder") })
+        #expect(session.model.message == "\(path) is a folder: type a file name")
+        // The message line shows it (on more than one row when the path is long).
+        #expect(terminal.lastScreen.joined(separator: " ").contains("type a file name"))
         #expect(terminal.lastScreen.contains { $0.hasPrefix("mine!") })
         #expect(session.model.editor.text == "mine!")
         #expect(session.model.editor.isModified)
