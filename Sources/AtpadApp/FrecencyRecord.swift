@@ -1,16 +1,15 @@
 import AtpadCore
 import AtpadDirectory
 import Foundation
+import Synchronization
 
 /// The frecency file as one session uses it: scores read once, a snapshot per trigger
 /// that the directories rank with, and picks recorded and saved (off the input path).
 /// `atpad search` reads it; `replay` never makes one.
-final class FrecencyRecord: @unchecked Sendable {
-    // @unchecked: every mutable field is behind `lock`; the directories read snapshots
-    // from their query tasks while the editor loop records picks.
-    private let lock = NSLock()
-    private var store: FrecencyStore
-    private var snapshots: [Unicode.Scalar: [String: Double]] = [:]
+final class FrecencyRecord: Sendable {
+    /// The scores, and a snapshot of them per trigger; the directories read snapshots
+    /// from their query tasks while the editor loop records picks.
+    private let state: Mutex<(store: FrecencyStore, snapshots: [Unicode.Scalar: [String: Double]])>
     private let url: URL?
     private let saving = DispatchQueue(label: "atpad.frecency")
     /// A one-line warning from reading the file (a corrupt one is ignored), if any.
@@ -20,23 +19,25 @@ final class FrecencyRecord: @unchecked Sendable {
     /// there is no home folder to keep it in.
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         url = FrecencyStore.defaultURL(environment: environment)
+        let store: FrecencyStore
         if let url {
             (store, warning) = FrecencyStore.load(from: url)
         } else {
             store = FrecencyStore()
             warning = nil
         }
+        state = Mutex((store, [:]))
     }
 
     /// The scores of `trigger`, as a directory asks for them on each query (the same
     /// table until the next pick, so the directory's positions of it stay cached).
     func scores(for trigger: Unicode.Scalar) -> [String: Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = snapshots[trigger] { return cached }
-        let fresh = store.scores(for: trigger, now: Date())
-        snapshots[trigger] = fresh
-        return fresh
+        state.withLock { state in
+            if let cached = state.snapshots[trigger] { return cached }
+            let fresh = state.store.scores(for: trigger, now: Date())
+            state.snapshots[trigger] = fresh
+            return fresh
+        }
     }
 
     /// The function a directory of `trigger` ranks with.
@@ -47,11 +48,11 @@ final class FrecencyRecord: @unchecked Sendable {
     /// Records a pick and saves the file in the background (atomically). Returns nothing:
     /// a failed save costs the ranking of this pick, never the comment.
     func recordPick(of id: String, trigger: Unicode.Scalar) {
-        lock.lock()
-        store.recordPick(of: id, trigger: trigger, now: Date())
-        snapshots[trigger] = nil
-        let snapshot = store
-        lock.unlock()
+        let snapshot = state.withLock { state in
+            state.store.recordPick(of: id, trigger: trigger, now: Date())
+            state.snapshots[trigger] = nil
+            return state.store
+        }
         guard let url else { return }
         saving.async {
             var copy = snapshot

@@ -65,17 +65,9 @@ enum Replay {
                              print: false, terminalClipboard: false)
         let runner = EffectRunner(sources: sources, writesFiles: false)
         for key in keys {
-            runner.run(model.update(.key(key)), on: &model)
+            runner.handle(.key(key), on: &model)
             if runner.exit != nil { break }
-            // Every query the key asked for (and any its answers ask for) runs to its end.
-            runner.startQueries()
-            while true {
-                let delivered = runner.deliverAnswers(to: &model)
-                runner.startQueries()
-                if delivered { continue }
-                if !runner.queries.isBusy { break }
-                runner.queries.mailbox.wait(milliseconds: 100)
-            }
+            runner.runUntilIdle(on: &model)
             afterEach(model.editor)
         }
         return model.editor

@@ -2,6 +2,7 @@
 import AtpadCore
 import AtpadTerminal
 import AtpadDirectory
+import AtpadTestSupport
 import Foundation
 import Testing
 
@@ -209,14 +210,16 @@ import Testing
 /// SPEC §3: keys that arrive in one burst end where `atpad replay` ends for directory files.
 @MainActor @Suite struct BurstTests {
     /// Runs `keys` as the editor's loop runs one batch of input: every key through the
-    /// model and the effect runner, with no drawing, polling or waiting in between.
+    /// runner, with no drawing, polling or waiting in between, then the work that follows
+    /// the frame.
     static func burst(_ keys: String) throws -> Editor {
         let setup = FollowingTheWriterTests.setup
         var model = AppModel(editor: Editor(MarkedText(), config: FollowingTheWriterTests.config()),
                              document: .init(path: nil, format: .atpad, formatIsFixed: true),
                              print: false, terminalClipboard: false)
         let runner = EffectRunner(sources: setup.sources, writesFiles: false)
-        for key in try KeyScript.parse(keys) { runner.run(model.update(.key(key)), on: &model) }
+        for key in try KeyScript.parse(keys) { runner.handle(.key(key), on: &model) }
+        runner.runPending(on: &model)
         return model.editor
     }
 
@@ -229,47 +232,87 @@ import Testing
         #expect(burst.search?.isOpen == replayed.search?.isOpen)
     }
 
-    /// The editor draws a typed key before it follows the key's implicit search (`.settle`
-    /// after the frame). Against the editor as it was — the search followed at once, its
-    /// in-memory answer held back until after the frame — every key's frame is the same,
-    /// and so is every state once the answers are in.
-    @Test(arguments: ["johnny jo bruce wayn", "abcdefghijklmnop qrs", "hi jd<C-Space><Down><Enter>",
-                      "the jon snow<Tab> ok", "@jo<Down><Enter>hi :tada<Tab> bruce wayn<Tab>", "johnny<C-n><Enter>",
-                      "brucewayne<BS><BS><BS>"])
-    func aDeferredImplicitSearchDrawsTheSameFramesAndEndsTheSame(_ keys: String) throws {
-        let setup = FollowingTheWriterTests.setup
-        func model(deferring: Bool) -> AppModel {
-            var model = AppModel(editor: Editor(MarkedText(), config: FollowingTheWriterTests.config()),
-                                 document: .init(path: nil, format: .atpad, formatIsFixed: true),
-                                 print: false, terminalClipboard: false)
-            model.editor.defersImplicitSearch = deferring
-            _ = model.update(.resize(rows: 12, columns: 40))
-            return model
-        }
-        func screen(_ model: AppModel) -> [String] {
-            let screen = FrameLayout.frame(for: model.editor, view: model.view(viewport: Viewport()), width: 40,
-                                           height: 12).screen
-            return screen.lines + screen.roleLines + ["cursor \(String(describing: screen.cursor))"]
-        }
-        var before = model(deferring: false), now = model(deferring: true)
-        let beforeRunner = EffectRunner(sources: setup.sources, writesFiles: false)
-        let nowRunner = EffectRunner(sources: setup.sources, writesFiles: false)
-        for (n, key) in try KeyScript.parse(keys).enumerated() {
-            beforeRunner.run(before.update(.key(key)), on: &before, deferringInstantAnswers: true)
-            nowRunner.run(now.update(.key(key)), on: &now, deferringInstantAnswers: true)
-            #expect(screen(before) == screen(now), "key \(n) of \(keys): the echo frame")
-            nowRunner.run(now.update(.settle), on: &now)
-            beforeRunner.answerDeferred(on: &before)
-            nowRunner.answerDeferred(on: &now)
-            #expect(FollowingTheWriterTests.state(before.editor) == FollowingTheWriterTests.state(now.editor),
-                    "key \(n) of \(keys): the state after the answers")
-            #expect(screen(before) == screen(now), "key \(n) of \(keys): the frame after the answers")
-        }
-    }
-
     @Test func aSearchTheRulesEndIsEnded() throws {
         let e = try Self.burst("y @jdoe & ")
         #expect(e.search == nil)
         #expect(e.text == "y @jdoe & ")
+    }
+
+    // MARK: - The session against replay
+
+    static let width = 60, height = 16
+
+    /// Options for a session with the bundled directories and the settings of `replay`.
+    static func options() -> EditOptions {
+        EditOptions(path: nil, document: MarkedText(), sources: FollowingTheWriterTests.setup.sources,
+                    config: FollowingTheWriterTests.config(), theme: Theme(name: "test"), noColor: true, print: false)
+    }
+
+    /// Runs `batches` of keys through an editing session with a fake terminal; returns the
+    /// session and, per batch, the screens drawn after reading it.
+    static func session(_ batches: [[Key]]) -> (EditSession, [[Screen]]) {
+        let terminal = FakeTerminal(rows: height, columns: width, batches: batches.map { $0.map(InputEvent.key) })
+        var marks: [Int] = []
+        terminal.beforeRead = { _ in marks.append(terminal.screens.count) }
+        let session = EditSession(options(), terminal: terminal)
+        _ = session.run()
+        let screens = marks.indices.dropLast().map { Array(terminal.screens[marks[$0]..<marks[$0 + 1]]) }
+        return (session, screens)
+    }
+
+    /// The frame the session would draw for `editor` (no message, nothing scrolled).
+    static func frame(of editor: Editor) -> [String] {
+        var model = AppModel(editor: editor, document: .init(path: nil, format: .atpad, formatIsFixed: true),
+                             print: false)
+        _ = model.update(.resize(rows: height, columns: width))
+        let screen = FrameLayout.frame(for: model.editor, view: model.view(viewport: Viewport()), width: width,
+                                       height: height).screen
+        return screen.lines + screen.roleLines + ["cursor \(String(describing: screen.cursor))"]
+    }
+
+    static func text(of screen: Screen) -> [String] {
+        screen.lines + screen.roleLines + ["cursor \(String(describing: screen.cursor))"]
+    }
+
+    /// One key per batch: the session draws each key's echo first, then its in-memory
+    /// answer when that changes the screen; the last frame of every key is the frame of the
+    /// state `replay` has after that key.
+    @Test(arguments: ["johnny jo bruce wayn", "abcdefghijklmnop qrs", "hi jd<C-Space><Down><Enter>",
+                      "the jon snow<Tab> ok", "@jo<Down><Enter>hi :tada<Tab> bruce wayn<Tab>", "johnny<C-n><Enter>",
+                      "brucewayne<BS><BS><BS>", "@jd<Esc> x<C-z><C-z>"])
+    func eachKeysLastFrameIsReplaysFrame(_ keys: String) throws {
+        let script = try KeyScript.parse(keys)
+        var replayed: [Editor] = []
+        _ = try FollowingTheWriterTests.replay(keys) { replayed.append($0) }
+        let (_, screens) = Self.session(script.map { [$0] })
+        #expect(screens.count == script.count)
+        for (n, drawn) in screens.enumerated() {
+            let last = try #require(drawn.last, "key \(n) of \(keys) drew nothing")
+            #expect(Self.text(of: last) == Self.frame(of: replayed[n]), "key \(n) of \(keys)")
+            #expect(drawn.count <= 2, "key \(n) of \(keys): the echo, then at most the answer")
+        }
+    }
+
+    /// The property behind SPEC §3: random scripts, cut into random batches, end in the
+    /// session in the state `replay` gives.
+    @Test func randomBurstsEndWhereReplayEnds() throws {
+        let alphabet = ["a", "e", "j", "o", "n", "h", "b", "r", "u", "c", "w", "y", "t", " ", " ", "@", "@", ":", "!",
+                        "<Tab>", "<Enter>", "<BS>", "<Down>", "<Up>", "<Left>", "<Esc>", "<C-Space>", "<C-n>", "<C-z>"]
+        var rng = SeededRandom(seed: 21)
+        for round in 0..<40 {
+            let keys = (0..<rng.int(5..<31)).map { _ in rng.pick(alphabet) }.joined()
+            let script = try KeyScript.parse(keys)
+            var batches: [[Key]] = []
+            var rest = script[...]
+            while !rest.isEmpty {
+                let n = rng.int(1..<rest.count + 1)
+                batches.append(Array(rest.prefix(n)))
+                rest = rest.dropFirst(n)
+            }
+            let (session, _) = Self.session(batches)
+            let replayed = try FollowingTheWriterTests.replay(keys)
+            #expect(FollowingTheWriterTests.state(session.model.editor) == FollowingTheWriterTests.state(replayed),
+                    "round \(round): \(keys) in batches of \(batches.map(\.count))")
+        }
     }
 }

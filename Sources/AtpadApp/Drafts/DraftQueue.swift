@@ -1,46 +1,51 @@
 import Dispatch
-import Foundation
+import Synchronization
 
 /// The draft writer's background half: a serial queue that encodes and writes the newest
 /// snapshot handed to it, and the failures it has for the loop.
 ///
-/// `@unchecked Sendable` because its work runs on `queue` while the loop's thread hands
-/// it snapshots and takes its warnings: every mutable property is only touched under
-/// `lock`, and the rest is immutable.
-final class DraftQueue: @unchecked Sendable {
+/// Its work runs on `queue` while the loop's thread hands it snapshots and takes its
+/// warnings; everything both touch is in `state`, behind a mutex.
+final class DraftQueue: Sendable {
     let store: DraftStore
     let draftPath: String
     let originalPath: String?
     private let queue = DispatchQueue(label: "atpad.drafts", qos: .utility)
-    private let lock = NSLock()
+    /// Called (on the queue) when a new failure waits for `takeWarning`: wakes the loop.
+    private let onWarning: (@Sendable () -> Void)?
 
-    /// The newest snapshot not yet taken by a write. A newer one replaces it: only the
-    /// newest document matters, so a slow disk never builds a backlog of 1 MB writes.
-    private var waiting: (any DraftContent)?
-    /// A drain is on the queue and has not yet taken `waiting`.
-    private var drainQueued = false
-    /// The last write or removal failed.
-    private var failing = false
-    /// The failure the loop was last told of; it is not told again until something succeeds.
-    private var reported: String?
-    /// A failure the loop has not taken yet.
-    private var warning: String?
-    private var writes = 0
-    /// Runs on the queue right before each write; tests use it to hold a write in flight.
-    private var beforeWrite: (@Sendable () -> Void)?
+    private struct State {
+        /// The newest snapshot not yet taken by a write. A newer one replaces it: only the
+        /// newest document matters, so a slow disk never builds a backlog of 1 MB writes.
+        var waiting: (any DraftContent)?
+        /// A drain is on the queue and has not yet taken `waiting`.
+        var drainQueued = false
+        /// The last write or removal failed.
+        var failing = false
+        /// The failure the loop was last told of; it is not told again until something succeeds.
+        var reported: String?
+        /// A failure the loop has not taken yet.
+        var warning: String?
+        var writes = 0
+        /// Runs on the queue right before each write; tests use it to hold a write in flight.
+        var beforeWrite: (@Sendable () -> Void)?
+    }
 
-    init(store: DraftStore, draftPath: String, originalPath: String?) {
+    private let state = Mutex(State())
+
+    init(store: DraftStore, draftPath: String, originalPath: String?, onWarning: (@Sendable () -> Void)? = nil) {
         self.store = store
         self.draftPath = draftPath
         self.originalPath = originalPath
+        self.onWarning = onWarning
     }
 
     /// Hands `content` to the queue, replacing any snapshot still waiting. Returns at once.
     func submit(_ content: any DraftContent) {
-        let needsDrain = lock.withLock {
-            waiting = content
-            defer { drainQueued = true }
-            return !drainQueued
+        let needsDrain = state.withLock { state in
+            state.waiting = content
+            defer { state.drainQueued = true }
+            return !state.drainQueued
         }
         if needsDrain {
             queue.async { self.drain() }
@@ -50,20 +55,20 @@ final class DraftQueue: @unchecked Sendable {
     /// Writes `content` now, after any write in flight, and waits for it. Whatever was
     /// waiting is dropped: `content` is newer.
     func flush(_ content: any DraftContent) -> Bool {
-        lock.withLock { waiting = nil }
+        state.withLock { $0.waiting = nil }
         return queue.sync { write(content.draftBody()) }
     }
 
     /// Waits for the write in flight and any waiting one; tells whether the last succeeded.
     func finish() -> Bool {
         queue.sync {}
-        return lock.withLock { !failing }
+        return state.withLock { !$0.failing }
     }
 
     /// Drops the waiting snapshot, waits for a write in flight, then removes the draft, so
     /// no write started before can bring it back.
     func discard() {
-        lock.withLock { waiting = nil }
+        state.withLock { $0.waiting = nil }
         queue.sync {
             do throws(DraftError) {
                 try store.remove(draftAt: draftPath)
@@ -76,20 +81,20 @@ final class DraftQueue: @unchecked Sendable {
 
     /// A failure not yet shown, once per failure (until something succeeds again).
     func takeWarning() -> String? {
-        lock.withLock {
-            defer { warning = nil }
-            return warning
+        state.withLock { state in
+            defer { state.warning = nil }
+            return state.warning
         }
     }
 
     /// The last write or removal failed.
-    var isFailing: Bool { lock.withLock { failing } }
+    var isFailing: Bool { state.withLock { $0.failing } }
 
     /// How many drafts were written (for tests and measurements).
-    var completedWrites: Int { lock.withLock { writes } }
+    var completedWrites: Int { state.withLock { $0.writes } }
 
     func setBeforeWrite(_ hook: (@Sendable () -> Void)?) {
-        lock.withLock { beforeWrite = hook }
+        state.withLock { $0.beforeWrite = hook }
     }
 
     // MARK: - On the queue
@@ -103,17 +108,17 @@ final class DraftQueue: @unchecked Sendable {
     }
 
     private func takeWaiting() -> (any DraftContent)? {
-        lock.withLock {
-            drainQueued = false
-            defer { waiting = nil }
-            return waiting
+        state.withLock { state in
+            state.drainQueued = false
+            defer { state.waiting = nil }
+            return state.waiting
         }
     }
 
     /// Writes one encoded snapshot; only ever runs on `queue`, one at a time.
     private func write(_ body: DraftBody) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
-        lock.withLock { beforeWrite }?()
+        state.withLock { $0.beforeWrite }?()
         do {
             try store.write(body, originalPath: originalPath, to: draftPath)
             succeeded(wrote: true)
@@ -125,20 +130,21 @@ final class DraftQueue: @unchecked Sendable {
     }
 
     private func succeeded(wrote: Bool) {
-        lock.withLock {
-            failing = false
-            reported = nil
-            if wrote { writes += 1 }
+        state.withLock { state in
+            state.failing = false
+            state.reported = nil
+            if wrote { state.writes += 1 }
         }
     }
 
     private func failed(_ error: DraftError) {
-        lock.withLock {
-            failing = true
-            if reported != error.message {
-                reported = error.message
-                warning = error.message
-            }
+        let isNew = state.withLock { state in
+            state.failing = true
+            guard state.reported != error.message else { return false }
+            state.reported = error.message
+            state.warning = error.message
+            return true
         }
+        if isNew { onWarning?() }
     }
 }

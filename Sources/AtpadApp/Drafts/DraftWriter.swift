@@ -8,7 +8,8 @@ import Foundation
 /// push it back, so even continuous typing is written about once a second. When the
 /// deadline has passed, `tick` takes the snapshot — a copy-on-write value, O(1) — and
 /// hands it to a serial background queue, which encodes it to markup and writes the
-/// file. Failures never reach the loop as errors: each is kept once for `takeWarning`.
+/// file. Failures never reach the loop as errors: each is kept once for `takeWarning`,
+/// and `onWarning` (the loop's wake-up) is called so the loop looks.
 ///
 /// Used from the loop's thread only (it is deliberately not `Sendable`).
 public final class DraftWriter {
@@ -25,16 +26,20 @@ public final class DraftWriter {
 
     /// A writer for the draft at `draftPath` of the document at `originalPath` (nil for an
     /// unnamed comment).
-    public init(store: DraftStore, draftPath: String, originalPath: String?, interval: Duration = .seconds(1)) {
+    public init(store: DraftStore, draftPath: String, originalPath: String?, interval: Duration = .seconds(1),
+                onWarning: (@Sendable () -> Void)? = nil) {
         self.interval = interval
-        background = DraftQueue(store: store, draftPath: draftPath, originalPath: originalPath.map(store.absolutePath))
+        background = DraftQueue(store: store, draftPath: draftPath, originalPath: originalPath.map(store.absolutePath),
+                                onWarning: onWarning)
     }
 
     /// A writer for the document at `documentPath`, or for a new unnamed comment started
     /// now when it is nil.
-    public convenience init(store: DraftStore, documentPath: String?, interval: Duration = .seconds(1)) {
+    public convenience init(store: DraftStore, documentPath: String?, interval: Duration = .seconds(1),
+                            onWarning: (@Sendable () -> Void)? = nil) {
         let draftPath = documentPath.map(store.draftPath(for:)) ?? store.unnamedDraftPath()
-        self.init(store: store, draftPath: draftPath, originalPath: documentPath, interval: interval)
+        self.init(store: store, draftPath: draftPath, originalPath: documentPath, interval: interval,
+                  onWarning: onWarning)
     }
 
     /// The document changed at `now`: arms the deadline unless one is already armed.
@@ -60,14 +65,14 @@ public final class DraftWriter {
     }
 
     /// How long the loop may wait for input before the next `tick`, in milliseconds: its
-    /// usual `otherwise`, or less when a write falls due sooner.
+    /// usual `otherwise` (negative: no limit), or less when a write falls due sooner.
     public func pollTimeout(now: ContinuousClock.Instant, otherwise: Int) -> Int {
         guard let deadline = nextDeadline else { return otherwise }
         let left = now.duration(to: deadline)
         if left <= .zero { return 0 }
         let (seconds, attoseconds) = left.components
-        let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int(min(Int64(otherwise), millis))
+        let millis = Int(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        return otherwise < 0 ? millis : min(otherwise, millis)
     }
 
     /// Writes the draft now and waits for it (SIGHUP, SIGTERM): the snapshot when there

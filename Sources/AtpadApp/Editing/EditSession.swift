@@ -4,14 +4,17 @@ import AtpadTerminal
 import Foundation
 
 /// One editing session in a terminal: the thin runtime around the app model. It reads
-/// input, turns it into `AppEvent`s (mouse positions through the last frame's map), lets
-/// `AppModel.update` decide, has the `EffectRunner` carry out the effects, and draws one
-/// frame per batch of input.
+/// input, turns it into `AppEvent`s (mouse positions through the last frame's map), has
+/// the `EffectRunner` take each through `AppModel.update` and run what it returns, and
+/// draws one frame per batch of input.
 ///
-/// The loop runs on the main thread and owns the terminal; directory queries run as tasks
-/// and post their answers to a mailbox the loop drains between input batches.
+/// The loop runs on the main thread and owns the terminal. It sleeps until input, a wake
+/// from the mailbox's pipe (an answer, a finished directory load, a draft failure, an exit
+/// signal) or the draft's deadline. Each turn: the events → the frame → the work that
+/// waits for the frame (`EffectRunner.runPending`) → the frame again if that changed
+/// anything → the draft handed to its writer.
 final class EditSession {
-    private var model: AppModel
+    private(set) var model: AppModel
     private let options: EditOptions
     private let terminal: any TerminalIO
     private let runner: EffectRunner
@@ -38,10 +41,8 @@ final class EditSession {
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)
-        // The echo first: a key's implicit search follows its frame (`.settle`).
-        model.editor.defersImplicitSearch = true
         runner = EffectRunner(sources: options.sources, terminal: terminal, drafts: options.drafts,
-                              frecency: options.frecency)
+                              frecency: options.frecency, sourceNotes: options.sourceNotes)
         if let path = options.path { runner.opened(path, state: options.disk) }
     }
 
@@ -58,66 +59,42 @@ final class EditSession {
             runner.queries.cancelAll()
             terminal.stop()
         }
+        let wake = runner.mailbox.wake
+        wake.receiveSignals()
         let (rows, columns) = terminal.size()
-        _ = model.update(.resize(rows: rows, columns: columns))
-        if !options.warnings.isEmpty { model.message = options.warnings.joined(separator: "; ") }
-        let offered = offeredDraft()
-        runner.run(model.start(offering: offered), on: &model)
+        runner.handle(.resize(rows: rows, columns: columns), on: &model)
+        if !options.warnings.isEmpty { runner.handle(.notice(options.warnings.joined(separator: "; ")), on: &model) }
+        runner.run(model.start(offering: offeredDraft()), on: &model)
+        runner.watch(options.loading)
         draw()
         while runner.exit == nil {
-            let waiting = runner.queries.isBusy || !model.loadingDirectories.isEmpty
-            let wake = runner.queries.mailbox.wakeDescriptor
-            let idle = waiting ? 50 : 250
-            let timeout = runner.drafts?.pollTimeout(now: .now, otherwise: idle) ?? idle
-            let events = terminal.readEvents(timeoutMilliseconds: timeout, wakeDescriptor: wake >= 0 ? wake : nil)
+            let timeout = runner.drafts?.pollTimeout(now: .now, otherwise: -1) ?? -1
+            let events = terminal.readEvents(timeoutMilliseconds: timeout,
+                                             wakeDescriptor: wake.descriptor >= 0 ? wake.descriptor : nil)
             let started = ContinuousClock.now
             if let signal = terminal.takeSignal() {
                 // SIGHUP, SIGTERM (and the others): the draft keeps what was typed.
-                runner.run(model.update(.signal(signal)), on: &model)
+                runner.handle(.signal(signal), on: &model)
                 break
             }
-            for (n, event) in events.enumerated() {
-                // Every key of a burst but the last has its in-memory answers at once (the
-                // next key must find them, SPEC §3); the last one's wait for its echo.
-                let last = n == events.count - 1
+            input: for event in events {
                 for appEvent in appEvents(for: event) {
-                    // The key before this one in a burst had its implicit search deferred:
-                    // it follows now, answered at once, as in `replay`.
-                    if model.editor.implicitSearchPending { runner.run(model.update(.settle), on: &model) }
-                    runner.run(model.update(appEvent), on: &model, deferringInstantAnswers: last)
-                    if runner.exit != nil { break }
+                    runner.handle(appEvent, on: &model)
+                    if runner.exit != nil { break input }
                 }
-                if runner.exit != nil { break }
             }
             if runner.exit != nil { break }
-            // Draw what the keys did before starting the queries they asked for, so the
-            // echo never waits for a search to be set up.
             if !events.isEmpty {
                 draw()
                 trace?.record(events: events.count, since: started, layout: lastLayout, backend: lastBackend,
                               wake: terminalWake)
             }
-            // Then what the last key deferred, and the answers an in-memory directory has
-            // at once, before the next key.
-            let settled = model.update(.settle)
-            runner.run(settled, on: &model)
-            let answeredAtOnce = runner.answerDeferred(on: &model) || !settled.isEmpty
-            runner.startQueries()
-            let answered = runner.deliverAnswers(to: &model) || answeredAtOnce
-            runner.startQueries()
-            if answered, let notes = options.sourceNotes?.take(), !notes.isEmpty {
-                model.message = notes.joined(separator: "; ")
-            }
-            let loaded = noteFinishedLoads()
-            // Only answers and finished loads change the screen now: a quiet wake-up
-            // (the poll timing out) draws nothing.
-            if answered || loaded { draw() }
+            // What waits for the frame: in-memory answers to the keys' queries, the other
+            // queries started, and what other threads left in the mailbox. A wake-up that
+            // brought nothing draws nothing.
+            if runner.runPending(on: &model) { draw() }
             // The draft is handed to its writer after the frame, never before it.
             runner.drafts?.tick(now: .now) { model.editor.storage }
-            if let warning = runner.drafts?.takeWarning() {
-                model.message = warning
-                draw()
-            }
         }
         let exit = runner.exit ?? (1, nil)
         return (exit.status, exit.status == 0 ? exit.output : nil)
@@ -135,17 +112,6 @@ final class EditSession {
 
     private var terminalWake: ContinuousClock.Instant {
         (terminal as? TerminalBackend)?.lastWake ?? .now
-    }
-
-    /// The directories that finished loading, as events; returns whether any did.
-    private func noteFinishedLoads() -> Bool {
-        var changed = false
-        for trigger in model.loadingDirectories {
-            guard let directory = options.loading[trigger], !directory.isLoading else { continue }
-            runner.run(model.update(.directoryLoaded(trigger: trigger, failure: directory.failure)), on: &model)
-            changed = true
-        }
-        return changed
     }
 
     /// What one input event means to the model: mouse positions are looked up in the last

@@ -5,8 +5,6 @@ import AtpadCore
 /// effects the model asked for.
 enum AppEvent: Equatable, Sendable {
     case key(Key)
-    /// The key's frame is drawn: what it deferred (the implicit search) follows now.
-    case settle
     /// A click (or drag, `extend`) at a document position.
     case click(position: Int, extend: Bool)
     /// A click on chooser row `index`.

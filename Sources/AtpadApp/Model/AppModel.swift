@@ -68,16 +68,7 @@ struct AppModel {
 
     /// Takes one event; returns what the runtime must do.
     mutating func update(_ event: AppEvent) -> [AppEffect] {
-        // A key's deferred implicit search is settled before anything else happens.
-        let settled = editor.implicitSearchPending ? core(editor.settleImplicitSearch()) : []
-        if event == .settle { return settled }
-        return settled + take(event)
-    }
-
-    private mutating func take(_ event: AppEvent) -> [AppEffect] {
         switch event {
-        case .settle:
-            return []
         case let .key(key):
             if isTooSmall && Keymap.command(for: key, in: .editing) != .quit { return [] }
             return handle(key)

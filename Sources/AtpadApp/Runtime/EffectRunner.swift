@@ -3,38 +3,48 @@ import AtpadDirectory
 import AtpadTerminal
 import Foundation
 
-/// Runs the effects the app model returns — queries, saves, drafts, frecency, the
-/// terminal's clipboard, quitting — and feeds their results back to the model as events.
-/// The editor's loop and `atpad replay` share it (replay with no terminal, drafts,
-/// frecency or file writes).
+/// The runtime of the app model (Bubble Tea's): it runs the effects `AppModel.update`
+/// returns — queries, saves, drafts, frecency, the terminal's clipboard, quitting — and
+/// feeds their results back through `update` as events. The editor's loop and
+/// `atpad replay` share it (replay with no terminal, drafts, frecency or file writes).
+///
+/// When work happens is decided here and nowhere else (the model and the core keep no
+/// schedule). A query is queued, not run, by the event that asks for it; `runPending`
+/// answers the queued queries of in-memory directories and starts the others as tasks.
+/// The editor calls it after drawing, so a key's echo never waits for a search, and
+/// `handle` calls the in-memory half before every event, so each key of a burst finds the
+/// answers to the keys before it and the burst ends where `atpad replay` ends (SPEC §3).
 final class EffectRunner {
+    /// Where work on other threads leaves its results; posting wakes the loop.
+    let mailbox = Mailbox()
     let queries: QueryRunner
-    /// The sources that answer at once, by trigger: found with one cast each at start
-    /// (a cast to a protocol per query cost about 3,500 instructions a keystroke).
+    /// The sources that answer at once, by trigger: cast once here, not per query (a cast
+    /// to a protocol is a slow lookup, and each keystroke of a search asks).
     private let instantSources: [Unicode.Scalar: any InstantSource]
     private let terminal: (any TerminalIO)?
     private let draftStore: DraftStore?
     private let frecency: FrecencyRecord?
+    /// Notes the sources make while answering, for the message line.
+    private let sourceNotes: SourceNotes?
     private let writesFiles: Bool
     /// Writes the recovery draft off the input path (nil: drafts off, or not started).
     private(set) var drafts: DraftWriter?
-    /// Queries asked for but not started yet (the loop starts them after drawing).
+    /// Queries asked for and not yet answered or started (see `runPending`).
     private var queued: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
-    /// Queries an in-memory directory answers, held back by `run(_:on:deferringInstantAnswers:)`
-    /// until `answerDeferred(on:)`: the key's echo is drawn first.
-    private var deferred: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
     /// Set by a `.quit` effect: the session is over.
     private(set) var exit: (status: Int32, output: String?)?
     /// The edited file as atpad last read or wrote it, to notice changes by other programs.
     private var disk: (path: String, state: DiskState?)?
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
-         drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, writesFiles: Bool = true) {
-        queries = QueryRunner(sources: sources)
+         drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, sourceNotes: SourceNotes? = nil,
+         writesFiles: Bool = true) {
+        queries = QueryRunner(sources: sources, mailbox: mailbox)
         instantSources = sources.compactMapValues { $0 as? any InstantSource }
         self.terminal = terminal
         draftStore = drafts
         self.frecency = frecency
+        self.sourceNotes = sourceNotes
         self.writesFiles = writesFiles
     }
 
@@ -43,63 +53,105 @@ final class EffectRunner {
         disk = (path, state)
     }
 
+    /// Posts `.directoryLoaded` to the mailbox when each directory of `loading` is ready
+    /// (or failed), which wakes the loop.
+    func watch(_ loading: [Unicode.Scalar: LoadingDirectory]) {
+        for (trigger, directory) in loading {
+            let mailbox = mailbox
+            Task.detached(priority: .userInitiated) {
+                await directory.waitUntilLoaded()
+                mailbox.post(.directoryLoaded(trigger: trigger, failure: directory.failure))
+            }
+        }
+    }
+
+    // MARK: - The order of work
+
+    /// Takes one event through the model and runs what it asks for. In-memory answers
+    /// still queued are taken in first: an event must find the answers to the keys before it.
+    func handle(_ event: AppEvent, on model: inout AppModel) {
+        answerInstantQueries(on: &model)
+        run(model.update(event), on: &model)
+    }
+
     /// Runs `effects` in order; an effect's result goes back through `model.update`, and
-    /// the effects that returns run in turn. With `deferringInstantAnswers`, a query an
-    /// in-memory directory would answer at once waits for `answerDeferred(on:)` (the
-    /// editor draws the key first, then answers, before it takes the next key).
-    func run(_ effects: [AppEffect], on model: inout AppModel, deferringInstantAnswers: Bool = false) {
+    /// the effects that returns run in turn. Queries are queued for `runPending`.
+    func run(_ effects: [AppEffect], on model: inout AppModel) {
         var queue = effects[...]
         while let effect = queue.popFirst() {
-            if case let .core(.query(id, trigger, query)) = effect,
-               let instant = instantSources[trigger] {
-                if deferringInstantAnswers {
-                    deferred.append((id, trigger, query))
-                    continue
-                }
-                // An in-memory directory answers before the next key, as in `atpad replay`:
-                // typing speed never changes the outcome (SPEC §3).
-                if let answer = instant.answerNow(query) {
-                    queue += model.update(.completion(.batch(queryID: id, answer, isFinal: true)))
-                    queue += model.update(.completion(.ended(queryID: id)))
-                    continue
-                }
-            }
             if let event = perform(effect, model: model) { queue += model.update(event) }
         }
     }
 
-    /// Answers the queries `run` held back (a directory still loading gets the query the
-    /// usual way); returns whether there were any.
+    /// The work that follows a frame: answers the queued queries an in-memory directory
+    /// answers at once, starts the others as tasks, and takes in what other threads left
+    /// in the mailbox (answers, finished loads) and the notes and draft failures for the
+    /// message line. Returns whether the model took anything in (the screen may change).
     @discardableResult
-    func answerDeferred(on model: inout AppModel) -> Bool {
-        guard !deferred.isEmpty else { return false }
-        let held = deferred
-        deferred.removeAll()
-        run(held.map { .core(.query(id: $0.id, trigger: $0.trigger, query: $0.query)) }, on: &model)
+    func runPending(on model: inout AppModel) -> Bool {
+        let changed = answerInstantQueries(on: &model)
+        startQueries()
+        var events = mailbox.takeAll()
+        if changed || !events.isEmpty, let notes = sourceNotes?.take(), !notes.isEmpty {
+            events.append(.notice(notes.joined(separator: "; ")))
+        }
+        if let warning = drafts?.takeWarning() { events.append(.notice(warning)) }
+        guard !events.isEmpty else { return changed }
+        for event in events {
+            if case let .completion(.ended(id)) = event { queries.ended(id: id) }
+            handle(event, on: &model)
+        }
+        // The answers may have sent queries that waited for them.
+        answerInstantQueries(on: &model)
+        startQueries()
         return true
     }
 
-    /// Starts the queries asked for since the last call.
-    func startQueries() {
-        for q in queued { queries.start(id: q.id, trigger: q.trigger, query: q.query) }
-        queued.removeAll()
+    /// Runs pending work until every query has ended: `atpad replay` has each key's
+    /// answers in full before the next key.
+    func runUntilIdle(on model: inout AppModel) {
+        while true {
+            if runPending(on: &model) { continue }
+            guard queries.isBusy else { return }
+            mailbox.wake.wait(milliseconds: 1000)
+        }
     }
 
-    /// Feeds the answers that have arrived to the model; returns whether there were any.
+    /// Answers the queued queries whose source is in memory (and any their answers ask
+    /// for); returns whether there were any. A directory still loading has no answer yet:
+    /// its query stays queued for `startQueries`.
     @discardableResult
-    func deliverAnswers(to model: inout AppModel) -> Bool {
-        let answers = queries.mailbox.takeAll()
-        for answer in answers {
-            if case let .ended(id) = answer { queries.ended(id: id) }
-            run(model.update(.completion(answer)), on: &model)
+    private func answerInstantQueries(on model: inout AppModel) -> Bool {
+        guard !queued.isEmpty else { return false }
+        var answered = false
+        var unanswerable: Set<Int> = []
+        while let q = queued.first(where: { instantSources[$0.trigger] != nil && !unanswerable.contains($0.id) }) {
+            guard let answer = instantSources[q.trigger]?.answerNow(q.query) else {
+                unanswerable.insert(q.id)
+                continue
+            }
+            queued.removeAll { $0.id == q.id }
+            answered = true
+            run(model.update(.completion(.batch(queryID: q.id, answer, isFinal: true))), on: &model)
+            run(model.update(.completion(.ended(queryID: q.id))), on: &model)
         }
-        return !answers.isEmpty
+        return answered
     }
+
+    /// Starts the queued queries as tasks; their answers come through the mailbox.
+    private func startQueries() {
+        guard !queued.isEmpty else { return }
+        let starting = queued
+        queued.removeAll()
+        for q in starting { queries.start(id: q.id, trigger: q.trigger, query: q.query) }
+    }
+
+    // MARK: - Effects
 
     private func perform(_ effect: AppEffect, model: AppModel) -> AppEvent? {
         switch effect {
         case let .core(core):
-            perform(core)
+            return perform(core)
         case let .save(request):
             return save(request, model: model)
         case let .quit(status, output):
@@ -112,7 +164,8 @@ final class EffectRunner {
             return .pathCompletions(typed: typed, candidates: PathCompletion.candidates(for: typed))
         case let .startDrafts(path):
             drafts?.discard()
-            drafts = draftStore.map { DraftWriter(store: $0, documentPath: path) }
+            let wake = mailbox.wake
+            drafts = draftStore.map { DraftWriter(store: $0, documentPath: path, onWarning: { wake.wake() }) }
         case .discardDraft:
             drafts?.discard()
         case .flushDraft:
@@ -127,22 +180,18 @@ final class EffectRunner {
         return nil
     }
 
-    private func perform(_ effect: Effect) {
+    private func perform(_ effect: Effect) -> AppEvent? {
         switch effect {
         case let .query(id, trigger, query):
             queued.append((id, trigger, query))
         case let .cancel(id):
-            if let i = deferred.firstIndex(where: { $0.id == id }) {
-                // Held back and never answered: it ends at once.
-                deferred.remove(at: i)
-                queries.mailbox.post(.ended(queryID: id))
-            } else if let i = queued.firstIndex(where: { $0.id == id }) {
-                // Never started: it ends at once.
-                queued.remove(at: i)
-                queries.mailbox.post(.ended(queryID: id))
-            } else {
-                queries.cancel(id: id)
+            guard let i = queued.firstIndex(where: { $0.id == id }) else {
+                queries.cancel(id: id)  // its task posts `.ended`
+                return nil
             }
+            // Never answered or started: it ends here.
+            queued.remove(at: i)
+            return .completion(.ended(queryID: id))
         case let .picked(entity, trigger):
             frecency?.recordPick(of: entity.id, trigger: trigger)
         case .documentChanged:
@@ -150,6 +199,7 @@ final class EffectRunner {
         default:
             break  // a copy reaches the terminal as `.setClipboard`, through the model
         }
+        return nil
     }
 
     /// Writes a file, first asking (through the model) before replacing another existing

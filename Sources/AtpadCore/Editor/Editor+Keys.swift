@@ -170,10 +170,6 @@ extension Editor {
             return
         }
         if CharacterClass.isWord(first) {
-            if defersImplicitSearch && search.map({ $0.kind == .implicit && !$0.isOpen }) ?? true {
-                implicitSearchPending = true
-                return
-            }
             if search?.kind == .implicit { refreshQuery() } else { maybeStartImplicit() }
         } else {
             endSearch()

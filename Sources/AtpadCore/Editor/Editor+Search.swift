@@ -101,15 +101,6 @@ extension Editor {
         sendQuery()
     }
 
-    /// Follows the word a deferred key typed (see `defersImplicitSearch`): refreshes the
-    /// implicit search, or starts one; returns the effects (its query).
-    public mutating func settleImplicitSearch() -> [Effect] {
-        guard implicitSearchPending else { return [] }
-        implicitSearchPending = false
-        if search?.kind == .implicit { refreshQuery() } else { maybeStartImplicit() }
-        return takeEffects()
-    }
-
     /// Starts an implicit search when the word before the cursor has N word characters.
     mutating func maybeStartImplicit() {
         guard config.implicitThreshold > 0, !dismissed, search == nil, selection.isEmpty else { return }

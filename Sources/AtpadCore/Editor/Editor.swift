@@ -34,14 +34,6 @@ public struct Editor: Sendable {
     /// The query in flight for each trigger (at most one).
     var inFlight: [Unicode.Scalar: (id: Int, cancelled: Bool)] = [:]
     var pendingEffects: [Effect] = []
-    /// Set by an editor that draws a typed key before anything else: a word character
-    /// typed while no chooser shows leaves the implicit search to `settleImplicitSearch()`,
-    /// which the editor calls after the key's frame (a search that shows nothing does not
-    /// change the frame; working out its query was a fifth of a key's update). Off for
-    /// `replay` and tests, which see every key's search at once.
-    public var defersImplicitSearch = false
-    /// A typed key's implicit search waits for `settleImplicitSearch()`.
-    public internal(set) var implicitSearchPending = false
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
         lineEnding = Editor.lineEnding(of: doc.text)

@@ -12,6 +12,9 @@ import Darwin
 
 /// The exit-request signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) not yet taken, or 0.
 private let pendingSignal = Atomic<Int32>(0)
+/// The write end of the loop's `WakePipe`, written when a signal the loop must see
+/// arrives, else -1.
+private let signalWake = Atomic<Int32>(-1)
 /// The terminal's output descriptor while atpad owns the screen, else -1.
 private let emergencyOutput = Atomic<Int32>(-1)
 /// Bytes that undo atpad's terminal modes (paste, mouse, keypad, alternate screen…).
@@ -43,11 +46,20 @@ private func emergencyRestore() {
 /// one before the first was taken means the program is not listening: restore and die.
 private func recordExitSignal(_ signal: Int32) {
     let earlier = pendingSignal.exchange(signal, ordering: .acquiringAndReleasing)
-    guard earlier != 0 else { return }
+    guard earlier != 0 else { return wakeTheLoop() }
     emergencyRestore()
     var dflt = sigaction()
     _ = atpad_set_signal(signal, nil, &dflt)  // nil handler is SIG_DFL
     _ = raise(signal)
+}
+
+/// Ends the loop's wait for input at once, whichever thread the signal interrupted: a
+/// flag alone would be seen only when the wait ends by itself.
+private func wakeTheLoop() {
+    let wake = signalWake.load(ordering: .acquiring)
+    guard wake >= 0 else { return }
+    var byte: UInt8 = 1
+    _ = write(wake, &byte, 1)
 }
 
 /// A crash: restore the terminal, then let the previous handler (Swift's backtracer) or
@@ -128,6 +140,17 @@ struct SignalTrap {
     static func take() -> Int32? {
         let signal = pendingSignal.exchange(0, ordering: .acquiringAndReleasing)
         return signal == 0 ? nil : signal
+    }
+
+    /// The signals the loop must see also write a byte to `descriptor` (a `WakePipe`'s
+    /// write end), so its wait for input ends at once whichever thread they interrupt.
+    static func wake(through descriptor: Int32) {
+        signalWake.store(descriptor, ordering: .releasing)
+    }
+
+    /// `descriptor` is being closed: signals stop writing to it (if they still did).
+    static func stopWaking(_ descriptor: Int32) {
+        _ = signalWake.compareExchange(expected: descriptor, desired: -1, ordering: .acquiringAndReleasing)
     }
 
     /// Whether an exit-request signal is waiting to be taken.

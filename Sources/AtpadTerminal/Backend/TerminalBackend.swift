@@ -28,7 +28,8 @@ public final class TerminalBackend {
 
     /// An open bracketed paste whose end has not come for this long is delivered as is.
     private static let pasteTimeout = Duration.seconds(1)
-    /// Longest single wait, so a signal or resize that races the wait is seen soon.
+    /// Longest single wait inside an open paste (to notice `pasteTimeout`) or without a
+    /// wake descriptor (to notice a signal that came just before the wait).
     private static let waitSlice = 100
 
     private var ncursesScreen: OpaquePointer?
@@ -316,12 +317,14 @@ public final class TerminalBackend {
                 events += decoder.finishPaste()
                 break
             }
-            var wait = Self.waitSlice
+            // Otherwise no limit but the caller's: the signals the loop must see write to
+            // the wake pipe (`WakePipe.receiveSignals`), so an idle editor sleeps until needed.
+            var wait = decoder.isInsidePaste || wakeDescriptor == nil ? Self.waitSlice : -1
             if let deadline {
                 let left = deadline - .now
                 if left <= .zero { break }
-                let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-                wait = min(wait, max(Int(milliseconds), 1))
+                let milliseconds = max(Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000), 1)
+                wait = wait < 0 ? milliseconds : min(wait, milliseconds)
             }
             // Two descriptors on the stack (a tuple), not an array allocated per wait.
             var descriptors = (pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
