@@ -1,5 +1,6 @@
 import AtpadCore
 import AtpadDirectory
+import AtpadTerminal
 
 /// The settings of a config file (SPEC §8): the same things the options set. Every field
 /// is optional — nil, or no entry in `triggers`, means "not set" — so a config read from
@@ -66,6 +67,8 @@ struct Config: Equatable, Sendable {
     var limit: Int?
     /// How long a directory command may take to answer one query.
     var commandTimeout: Duration?
+    /// `[terminal] graphemes`: how clusters of several code points are sent to the terminal.
+    var graphemes: Graphemes?
 
     /// The format names `format` accepts (SPEC §7).
     static let formats = DocumentFormat.allCases.map(\.rawValue)
@@ -93,6 +96,7 @@ struct Config: Equatable, Sendable {
         merged.chooserRows = other.chooserRows ?? chooserRows
         merged.limit = other.limit ?? limit
         merged.commandTimeout = other.commandTimeout ?? commandTimeout
+        merged.graphemes = other.graphemes ?? graphemes
         return merged
     }
 }

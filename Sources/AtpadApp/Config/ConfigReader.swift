@@ -1,5 +1,6 @@
 import AtpadCore
 import AtpadDirectory
+import AtpadTerminal
 import Foundation
 import TOMLKit
 
@@ -18,7 +19,9 @@ struct ConfigReader {
 
     /// The keys a config may hold at its top level.
     static let topKeys = ["triggers", "implicit", "trim_mentions", "format", "clipboard", "theme", "no_color",
-                          "chooser_rows", "limit", "command_timeout"]
+                          "chooser_rows", "limit", "command_timeout", "terminal"]
+    /// The keys of the `[terminal]` table.
+    static let terminalKeys = ["graphemes"]
     /// The keys of a trigger table.
     static let triggerKeys = ["directory", "command", "url", "preset", "items", "map", "exclude", "method", "body",
                               "headers", "next", "max_pages", "cursor_param", "cache"]
@@ -69,8 +72,31 @@ struct ConfigReader {
                 } else {
                     fail(at, "must be a number of seconds greater than 0", found: value)
                 }
+            case "terminal": readTerminal(value)
             default:
                 unknown(at, known: ConfigReader.topKeys, hint: nil)
+            }
+        }
+    }
+
+    /// `[terminal]`: how atpad draws on the terminal.
+    private mutating func readTerminal(_ value: TOMLValueConvertible) {
+        guard let table = value.table else {
+            fail(["terminal"], "must be a table, such as [terminal]", found: value)
+            return
+        }
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            let at = ["terminal", key]
+            switch key {
+            case "graphemes":
+                if let text = value.string, let graphemes = Graphemes(rawValue: text) {
+                    config.graphemes = graphemes
+                } else {
+                    fail(at, "must be \"auto\", \"whole\" or \"first\"", found: value)
+                }
+            default:
+                unknown(at, known: ConfigReader.terminalKeys, hint: nil)
             }
         }
     }

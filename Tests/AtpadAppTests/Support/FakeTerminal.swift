@@ -42,7 +42,7 @@ final class FakeTerminal: TerminalIO {
         return batches.isEmpty ? [.endOfInput] : batches.removeFirst()
     }
 
-    func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {
+    func draw(_ screen: Screen, styles: [Role: Style], colors: Bool, graphemes: Graphemes) {
         screens.append(screen)
     }
 
