@@ -1,4 +1,5 @@
 import AtpadCore
+import CNcursesw
 @testable import AtpadTerminal
 import AtpadTestSupport
 import Testing
@@ -9,6 +10,8 @@ import Testing
 /// graphemes and atpad sends them whole, or it does not and atpad sends their first code
 /// point (`Graphemes`).
 @Suite struct FrameDiffTests {
+    init() { setlocale(LC_ALL, "C.UTF-8") }
+
     static let pieces = [
         "a", "b", "word", " ", " ", "  ", "\n", "\n", "\t", "é", "e\u{301}", "漢字", "한", "😀", "👩‍👩‍👧", "🇫🇷",
         "👩‍👩‍👧‍👦", "👍🏽", "❤️",
@@ -155,6 +158,7 @@ import Testing
 
     /// Draws `screen` on a fresh emulated terminal the way `whole` says, through the writer.
     static func shown(_ screen: Screen, whole: Bool) -> Emulator {
+        setlocale(LC_ALL, "C.UTF-8")  // the writer and the emulator measure with wcwidth
         var writer = FrameWriterTests.writer()
         writer.wholeClusters = whole
         var terminal = Emulator(width: screen.width, height: screen.height, clusters: whole)
