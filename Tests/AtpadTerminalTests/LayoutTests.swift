@@ -340,6 +340,17 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(f.screen.cursor! == (1, 19))
     }
 
+    /// After a full row that ends in a word, a letter typed at its end takes the word down
+    /// with it (soft wrap keeps words whole): it lands after the word, not at the cursor.
+    @Test func aLetterAfterAFullRowEndingInAWordTakesTheWordDown() throws {
+        var e = try makeEditor("the quick brown foxy|")
+        #expect(frame(e).screen.cursor! == (2, 0))
+        _ = e.handle(.char("!"))
+        let f = frame(e)
+        #expect(textLines(f).prefix(2) == ["the quick brown     ", "foxy!".padding(20)])
+        #expect(f.screen.cursor! == (2, 5))
+    }
+
     /// Blanks typed past the end of a full row hang there; the cursor after them is where
     /// the next word goes: the start of the row below.
     @Test func cursorAfterBlanksHangingPastTheRowIsOnTheRowBelow() throws {
