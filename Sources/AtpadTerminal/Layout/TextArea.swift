@@ -107,12 +107,7 @@ struct TextArea {
     private static func isFarBelow(_ cursor: Int, top: Int, rows: Int, wrapper: RowWrapper) -> Bool {
         if cursor - top > reach(rows: rows, wrapper: wrapper) { return true }
         guard cursor - top >= rows else { return false }
-        var breaks = 0
-        for b in wrapper.storage.slice(top..<cursor).utf8 where b == 0x0A {
-            breaks += 1
-            if breaks >= rows { return true }
-        }
-        return false
+        return wrapper.storage.newlines(before: cursor) - wrapper.storage.newlines(before: top) >= rows
     }
 
     static func nextRowStart(after row: DocumentRow, _ storage: TextStorage) -> Int? {
