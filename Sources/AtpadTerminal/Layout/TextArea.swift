@@ -168,7 +168,7 @@ struct TextArea {
                     screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
                     continue
                 }
-                let glyphs = VisibleText.glyphs(of: cells[k].character, width: cells[k].width)
+                let glyphs = VisibleText.glyphs(of: row.character(of: cells[k]), width: cells[k].width)
                 let isWide = glyphs.count == 2 && glyphs[1].isEmpty
                 for (g, glyph) in glyphs.enumerated() where column + g < width {
                     // A wide character cut by the right edge (an over-full row) shows as a blank.
