@@ -147,6 +147,7 @@ struct EditCommand: AsyncParsableCommand {
         options.isReadOnly = isReadOnly
         options.fromStandardInput = file == "-"
         options.terminalClipboard = settings.config.clipboard != .internal
+        options.graphemes = settings.config.graphemes ?? .auto
         // From the moment a FILE is open, the lock says so; a file another live atpad is
         // editing opens read-only, and that atpad's draft is neither offered nor touched.
         let lock = options.path.flatMap { path in

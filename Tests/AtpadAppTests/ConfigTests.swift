@@ -79,6 +79,13 @@ import Testing
         #expect(try parse("clipboard = \"terminal\"").clipboard == .terminal)
     }
 
+    @Test func terminalGraphemesIsAutoWholeOrFirst() throws {
+        #expect(try parse("").graphemes == nil)
+        for graphemes in ["auto", "whole", "first"] {
+            #expect(try parse("[terminal]\ngraphemes = \"\(graphemes)\"").graphemes?.rawValue == graphemes)
+        }
+    }
+
     @Test func formatNamesFoldCase() throws {
         #expect(try parse("format = \"Slack\"").format == "slack")
     }
@@ -270,6 +277,8 @@ import Testing
         ("chooser_rows = \"8\"", "\"chooser_rows\" must be an integer from 1 to 50 (found \"8\")"),
         ("limit = 1979-05-27", "\"limit\" must be an integer of 1 or more (found a date)"),
         ("command_timeout = \"5s\"", "\"command_timeout\" must be a number of seconds greater than 0 (found \"5s\")"),
+        ("terminal.graphemes = \"all\"", "\"graphemes\" in [terminal] must be one of auto, whole, first (found \"all\")"),
+        ("terminal = \"whole\"", "\"terminal\" must be a table, such as [terminal] (found \"whole\")"),
         ("triggers = \"@\"", "\"triggers\" must be a table of triggers, such as [triggers.\"@\"] (found \"@\")"),
         ("triggers.\"@\" = \"people.json\"",
          "\"@\" in [triggers] must be a table with directory, command or url (found \"people.json\")"),
@@ -438,6 +447,7 @@ import Testing
         #expect(config.chooserRows == 8)
         #expect(config.limit == 50)
         #expect(config.commandTimeout == .seconds(5))
+        #expect(config.graphemes == .auto)
         let folder = ConfigTests.exampleURL.deletingLastPathComponent().path
         #expect(config.triggers == [
             "@": .init(files: ["/home/ana/.config/atpad/people.json", folder + "/contractors.csv"],
@@ -521,7 +531,7 @@ import Testing
     // MARK: - The [terminal] table
 
     @Test func graphemesIsOneOfThreeWays() throws {
-        #expect(try parse("[terminal]\ngraphemes = \"whole\"\n").graphemes == "whole")
+        #expect(try parse("[terminal]\ngraphemes = \"whole\"\n").graphemes == .whole)
         #expect(try failure("[terminal]\ngraphemes = \"all\"\n").description
             == "\(ConfigTests.file):2: \"graphemes\" in [terminal] must be one of auto, whole, first (found \"all\")")
         #expect(try failure("[terminal]\ngrapheme = \"whole\"\n").message

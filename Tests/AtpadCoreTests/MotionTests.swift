@@ -171,7 +171,7 @@ import Testing
             covered = row.end
             // Blanks may hang past the edge; everything up to the last other cell fits,
             // unless the row is one cluster wider than the width on its own.
-            let solid = row.cells.prefix { _ in true }.reversed().drop { $0.character == " " || $0.character == "\t" }
+            let solid = row.cells.prefix { _ in true }.reversed().drop { $0.ascii == 0x20 || $0.ascii == 0x09 }
             let used = solid.first.map { $0.column + $0.width } ?? 0
             #expect(used <= width || solid.count == 1, "seed \(seed): \(line.debugDescription) width \(width)")
         }

@@ -154,6 +154,23 @@ import Testing
         #expect(f.screen.roleLines[3].hasPrefix("cCCCCCCCCCCCC"))
     }
 
+    /// A name's emoji clusters are whole in their cells, and reach the terminal as the
+    /// text's do: whole, or by their first code point.
+    @Test func namesKeepTheirClustersWhole() throws {
+        let family = Candidate(entity: Entity(id: "8", name: "Ana 👩‍👩‍👧‍👦 👍🏽 🇫🇷"), matches: [0..<1])
+        let e = try searching("|", "@An", answer: [family])
+        let f = frame(e, width: 40, height: 8)
+        #expect(f.screen.lines[3] == "│ Ana 👩‍👩‍👧‍👦 👍🏽 🇫🇷 │" + "".padding(24))
+        #expect(f.screen.text(row: 3, column: 6) == "👩‍👩‍👧‍👦")
+        #expect(f.screen[3, 7].isContinuation)
+        #expect(f.screen.text(row: 3, column: 9) == "👍🏽")
+        #expect(f.screen.text(row: 3, column: 12) == "🇫🇷")
+        let whole = FrameDiffTests.shown(f.screen, whole: true)
+        #expect(Array(whole.text[3][6 ..< 14]) == ["👩‍👩‍👧‍👦", "", " ", "👍🏽", "", " ", "🇫🇷", ""])
+        let first = FrameDiffTests.shown(f.screen, whole: false)
+        #expect(Array(first.text[3][6 ..< 14]) == ["👩", "", " ", "👍", "", " ", "🇫", "🇷"])
+    }
+
     // MARK: Scrolling
 
     @Test func aScrollIndicatorShowsWhenThereAreMore() throws {

@@ -40,12 +40,12 @@ import Testing
         var writer = Self.writer()
         var out: [UInt8] = []
         let before = Self.screen(["ab", ""], cursor: (0, 2))
-        writer.write(before, damage: .full, full: true, cleared: true, rows: 2, columns: 10, into: &out)
+        writer.write(before, over: nil, cleared: true, rows: 2, columns: 10, into: &out)
         #expect(String(decoding: out, as: UTF8.self)
             == "\u{1B}[1;1H\u{1B}(B\u{1B}[m\u{1B}[39;49mab\u{1B}[?12l\u{1B}[?25h")
         out.removeAll()
         let after = Self.screen(["abc", ""], cursor: (0, 3))
-        writer.write(after, damage: ScreenDamage.between(before, after), full: false, cleared: false,
+        writer.write(after, over: before, cleared: false,
                      rows: 2, columns: 10, into: &out)
         #expect(out == Array("c".utf8))
     }
@@ -54,10 +54,10 @@ import Testing
         var writer = Self.writer()
         var out: [UInt8] = []
         let before = Self.screen(["Col 1", "ab"], roles: [.title, .text], cursor: (1, 2))
-        writer.write(before, damage: .full, full: true, cleared: true, rows: 2, columns: 10, into: &out)
+        writer.write(before, over: nil, cleared: true, rows: 2, columns: 10, into: &out)
         out.removeAll()
         let after = Self.screen(["Col 2", "abc"], roles: [.title, .text], cursor: (1, 3))
-        writer.write(after, damage: ScreenDamage.between(before, after), full: false, cleared: false,
+        writer.write(after, over: before, cleared: false,
                      rows: 2, columns: 10, into: &out)
         #expect(String(decoding: out, as: UTF8.self)
             == "\u{1B}[1;5H\u{1B}(B\u{1B}[m\u{1B}[39;49m\u{1B}[1m\u{1B}[7m2\u{1B}[2;3H\u{1B}(B\u{1B}[m\u{1B}[39;49mc")
@@ -68,19 +68,19 @@ import Testing
         var out: [UInt8] = []
         let shown = Self.screen(["a"], cursor: (0, 1))
         let hidden = Self.screen(["a"], cursor: nil)
-        writer.write(shown, damage: .full, full: true, cleared: true, rows: 1, columns: 10, into: &out)
+        writer.write(shown, over: nil, cleared: true, rows: 1, columns: 10, into: &out)
         out.removeAll()
-        writer.write(hidden, damage: .none, full: false, cleared: false, rows: 1, columns: 10, into: &out)
+        writer.write(hidden, over: shown, cleared: false, rows: 1, columns: 10, into: &out)
         #expect(out == Array("\u{1B}[?25l".utf8))
         out.removeAll()
-        writer.write(hidden, damage: .none, full: false, cleared: false, rows: 1, columns: 10, into: &out)
+        writer.write(hidden, over: hidden, cleared: false, rows: 1, columns: 10, into: &out)
         #expect(out.isEmpty)
     }
 
     @Test func aFullFrameOnATerminalShowingSomethingClearsFirst() {
         var writer = Self.writer()
         var out: [UInt8] = []
-        writer.write(Self.screen(["a"], cursor: nil), damage: .full, full: true, cleared: false,
+        writer.write(Self.screen(["a"], cursor: nil), over: nil, cleared: false,
                      rows: 1, columns: 10, into: &out)
         #expect(String(decoding: out, as: UTF8.self).hasPrefix("\u{1B}(B\u{1B}[m\u{1B}[39;49m\u{1B}[H\u{1B}[2J"))
     }
@@ -90,7 +90,7 @@ import Testing
         strings.lastCellScrolls = true
         var writer = Self.writer(strings)
         var out: [UInt8] = []
-        writer.write(Self.screen(["xy", "zw"], cursor: nil, width: 2), damage: .full, full: true, cleared: true,
+        writer.write(Self.screen(["xy", "zw"], cursor: nil, width: 2), over: nil, cleared: true,
                      rows: 2, columns: 2, into: &out)
         let text = String(decoding: out, as: UTF8.self)
         #expect(text.contains("xy") && text.contains("z") && !text.contains("w"))
@@ -128,9 +128,7 @@ import Testing
             next.cursor = random.next() % 5 == 0 ? nil
                 : (row: Int(random.next() % UInt64(height)), column: Int(random.next() % UInt64(width)))
             var out: [UInt8] = []
-            let full = previous == nil
-            writer.write(next, damage: ScreenDamage.between(previous, next), full: full, cleared: full,
-                         rows: height, columns: width, into: &out)
+            writer.write(next, over: previous, cleared: previous == nil, rows: height, columns: width, into: &out)
             terminal.feed(out)
             for row in 0 ..< height {
                 for column in 0 ..< width where !next[row, column].isContinuation {
@@ -170,7 +168,10 @@ import Testing
 }
 
 /// The part of a VT100/xterm the frame writer speaks: cursor addressing, clear, SGR, the
-/// cursor's visibility, UTF-8 text with wide characters and combining marks.
+/// cursor's visibility, UTF-8 text with wide characters and combining marks. With
+/// `clusters`, it draws grapheme clusters whole as a terminal with mode 2027 does: a code
+/// point that extends the cluster just drawn joins its cell, which takes the cluster's
+/// width; without, each code point is measured on its own (`wcwidth`) and only marks join.
 struct Emulator {
     struct Look: Equatable {
         var bold = false, dim = false, underline = false, reverse = false
@@ -193,10 +194,14 @@ struct Emulator {
     var cursor = (row: 0, column: 0)
     var cursorShown = true
     var current = Look()
+    var clusters = false
+    /// The cell of the cluster drawn last, while the cursor stands right after it.
+    private var lastCluster: (row: Int, column: Int)?
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, clusters: Bool = false) {
         self.width = width
         self.height = height
+        self.clusters = clusters
         text = Array(repeating: Array(repeating: " ", count: width), count: height)
         look = Array(repeating: Array(repeating: Look(), count: width), count: height)
     }
@@ -227,6 +232,7 @@ struct Emulator {
 
     private mutating func control(_ parameters: String, final: Unicode.Scalar) {
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        lastCluster = nil
         switch (parameters.first, final) {
         case (_, "H"):
             cursor = parameters.isEmpty ? (0, 0) : (numbers[0] - 1, numbers[1] - 1)
@@ -263,7 +269,19 @@ struct Emulator {
     }
 
     private mutating func print(_ scalar: Unicode.Scalar) {
-        let columns = Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+        if clusters, let last = lastCluster {
+            var joined = text[last.row][last.column]
+            let before = DisplayWidth.of(Character(joined))
+            joined.unicodeScalars.append(scalar)
+            if joined.count == 1 && last.column + DisplayWidth.of(Character(joined)) <= width {
+                text[last.row][last.column] = joined
+                let after = DisplayWidth.of(Character(joined))
+                for c in last.column + before ..< last.column + after { text[last.row][c] = "" }
+                cursor.column = last.column + after
+                return
+            }
+        }
+        let columns = clusters ? DisplayWidth.of(Character(scalar)) : Int(wcwidth(wchar_t(bitPattern: scalar.value)))
         if columns == 0 {
             // A mark joins the character before the cursor.
             let column = max(0, min(cursor.column, width) - 1)
@@ -276,7 +294,53 @@ struct Emulator {
         text[cursor.row][cursor.column] = String(scalar)
         look[cursor.row][cursor.column] = current
         if columns == 2 { text[cursor.row][cursor.column + 1] = "" }
+        lastCluster = cursor
         cursor.column += columns
+    }
+}
+
+extension Emulator {
+    /// The rows as text (the second cell of a wide character is "").
+    var lines: [String] { text.map { $0.joined() } }
+
+    /// Whether the terminal shows `screen` exactly — every cell's text as the writer sends
+    /// it (`whole`: clusters whole; else a glyph per spacing code point), its look, the
+    /// cursor and whether it shows — recording an issue for the first difference.
+    func shows(_ screen: Screen, whole: Bool, context: String) -> Bool {
+        for row in 0 ..< screen.height {
+            for column in 0 ..< screen.width where !screen[row, column].isContinuation {
+                var span = 1
+                while column + span < screen.width && screen[row, column + span].isContinuation { span += 1 }
+                let expected = Self.sent(screen.text(row: row, column: column), span: span, whole: whole)
+                let shown = text[row][column ..< min(width, column + span)].joined()
+                guard shown == expected else {
+                    Issue.record("cell \(row),\(column) shows \(shown.debugDescription), not \(expected.debugDescription); \(context)\n\(lines.joined(separator: "\n"))")
+                    return false
+                }
+                guard look[row][column] == Look(FrameWriterTests.styles[screen[row, column].roleCode]) else {
+                    Issue.record("cell \(row),\(column) has the wrong look; \(context)")
+                    return false
+                }
+            }
+        }
+        let cursorRight = screen.cursor.map { cursorShown && cursor == $0 } ?? !cursorShown
+        if !cursorRight { Issue.record("cursor \(cursor) shown \(cursorShown), not \(String(describing: screen.cursor)); \(context)") }
+        return cursorRight
+    }
+
+    /// What a cell of `span` columns holding `cluster` shows once written.
+    static func sent(_ cluster: String, span: Int, whole: Bool) -> String {
+        let scalars = cluster.unicodeScalars
+        if whole || (scalars.count == 1 && Int(wcwidth(wchar_t(bitPattern: scalars.first!.value))) == span) {
+            return cluster
+        }
+        var shown = ""
+        var used = 0
+        for glyph in CellGlyphs.glyphs(for: cluster, columns: span) {
+            for c in glyph.characters { shown.unicodeScalars.append(Unicode.Scalar(UInt32(bitPattern: c))!) }
+            used += glyph.width
+        }
+        return shown + String(repeating: " ", count: max(0, span - used))
     }
 }
 

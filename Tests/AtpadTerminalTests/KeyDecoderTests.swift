@@ -247,6 +247,18 @@ struct KeyDecoderSequenceTests {
         }
     }
 
+    @Test("the answer about grapheme clustering (DECRPM for mode 2027) is reported, never typed")
+    func graphemeClusteringAnswer() {
+        #expect(decode("\u{1B}[?2027;1$y") == [.graphemeClustering(.on)])
+        #expect(decode("\u{1B}[?2027;3$y") == [.graphemeClustering(.on)])
+        #expect(decode("\u{1B}[?2027;2$y") == [.graphemeClustering(.available)])
+        #expect(decode("\u{1B}[?2027;0$y") == [.graphemeClustering(.unsupported)])
+        #expect(decode("\u{1B}[?2027;4$y") == [.graphemeClustering(.unsupported)])
+        // Among keys, and the answers about other modes: dropped.
+        #expect(decode("a\u{1B}[?2027;1$yb") == [.key(.char("a")), .graphemeClustering(.on), .key(.char("b"))])
+        #expect(decode("\u{1B}[?2026;2$y\u{1B}[2027;1$y").isEmpty)
+    }
+
     @Test("an over-long parameter run is abandoned, and what follows decodes")
     func overlongSequence() {
         let events = decode("\u{1B}[" + String(repeating: "1;", count: 40) + "Dx")

@@ -325,10 +325,63 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(frame(try makeEditor("|")).screen.cursor! == (1, 0))
     }
 
-    @Test func cursorAtTheEndOfAFullRowIsClampedToTheLastColumn() throws {
-        let f = frame(try makeEditor("abcdefghijklmnopqrst|"))
-        #expect(textLines(f)[0] == "abcdefghijklmnopqrst")
+    /// After a line as wide as the row the next character wraps to a new row: the cursor
+    /// is drawn at its start, and the line shows that row (empty) until the cursor leaves.
+    @Test func cursorAtTheEndOfAFullRowGoesToTheStartOfTheRowBelow() throws {
+        var e = try makeEditor("abcdefghijklmnopqrst|\nnext")
+        var f = frame(e)
+        #expect(textLines(f).prefix(3) == ["abcdefghijklmnopqrst", "".padding(20), "next".padding(20)])
+        #expect(f.screen.cursor! == (2, 0))
+        // A click on that row puts the cursor at the line's end.
+        #expect(f.map.position(atRow: 2, column: 5) == 20)
+        _ = e.handle(.left)
+        f = frame(e)
+        #expect(textLines(f).prefix(2) == ["abcdefghijklmnopqrst", "next".padding(20)])
         #expect(f.screen.cursor! == (1, 19))
+    }
+
+    /// After a full row that ends in a word, a letter typed at its end takes the word down
+    /// with it (soft wrap keeps words whole): it lands after the word, not at the cursor.
+    @Test func aLetterAfterAFullRowEndingInAWordTakesTheWordDown() throws {
+        var e = try makeEditor("the quick brown foxy|")
+        #expect(frame(e).screen.cursor! == (2, 0))
+        _ = e.handle(.char("!"))
+        let f = frame(e)
+        #expect(textLines(f).prefix(2) == ["the quick brown     ", "foxy!".padding(20)])
+        #expect(f.screen.cursor! == (2, 5))
+    }
+
+    /// Blanks typed past the end of a full row hang there; the cursor after them is where
+    /// the next word goes: the start of the row below.
+    @Test func cursorAfterBlanksHangingPastTheRowIsOnTheRowBelow() throws {
+        var e = try makeEditor("abcdefghij klmnopqrs  |")
+        #expect(frame(e).screen.cursor! == (2, 0))
+        _ = e.handle(.char("x"))
+        let f = frame(e)
+        #expect(textLines(f).prefix(2) == ["abcdefghij klmnopqrs", "x".padding(20)])
+        #expect(f.screen.cursor! == (2, 1))
+        // In the middle of a line, too: the next row is the line's own.
+        var middle = try makeEditor("abcdefghij klmnopqrs  | more")
+        #expect(frame(middle).screen.cursor! == (2, 0))
+        _ = middle.handle(.char("x"))
+        #expect(textLines(frame(middle)).prefix(2) == ["abcdefghij klmnopqrs", "x more".padding(20)])
+    }
+
+    /// The row the cursor needs after a full row at the bottom of the text area scrolls the
+    /// text by one, as moving onto a new row would; with one text row, only it shows.
+    @Test func theRowAfterAFullRowScrollsIntoView() throws {
+        let e = try makeEditor("one\ntwo\nthree\nfour\nabcdefghijklmnopqrst|")
+        let f = frame(e, height: 8)
+        #expect(textLines(f) == padded(["two", "three", "four", "abcdefghijklmnopqrst", ""], 20))
+        #expect(f.screen.cursor! == (5, 0))
+        let tiny = frame(e, height: 4)
+        #expect(textLines(tiny) == ["".padding(20)])
+        #expect(tiny.screen.cursor! == (1, 0))
+        // Laid out again from the viewport it handed back, the frame is the same.
+        let again = frame(e, height: 4, view: EditorView(viewport: tiny.viewport))
+        #expect(again.screen == tiny.screen)
+        let againTall = frame(e, height: 8, view: EditorView(viewport: f.viewport))
+        #expect(againTall.screen == f.screen)
     }
 
     @Test func cursorAtAWrappedRowsEndIsDrawnOnTheNextRow() throws {

@@ -88,6 +88,10 @@ class Session:
                 return int(line[len("[exit "):-1])
         raise AssertionError(screen)
 
+    def record_output(self, path):
+        """From now on, appends everything the program writes to the terminal to `path`."""
+        self._tmux("pipe-pane", "-o", "-t", self.target, f"cat >> {shlex.quote(str(path))}")
+
     def pid(self):
         return int(self._tmux("display", "-p", "-t", self.target, "#{pane_pid}").stdout.strip())
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtpadCore
 import AtpadDirectory
+import AtpadTerminal
 
 /// The settings of a config file (SPEC §8): the same things the options set. Every field
 /// is optional — nil, or no entry in `triggers`, means "not set" — so the command line can
@@ -69,8 +70,8 @@ struct Config: Equatable, Sendable {
     var limit: Int?
     /// How long a directory command may take to answer one query.
     var commandTimeout: Duration?
-    /// `[terminal] graphemes`: how grapheme clusters are drawn (`auto`, `whole`, `first`).
-    var graphemes: String?
+    /// `[terminal] graphemes`: how clusters of several code points are sent to the terminal.
+    var graphemes: Graphemes?
 
     /// The format names `format` accepts (SPEC §7).
     static let formats = DocumentFormat.allCases.map(\.rawValue)
@@ -79,7 +80,7 @@ struct Config: Equatable, Sendable {
     static let chooserRowsRange = 1 ... 50
 
     /// The values of `[terminal] graphemes`.
-    static let graphemeModes = ["auto", "whole", "first"]
+    static let graphemeModes = Graphemes.allCases.map(\.rawValue)
 }
 
 /// Where copies go (`--clipboard`, `clipboard =`): atpad's clipboard and the terminal's
@@ -131,7 +132,7 @@ extension Config: Decodable {
             if let terminal = try? c.nestedContainer(keyedBy: TerminalKeys.self, forKey: .terminal) {
                 terminal.noteUnknownKeys(reader)
                 graphemes = terminal.setting(.graphemes, "must be one of \(Config.graphemeModes.joined(separator: ", "))",
-                                             reader) { Config.graphemeModes.contains($0) }
+                                             reader) { (text: String) in Config.graphemeModes.contains(text) }.flatMap(Graphemes.init(rawValue:))
             } else {
                 reader.fail(["terminal"], "must be a table, such as [terminal]")
             }

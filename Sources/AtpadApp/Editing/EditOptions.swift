@@ -19,6 +19,8 @@ struct EditOptions: Sendable {
     var config: EditorConfig
     var theme: Theme
     var noColor: Bool
+    /// How clusters of several code points are sent to the terminal (`[terminal] graphemes`).
+    var graphemes = Graphemes.auto
     var print: Bool
     /// `-f` or the config named the format (Save as keeps it rather than taking the one
     /// the new name implies).

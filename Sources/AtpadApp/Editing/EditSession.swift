@@ -120,6 +120,8 @@ final class EditSession {
         switch event {
         case .endOfInput:
             return [.endOfInput]
+        case .graphemeClustering:
+            return []  // the backend's own business: the frame after it shows what it changes
         case .resize:
             let (rows, columns) = terminal.size()
             return [.resize(rows: rows, columns: columns)]
@@ -150,9 +152,8 @@ final class EditSession {
     private func draw() {
         let (rows, columns) = terminal.size()
         let layoutStart = ContinuousClock.now
-        // The last frame is handed over (not copied): the next one reuses its screen.
         let next = FrameLayout.frame(for: model.editor, view: model.view(viewport: viewport), width: columns,
-                                     height: rows, after: &frame)
+                                     height: rows)
         lastLayout = ContinuousClock.now - layoutStart
         viewport = next.viewport
         frame = next
@@ -161,7 +162,7 @@ final class EditSession {
             styles = (colors, options.theme.styles(colors: colors))
         }
         let drawStart = ContinuousClock.now
-        terminal.draw(next.screen, damage: next.damage, styles: styles!.byRole, colors: colors > 0)
+        terminal.draw(next.screen, styles: styles!.byRole, colors: colors > 0, graphemes: options.graphemes)
         lastBackend = ContinuousClock.now - drawStart
     }
 }

@@ -3,14 +3,19 @@
 /// The core needs this for Up/Down (which move by screen rows) and the terminal draws the
 /// same rows, so both agree on where every character is.
 public enum SoftWrap {
-    /// One cluster placed on a row: its scalar offset in the line, its column and width.
+    /// One cluster placed on a row: its scalar offset in the line, its column and width,
+    /// and where its bytes are in the line (`Row.character(of:)` reads it). A plain value:
+    /// every visible cell of every frame is one, so it holds no `Character` to retain and
+    /// release.
     public struct Cell: Hashable, Sendable {
         public var offset: Int
         public var column: Int
         public var width: Int
-        public var character: Character
-        /// The character's byte when it is one ASCII scalar, else 0 (a fast path for
-        /// drawing, which would otherwise ask the `Character`).
+        /// The cluster's UTF-8 bytes: `utf8Start ..< utf8Start + utf8Count` in the line.
+        public var utf8Start: Int32
+        public var utf8Count: Int32
+        /// The cluster's byte when it is one ASCII scalar, else 0 (a fast path for
+        /// drawing, which would otherwise read the cluster from the line).
         public var ascii: UInt8 = 0
     }
 
@@ -19,6 +24,22 @@ public enum SoftWrap {
         public var start: Int
         public var end: Int
         public var cells: [Cell]
+        /// The whole line the row is part of (shared by its rows).
+        public var line: String
+
+        /// The cluster `cell` (one of this row's) shows.
+        public func character(of cell: Cell) -> Character {
+            SoftWrap.character(of: cell, in: line)
+        }
+    }
+
+    /// The cluster `cell` shows, read from `line`, the line it was wrapped from.
+    public static func character(of cell: Cell, in line: String) -> Character {
+        if cell.ascii != 0 { return Character(Unicode.Scalar(cell.ascii)) }
+        let utf8 = line.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(cell.utf8Start))
+        let end = utf8.index(start, offsetBy: Int(cell.utf8Count))
+        return Character(String(line[start ..< end]))
     }
 
     /// The column a tab at `column` reaches.
@@ -34,17 +55,71 @@ public enum SoftWrap {
     /// read straight from the UTF-8 bytes without building a grapheme or asking Unicode
     /// properties: this runs on every frame, for every visible line.
     public static func rows(_ line: String, width: Int, tabWidth: Int = 4, atomic: [Range<Int>] = []) -> [Row] {
-        let width = max(1, width)
+        var wrap = LineWrap(width: max(1, width), tabWidth: tabWidth, atomic: atomic, line: line)
+        let utf8 = line.utf8
+        var i = utf8.startIndex
+        var byte: Int32 = 0
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            let next = utf8.index(after: i)
+            if b < 0x80 && (next == utf8.endIndex || utf8[next] < 0x80) && !(b == 0x0D && next < utf8.endIndex && utf8[next] == 0x0A) {
+                // One ASCII scalar is the whole cluster; controls show as 2-column escapes.
+                if b > 0x20 && b < 0x7F && wrap.column < wrap.width {
+                    // A printable character that fits: most of every line (`place` would
+                    // neither wrap nor note a break for it).
+                    wrap.cells.append(Cell(offset: wrap.offset, column: wrap.column, width: 1, utf8Start: byte,
+                                           utf8Count: 1, ascii: b))
+                    wrap.column += 1
+                    wrap.offset += 1
+                } else {
+                    let blank = b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C
+                    let w = (b < 0x20 || b == 0x7F) ? 2 : 1
+                    wrap.place(utf8: byte ..< byte + 1, scalars: 1, isBlank: blank, isTab: b == 0x09, width: w, ascii: b)
+                }
+                i = next
+                byte += 1
+                continue
+            }
+            let ch = line[i]
+            let blank = ch.unicodeScalars.first.map(CharacterClass.isBlank) ?? false
+            let count = Int32(ch.utf8.count)
+            let scalars = ch.unicodeScalars
+            let ascii = scalars.count == 1 && scalars.first!.isASCII ? UInt8(scalars.first!.value) : 0
+            wrap.place(utf8: byte ..< byte + count, scalars: scalars.count, isBlank: blank, isTab: ch == "\t",
+                       width: DisplayWidth.of(ch), ascii: ascii)
+            i = line.index(after: i)
+            byte += count
+        }
+        wrap.rows.append(Row(start: wrap.rowStart, end: wrap.offset, cells: wrap.cells, line: line))
+        return wrap.rows
+    }
+
+    /// The state of wrapping one line: the rows so far and the row being filled. A value
+    /// with mutating methods rather than closures over local variables, which the
+    /// compiler would guard with run-time exclusivity checks on every cluster.
+    private struct LineWrap {
+        let width: Int
+        let tabWidth: Int
+        let atomic: [Range<Int>]
+        let line: String
         var rows: [Row] = []
         var cells: [Cell] = []
-        cells.reserveCapacity(width + 8)
         var rowStart = 0
         var column = 0
         var offset = 0
-        var lastBreak: Int? = nil  // index into `cells` after which the row may end
+        /// Index into `cells` after which the row may end.
+        var lastBreak: Int? = nil
         var atomicIndex = 0
 
-        func insideAtomic(_ pos: Int) -> Bool {
+        init(width: Int, tabWidth: Int, atomic: [Range<Int>], line: String) {
+            self.width = width
+            self.tabWidth = tabWidth
+            self.atomic = atomic
+            self.line = line
+            cells.reserveCapacity(width + 8)
+        }
+
+        mutating func insideAtomic(_ pos: Int) -> Bool {
             while atomicIndex < atomic.count && atomic[atomicIndex].upperBound <= pos { atomicIndex += 1 }
             return atomicIndex < atomic.count && atomic[atomicIndex].lowerBound < pos && pos < atomic[atomicIndex].upperBound
         }
@@ -57,53 +132,34 @@ public enum SoftWrap {
             for cell in pending {
                 var c = cell
                 c.column = col
-                if c.character == "\t" { c.width = tabStop(after: col, tabWidth: tabWidth) - col }
+                if c.ascii == 0x09 { c.width = tabStop(after: col, tabWidth: tabWidth) - col }
                 col += c.width
                 out.append(c)
             }
             return out
         }
 
-        func place(_ ch: Character, scalars n: Int, isBlank: Bool, isTab: Bool, width naturalWidth: Int, ascii: UInt8 = 0) {
+        mutating func place(utf8: Range<Int32>, scalars n: Int, isBlank: Bool, isTab: Bool, width naturalWidth: Int,
+                            ascii: UInt8 = 0) {
             var w = isTab ? tabStop(after: column, tabWidth: tabWidth) - column : naturalWidth
             // Wrap at the last break if there is one, else before this cluster; a word
             // moved down may still leave no room for this cluster, so check again.
             while column + w > width && !cells.isEmpty && !isBlank {
                 let cut = lastBreak ?? (cells.count - 1)
                 let end = cut + 1 < cells.count ? cells[cut + 1].offset : offset
-                rows.append(Row(start: rowStart, end: end, cells: Array(cells[...cut])))
+                rows.append(Row(start: rowStart, end: end, cells: Array(cells[...cut]), line: line))
                 rowStart = end
                 cells = relayout(cells[(cut + 1)...])
                 column = cells.last.map { $0.column + $0.width } ?? 0
                 lastBreak = nil
                 if isTab { w = tabStop(after: column, tabWidth: tabWidth) - column }
             }
-            cells.append(Cell(offset: offset, column: column, width: w, character: ch, ascii: ascii))
+            cells.append(Cell(offset: offset, column: column, width: w, utf8Start: utf8.lowerBound,
+                              utf8Count: utf8.upperBound - utf8.lowerBound, ascii: ascii))
             column += w
             offset += n
             if isBlank && !insideAtomic(offset) { lastBreak = cells.count - 1 }
         }
-
-        let utf8 = line.utf8
-        var i = utf8.startIndex
-        while i < utf8.endIndex {
-            let b = utf8[i]
-            let next = utf8.index(after: i)
-            if b < 0x80 && (next == utf8.endIndex || utf8[next] < 0x80) && !(b == 0x0D && next < utf8.endIndex && utf8[next] == 0x0A) {
-                // One ASCII scalar is the whole cluster; controls show as 2-column escapes.
-                let blank = b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C
-                let w = (b < 0x20 || b == 0x7F) ? 2 : 1
-                place(Character(Unicode.Scalar(b)), scalars: 1, isBlank: blank, isTab: b == 0x09, width: w, ascii: b)
-                i = next
-                continue
-            }
-            let ch = line[i]
-            let blank = ch.unicodeScalars.first.map(CharacterClass.isBlank) ?? false
-            place(ch, scalars: ch.unicodeScalars.count, isBlank: blank, isTab: ch == "\t", width: DisplayWidth.of(ch))
-            i = line.index(after: i)
-        }
-        rows.append(Row(start: rowStart, end: offset, cells: cells))
-        return rows
     }
 
     /// The row index and column of `offset` in `rows` (an offset at a row boundary belongs

@@ -1,9 +1,12 @@
 import CNcursesw
 
-/// How the frame writer draws a cell whose text is more than one printable character:
-/// one glyph per spacing code point with its zero-width marks attached, measured with
-/// `wcwidth` as the layout measures it — what ncurses drew for atpad before (its `cchar_t`
-/// holds one spacing code point and up to four marks), so terminals show the same.
+/// How the frame writer draws a cell whose text is more than one printable character on a
+/// terminal that does not cluster graphemes (`[terminal] graphemes = "first"`, the
+/// default until a terminal says it clusters them): one glyph per spacing code point with
+/// its zero-width marks attached, measured with `wcwidth`, as many as fit the cell — an
+/// emoji with a skin tone or a ZWJ family shows its first emoji, a flag its two letters.
+/// It is what ncurses draws (its `cchar_t` holds one spacing code point and up to four
+/// marks), so such terminals show every cell where the layout put it.
 enum CellGlyphs {
     /// One glyph: a spacing code point, then its marks.
     struct Glyph: Equatable {

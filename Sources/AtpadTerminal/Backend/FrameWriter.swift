@@ -1,20 +1,20 @@
 import CNcursesw
 
-/// Turns a frame into the bytes that show it on the terminal: only the cells that changed,
-/// each run of them reached with one cursor move, attributes switched only where the role
+/// Turns a frame into the bytes that show it on the terminal, given the frame the terminal
+/// shows now: only the cells that changed (from the first to the last changed cell of each
+/// row), each run reached with one cursor move, attributes switched only where the role
 /// changes, the cursor put last, all in one buffer the backend writes at once.
-///
-/// This is what ncurses' `doupdate` did for atpad before. Its cursor-movement optimiser
-/// weighed five ways of reaching each run, with a dozen `tparm` expansions, on every
-/// keystroke, a large share of an echoed key's work, and its output
-/// went out in one `write` per attribute change (BENCHMARKS.md, "Frames written by
-/// atpad"). A screen of cells that knows its own damage needs none of that.
 ///
 /// The writer remembers what it knows of the terminal — where the cursor is, whose look is
 /// in effect, whether the cursor shows — and forgets it (`forget`) when something else
 /// may have written there.
 struct FrameWriter {
     let strings: TerminalStrings
+    /// Whether a cell's cluster of several code points (an emoji with a skin tone, a ZWJ
+    /// family, a flag, a letter with marks) is sent whole, for a terminal that draws it in
+    /// the cells the layout gave it; else as `CellGlyphs` draws it, one glyph per spacing
+    /// code point, for a terminal that measures each code point on its own.
+    var wholeClusters = false
     /// By role code: the bytes that give a cell that role's look, from any state.
     private var looks: [[UInt8]] = []
     /// By role code: whether the look is the terminal's plain one (what a clear leaves).
@@ -42,14 +42,26 @@ struct FrameWriter {
         cursorShown = nil
     }
 
-    /// Appends to `out` the bytes that show `screen`, on a terminal of `rows` × `columns`
-    /// that shows the previous frame except for the cells in `damage`; with `full`, every
-    /// cell (after a clear, unless `cleared` says the terminal is blank already).
-    mutating func write(_ screen: Screen, damage: ScreenDamage, full: Bool, cleared: Bool,
+    /// Appends to `out` the bytes that show `screen` on a terminal of `rows` × `columns`
+    /// that shows `previous`. Without a previous screen of the same size nothing is known of
+    /// what the terminal shows: every cell is written, after a clear unless `cleared` says
+    /// the terminal is blank already.
+    mutating func write(_ screen: Screen, over previous: Screen?, cleared: Bool,
                         rows: Int, columns: Int, into out: inout [UInt8]) {
         let rows = min(rows, screen.height)
         let columns = min(columns, screen.width)
-        if full {
+        if let previous, previous.width == screen.width, previous.height == screen.height {
+            for row in 0 ..< rows {
+                guard let changed = screen.changedColumns(row: row, from: previous) else { continue }
+                var first = min(changed.lowerBound, columns)
+                var last = min(changed.upperBound, columns)
+                // Whole wide characters: a run may start or end on a continuation cell.
+                while first > 0 && screen[row, first].isContinuation { first -= 1 }
+                while last < columns && screen[row, last].isContinuation { last += 1 }
+                put(screen, row: row, columns: first ..< last, limit: columns, lastRow: row == rows - 1,
+                    skipBlanks: false, into: &out)
+            }
+        } else {
             var blank = cleared
             if !cleared && !strings.clearScreen.isEmpty {
                 out += strings.resetAttributes
@@ -62,16 +74,6 @@ struct FrameWriter {
             for row in 0 ..< rows {
                 put(screen, row: row, columns: 0 ..< columns, limit: columns, lastRow: row == rows - 1,
                     skipBlanks: blank, into: &out)
-            }
-        } else {
-            for span in damage.spans where span.row < rows {
-                var first = min(span.columns.lowerBound, columns)
-                var last = min(span.columns.upperBound, columns)
-                // Whole wide characters: a run may start or end on a continuation cell.
-                while first > 0 && screen[span.row, first].isContinuation { first -= 1 }
-                while last < columns && screen[span.row, last].isContinuation { last += 1 }
-                put(screen, row: span.row, columns: first ..< last, limit: columns, lastRow: span.row == rows - 1,
-                    skipBlanks: false, into: &out)
             }
         }
         if let target = screen.cursor, target.row >= 0, target.row < rows, target.column >= 0, target.column < columns {
@@ -105,20 +107,27 @@ struct FrameWriter {
                 let code = cell.roleCode
                 if skipBlanks && plain[code] && cell.asciiByte == 0x20 { continue }
                 move(to: row, column, into: &out)
-                if look != code {
-                    out += looks[code]
-                    look = code
-                }
+                setLook(code, into: &out)
                 var known = true
                 if let byte = cell.asciiByte, byte >= 0x20, byte < 0x7F {
                     out.append(byte)
                 } else if let scalar = cell.singleScalar, scalar >= 0xA0,
                           Int(wcwidth(wchar_t(bitPattern: scalar))) == span {
                     cell.appendInlineBytes(to: &out)
+                } else if wholeClusters, let text = Self.printable(screen.text(of: cell)) {
+                    // Blanks first, then the cluster over them: a terminal that draws it
+                    // narrower than the layout measured leaves nothing of the last frame.
+                    for _ in 0 ..< span { out.append(0x20) }
+                    cursor = nil
+                    move(to: row, column, into: &out)
+                    setLook(code, into: &out)
+                    out += text.utf8
+                    known = false
                 } else {
-                    // Marks, joined emoji, controls, characters too wide for their cells: the
-                    // glyphs ncurses would have drawn, padded to the cell. The terminal may
-                    // measure them differently, so the next cell moves there explicitly.
+                    // Marks, joined emoji, controls, characters too wide for their cells: a
+                    // glyph per spacing code point (`CellGlyphs`), padded to the cell. The
+                    // terminal may measure them differently, so the next cell moves there
+                    // explicitly.
                     var used = 0
                     for glyph in CellGlyphs.glyphs(for: screen.text(of: cell), columns: span) {
                         for character in glyph.characters {
@@ -135,6 +144,18 @@ struct FrameWriter {
                 cursor = known && next < limit ? (row, next) : nil
             }
         }
+    }
+
+    /// The text of a cluster to send whole, or nil when it holds a control character (which
+    /// the layout never stores, but no cell may send).
+    private static func printable(_ text: String) -> String? {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F ... 0x9F).contains($0.value) } ? nil : text
+    }
+
+    private mutating func setLook(_ code: Int, into out: inout [UInt8]) {
+        guard look != code else { return }
+        out += looks[code]
+        look = code
     }
 
     private mutating func move(to row: Int, _ column: Int, into out: inout [UInt8]) {

@@ -74,8 +74,7 @@ public final class TerminalBackend {
     /// Throws, without touching the screen, when TERM is missing or unusable.
     public func start(ttyPath: String? = nil) throws {
         atpad_keep_frames_on_heap()
-        lastSize = nil
-        lastStyles = nil
+        invalidate()
         guard !isActive else { return }
         Self.prepareLocale()
         guard let termPointer = getenv("TERM"), termPointer.pointee != 0 else {
@@ -187,6 +186,8 @@ public final class TerminalBackend {
         isActive = false
         doupdate()  // empties ncurses' output buffer, so what follows comes after it
         writeToTerminal(Self.modesOff(mouse: mouseEnabled))
+        if setClusteringMode { _ = writeToTerminal(GraphemeClusteringReport.reset) }
+        setClusteringMode = false
         // ncurses believes the screen blank and plain: the writer's looks and hidden
         // cursor are undone here.
         let strings = writer.strings
@@ -362,6 +363,7 @@ public final class TerminalBackend {
         if events.isEmpty && decoder.isInsidePaste && ContinuousClock.now - lastInput > Self.pasteTimeout {
             events += decoder.finishPaste()
         }
+        for case let .graphemeClustering(report) in events { clustering = report }
         return events
     }
 
@@ -511,43 +513,67 @@ public final class TerminalBackend {
 
     // MARK: Output
 
-    /// The size of the last frame drawn (nil: nothing drawn yet, or forgotten), and its looks.
-    private var lastSize: (width: Int, height: Int)?
+    /// The last screen drawn, which the terminal shows (nil: nothing drawn yet, or
+    /// forgotten), and the looks it was drawn in.
+    private var lastScreen: Screen?
     private var lastStyles: [Role: Style]?
     private var lastUseColor = false
+    /// What the terminal answered about grapheme clustering (nil: nothing yet), whether it
+    /// was asked, and whether atpad set the mode (and resets it in `stop`).
+    private var clustering: GraphemeClusteringReport?
+    private var askedAboutClustering = false
+    private var setClusteringMode = false
 
     /// Forgets what is on the terminal, so the next draw repaints everything.
     public func invalidate() {
-        lastSize = nil
+        lastScreen = nil
         lastStyles = nil
     }
 
-    /// Draws a frame: the cells `damage` names (every cell when the damage is full, the
-    /// size or the styles changed, or nothing was drawn before) in their role's style, then
-    /// the cursor, in one `write`. With `colors` false, or a terminal without colour,
-    /// styles keep only their attributes; each role's escape sequence is worked out again
-    /// only when the styles change (not on every frame).
-    public func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {
+    /// Draws a frame: the cells that differ from the last frame drawn (every cell when the
+    /// size, the styles or the way clusters are sent changed, or nothing was drawn before)
+    /// in their role's style, then the cursor, in one `write`. With `colors` false, or a
+    /// terminal without colour, styles keep only their attributes; each role's escape
+    /// sequence is worked out again only when the styles change (not on every frame).
+    /// `graphemes` says how clusters of several code points are sent; with the first frame,
+    /// unless it is `first`, the terminal is asked whether it clusters them.
+    public func draw(_ screen: Screen, styles: [Role: Style], colors: Bool, graphemes: Graphemes) {
         guard isActive, let window = atpad_stdscr() else { return }
         let rows = Int(atpad_getmaxy(window))
         let columns = Int(atpad_getmaxx(window))
         let useColor = colors && hasColors
+        frameBytes.removeAll(keepingCapacity: true)
 
-        let stylesChanged = lastStyles != styles || lastUseColor != useColor
-        if stylesChanged {
+        if graphemes != .first {
+            if !askedAboutClustering {
+                frameBytes += GraphemeClusteringReport.query
+                askedAboutClustering = true
+            }
+            if clustering == .available && !setClusteringMode {
+                frameBytes += GraphemeClusteringReport.set
+                setClusteringMode = true
+            }
+        }
+        let whole = graphemes.drawsWhole(reported: clustering)
+        if whole != writer.wholeClusters {
+            writer.wholeClusters = whole
+            lastScreen = nil
+        }
+        if lastStyles != styles || lastUseColor != useColor {
             lastStyles = styles
             lastUseColor = useColor
             writer.setLooks(Role.byCode.map { styles[$0] ?? Style() }, colors: useColor, colorCount: colorCount)
+            lastScreen = nil
         }
 
-        let full = damage.isFull || stylesChanged || lastSize == nil
-            || lastSize!.width != screen.width || lastSize!.height != screen.height
-        lastSize = (screen.width, screen.height)
-        frameBytes.removeAll(keepingCapacity: true)
-        writer.write(screen, damage: damage, full: full, cleared: full && screenIsCleared,
-                     rows: rows, columns: columns, into: &frameBytes)
+        writer.write(screen, over: lastScreen, cleared: screenIsCleared, rows: rows, columns: columns,
+                     into: &frameBytes)
+        lastScreen = screen
         screenIsCleared = false
         // A terminal that failed is assumed to show nothing the writer knows of.
-        if !writeToTerminal(frameBytes) { writer.forget() }
+        if !writeToTerminal(frameBytes) {
+            writer.forget()
+            lastScreen = nil
+        }
     }
 }

@@ -16,8 +16,9 @@ public protocol TerminalIO: AnyObject {
     func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent]
     /// The exit-request signal received since the last call, if any.
     func takeSignal() -> Int32?
-    /// Shows `screen`; only the cells in `damage` changed since the last call.
-    func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool)
+    /// Shows `screen` (writing only what differs from the screen drawn last), with
+    /// clusters of several code points sent as `graphemes` says.
+    func draw(_ screen: Screen, styles: [Role: Style], colors: Bool, graphemes: Graphemes)
     /// Puts `text` on the terminal's clipboard (OSC 52).
     func setClipboard(_ text: String)
 }

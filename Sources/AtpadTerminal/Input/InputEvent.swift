@@ -18,10 +18,13 @@ public struct MouseEvent: Hashable, Sendable {
 }
 
 /// What the terminal delivers: keys (a bracketed paste is one `.paste` key), mouse
-/// actions, a resize, or the end of input.
+/// actions, a resize, the end of input, or its answer to a question the backend asked.
 public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize
     case endOfInput
+    /// Whether the terminal clusters graphemes (see `Graphemes`); the backend notes it,
+    /// and the frame drawn after it uses it.
+    case graphemeClustering(GraphemeClusteringReport)
 }

@@ -310,6 +310,15 @@ public struct KeyDecoder: Sendable {
             sgrMouse(Array(bytes.dropFirst()), final: final)
             return
         }
+        // `CSI ? 2027 ; Ps $ y`: the answer to the backend's question about grapheme
+        // clustering (DECRPM).
+        if final == UInt8(ascii: "y"), bytes.first == UInt8(ascii: "?"), bytes.last == UInt8(ascii: "$"),
+           let numbers = Self.parameters(Array(bytes.dropFirst().dropLast())), numbers.count == 2,
+           numbers[0] == 2027, let ps = numbers[1] {
+            emitPendingText()
+            output.append(.graphemeClustering(GraphemeClusteringReport(ps)))
+            return
+        }
         guard let numbers = Self.parameters(bytes) else { return }
         let modifiers = numbers.count >= 2 ? max(numbers[1] ?? 1, 1) - 1 : 0
         let shift = modifiers & 1 != 0

@@ -12,6 +12,13 @@ struct DocumentRow: Hashable, Sendable {
     /// The row ends its logical line, so the line's end position is drawn on it (on a
     /// wrapped row, `end` belongs to the next row).
     var endsLine: Bool
+    /// The text the row was wrapped from, starting at `base` (the cells' bytes are in it).
+    var text: String = ""
+
+    /// The cluster `cell` (one of this row's) shows.
+    func character(of cell: SoftWrap.Cell) -> Character {
+        SoftWrap.character(of: cell, in: text)
+    }
 
     /// Whether the cursor at `position` is drawn on this row.
     func holds(_ position: Int) -> Bool {

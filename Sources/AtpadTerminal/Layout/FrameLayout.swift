@@ -25,7 +25,9 @@ public enum FrameLayout {
         (max(1, width), max(1, height - 3))
     }
 
-    /// The frame for `editor` and `view` on a `width`×`height` terminal.
+    /// The frame for `editor` and `view` on a `width`×`height` terminal: everything is laid
+    /// out afresh (only the visible lines are wrapped), and nothing is kept from the frame
+    /// before; the backend works out which cells changed.
     public static func frame(for editor: Editor, view: EditorView, width: Int, height: Int) -> Frame {
         var screen = Screen(width: width, height: height)
         if TooSmallNotice.applies(width: width, height: height) {
@@ -85,34 +87,7 @@ public enum FrameLayout {
         }
         let map = LayoutMap(textTop: 1, textHeight: textRows, rows: area.rows,
                             documentEnd: editor.storage.count, chooser: chooser)
-        var frame = Frame(screen: screen, viewport: area.viewport, map: map)
-        // `FrameUpdate` knows only the one message row, the help bar and the plain roles.
-        if chooser == nil && view.prompt == nil && view.matches.isEmpty && message.count == 1 {
-            frame.basis = basis(editor, view, position: position, width: width, height: height)
-        }
-        return frame
-    }
-
-    /// The inputs of a frame of the text area (no chooser, key list, prompt or matches).
-    static func basis(_ editor: Editor, _ view: EditorView, position: (line: Int, column: Int), width: Int,
-                      height: Int) -> FrameBasis {
-        FrameBasis(version: editor.version, width: width, height: height, tabWidth: editor.config.tabWidth,
-                   fileName: view.fileName, isModified: view.isModified, isReadOnly: view.isReadOnly,
-                   mentionCount: editor.storage.listedMentionCount, line: position.line, column: position.column,
-                   message: view.message, help: helpEntries(editor.search), roles: RoleSpans(editor))
-    }
-
-    /// The frame for `editor` and `view` after `previous` (taken: its screen is reused),
-    /// with the damage between the two. The frame is the one `frame(for:view:width:height:)`
-    /// lays out; when only part of the text can have changed since `previous`, only that
-    /// part is laid out and drawn again (`FrameUpdate`).
-    public static func frame(for editor: Editor, view: EditorView, width: Int, height: Int,
-                             after previous: inout Frame?) -> Frame {
-        guard var last = previous.take() else { return frame(for: editor, view: view, width: width, height: height) }
-        if FrameUpdate.update(&last, editor: editor, view: view, width: width, height: height) { return last }
-        var next = frame(for: editor, view: view, width: width, height: height)
-        next.damage = ScreenDamage.between(last.screen, next.screen)
-        return next
+        return Frame(screen: screen, viewport: area.viewport, map: map)
     }
 
     /// The keys the help bar offers: the chooser's while it owns keys, else the editor's.

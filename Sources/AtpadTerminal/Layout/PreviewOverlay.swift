@@ -34,7 +34,7 @@ enum PreviewOverlay {
                 break
             }
             for cell in row.cells where cell.column < screen.width {
-                let glyphs = VisibleText.glyphs(of: cell.character, width: cell.width)
+                let glyphs = VisibleText.glyphs(of: row.character(of: cell), width: cell.width)
                 // A wide character cut by the right edge shows as a blank, as in the text area.
                 if glyphs.count == 2 && glyphs[1].isEmpty && cell.column + 1 >= screen.width {
                     screen[r, cell.column] = ScreenCell(ascii: 0x20, .text)

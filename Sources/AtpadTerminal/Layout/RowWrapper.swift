@@ -159,7 +159,7 @@ struct RowWrapper {
         let rows = SoftWrap.rows(text, width: width, tabWidth: tabWidth, atomic: atomic)
         return rows.enumerated().map { i, row in
             DocumentRow(start: base + row.start, end: base + row.end, cells: row.cells, base: base,
-                        endsLine: endsLine && i == rows.count - 1)
+                        endsLine: endsLine && i == rows.count - 1, text: row.line)
         }
     }
 

@@ -15,9 +15,31 @@ struct TextArea {
         if !TextArea.isStillRowStart(viewport, editor: editor, wrapper: wrapper) {
             top = wrapper.rowStart(containing: top)
         }
-        rows = TextArea.scroll(from: top, toShow: editor.cursor, rows: max(1, height), wrapper: wrapper)
-        let newTop = rows.first?.start ?? top
-        let topRowEnd = rows.first?.end ?? newTop
+        let n = max(1, height)
+        rows = TextArea.scroll(from: top, toShow: editor.cursor, rows: n, wrapper: wrapper)
+        var newTop = rows.first?.start ?? top
+        var topRowEnd = rows.first?.end ?? newTop
+        if let i = TextArea.rowEndingBeforeCursor(editor.cursor, in: rows, width: wrapper.width) {
+            // The cursor is past the last column of its line's last row (a line exactly as
+            // wide as the row, or blanks hanging past it): the next character typed there
+            // wraps to the start of a new row, so the line shows that row, empty, and the
+            // cursor on it. It scrolls into view like any other row.
+            rows.insert(DocumentRow(start: editor.cursor, end: editor.cursor, cells: [], base: editor.cursor,
+                                    endsLine: true), at: i + 1)
+            if rows.count > n {
+                if i + 1 < n {
+                    rows.removeLast()
+                } else {
+                    rows.removeFirst()
+                    // The empty row is no place to start a frame from: with one row only,
+                    // the top stays at the start of the row it follows.
+                    if n > 1 {
+                        newTop = rows[0].start
+                        topRowEnd = rows[0].end
+                    }
+                }
+            }
+        }
         self.viewport = Viewport(top: newTop, verified: Viewport.Stamp(
             version: editor.version, width: wrapper.width, tabWidth: wrapper.tabWidth, top: newTop,
             topRowEnd: topRowEnd, editFloor: TextArea.editFloor(editor),
@@ -85,12 +107,7 @@ struct TextArea {
     private static func isFarBelow(_ cursor: Int, top: Int, rows: Int, wrapper: RowWrapper) -> Bool {
         if cursor - top > reach(rows: rows, wrapper: wrapper) { return true }
         guard cursor - top >= rows else { return false }
-        var breaks = 0
-        for b in wrapper.storage.slice(top..<cursor).utf8 where b == 0x0A {
-            breaks += 1
-            if breaks >= rows { return true }
-        }
-        return false
+        return wrapper.storage.newlines(before: cursor) - wrapper.storage.newlines(before: top) >= rows
     }
 
     static func nextRowStart(after row: DocumentRow, _ storage: TextStorage) -> Int? {
@@ -120,10 +137,22 @@ struct TextArea {
         return TextArea.cursor(of: editor, in: rows, top: top, width: screen.width)
     }
 
-    /// Where the cursor is drawn among `rows` shown from screen row `top`, if it is.
+    /// Where the cursor is drawn among `rows` shown from screen row `top`, if it is: where
+    /// the next character typed goes. Past the last column of its row, that is the start of
+    /// the next row (which `init` adds after a line's last row).
     static func cursor(of editor: Editor, in rows: [DocumentRow], top: Int, width: Int) -> (row: Int, column: Int)? {
         guard let i = rows.firstIndex(where: { $0.holds(editor.cursor) }) else { return nil }
-        return (top + i, min(rows[i].column(of: editor.cursor), width - 1))
+        let column = rows[i].column(of: editor.cursor)
+        if column >= width && i + 1 < rows.count { return (top + i + 1, 0) }
+        return (top + i, min(column, width - 1))
+    }
+
+    /// The index of the row that holds `cursor` past its last column when it is the last
+    /// row of its line (no row of that line follows for the cursor to go to), else nil.
+    private static func rowEndingBeforeCursor(_ cursor: Int, in rows: [DocumentRow], width: Int) -> Int? {
+        guard let i = rows.firstIndex(where: { $0.holds(cursor) }), rows[i].endsLine,
+              rows[i].column(of: cursor) >= width else { return nil }
+        return i
     }
 
     /// Draws one document row on screen row `r` (over blanks: cells past its end stay).
@@ -139,7 +168,7 @@ struct TextArea {
                     screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
                     continue
                 }
-                let glyphs = VisibleText.glyphs(of: cells[k].character, width: cells[k].width)
+                let glyphs = VisibleText.glyphs(of: row.character(of: cells[k]), width: cells[k].width)
                 let isWide = glyphs.count == 2 && glyphs[1].isEmpty
                 for (g, glyph) in glyphs.enumerated() where column + g < width {
                     // A wide character cut by the right edge (an over-full row) shows as a blank.
@@ -170,29 +199,6 @@ extension TextArea {
     }
 }
 
-/// The ranges drawn in a role other than `text` and `mention`: the selection, the
-/// selected mention, an explicit search's trigger and query. A frame keeps them so the
-/// next one can tell which of its rows they moved across.
-struct RoleSpans: Hashable, Sendable {
-    var selection: Range<Int>?
-    var selectedMention: Range<Int>?
-    var search: Range<Int>?
-
-    init(_ editor: Editor) {
-        selection = editor.selection.isEmpty ? nil : editor.selection.range
-        selectedMention = editor.selectedMention?.range
-        if let s = editor.search, let m = s.retarget {
-            // The mention being re-targeted is what a pick will replace.
-            search = m.range
-        } else if let s = editor.search, s.kind == .explicit, !s.quiet || s.isOpen {
-            // A quiet search (`:`) is marked only once its chooser shows.
-            search = s.start ..< s.start + 1 + s.query.unicodeScalars.count
-        } else {
-            search = nil
-        }
-    }
-}
-
 /// Which role each visible document position is drawn in: the current find match over
 /// the selection over a selected mention (or kept construct) over the other matches over
 /// a mention over a kept construct (`verbatim`) over an explicit search's trigger and
@@ -212,10 +218,17 @@ struct RoleRanges {
     private var matches: SortedRanges
 
     init(_ editor: Editor, visible: Range<Int>, matches: [Range<Int>] = [], currentMatch: Int? = nil) {
-        let spans = RoleSpans(editor)
-        selection = spans.selection
-        selectedMention = spans.selectedMention
-        search = spans.search
+        selection = editor.selection.isEmpty ? nil : editor.selection.range
+        selectedMention = editor.selectedMention?.range
+        if let s = editor.search, let m = s.retarget {
+            // The mention being re-targeted is what a pick will replace.
+            search = m.range
+        } else if let s = editor.search, s.kind == .explicit, !s.quiet || s.isOpen {
+            // A quiet search (`:`) is marked only once its chooser shows.
+            search = s.start ..< s.start + 1 + s.query.unicodeScalars.count
+        } else {
+            search = nil
+        }
         let tokens = editor.storage.mentions(overlapping: visible)
         mentions = SortedRanges(tokens.filter { !$0.isKept }.map(\.range))
         kept = SortedRanges(tokens.filter(\.isKept).map(\.range))

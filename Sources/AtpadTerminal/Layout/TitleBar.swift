@@ -15,28 +15,6 @@ enum TitleBar {
         "Ln \(position.line), Col \(position.column)".utf8.map { ScreenCell(ascii: $0, .title) }
     }
 
-    /// Rewrites only the position at the right end of a title drawn for `old`, when the
-    /// new one is as long (so the rest of the title is laid out the same); returns the
-    /// columns changed, or nil when the whole title must be drawn again (the position did
-    /// not show, or its length changed).
-    static func movePosition(from old: (line: Int, column: Int), to new: (line: Int, column: Int),
-                             in screen: inout Screen, row: Int) -> Range<Int>? {
-        let before = placeCells(old), after = placeCells(new)
-        let start = screen.width - before.count
-        // The position stands at the right edge, at least two blanks after the rest.
-        let blank = ScreenCell(ascii: 0x20, .title)
-        guard before.count == after.count, start >= 2, screen[row, start - 1].isIdentical(to: blank),
-              screen[row, start - 2].isIdentical(to: blank) else { return nil }
-        for (i, cell) in before.enumerated() where !screen[row, start + i].isIdentical(to: cell) { return nil }
-        var first: Int?, last = start
-        for (i, cell) in after.enumerated() where !screen[row, start + i].isIdentical(to: cell) {
-            screen[row, start + i] = cell
-            first = first ?? start + i
-            last = start + i
-        }
-        return first.map { $0 ..< last + 1 }
-    }
-
     private static func title(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
                               width: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let name = VisibleText.cells(view.fileName ?? "[new comment]", role: .title, clusters: &clusters)

@@ -16,7 +16,7 @@ import Foundation
 /// So a cell's text is known only together with its screen's table: read it through
 /// `Screen.text(of:)` (or `LongClusters.text(of:)` for cells not yet put), and compare
 /// cells of two screens with `ScreenCell.same(_:in:_:in:)`, which compares long clusters
-/// by text, not by number.
+/// by text, not by number (each frame's screen numbers its own from 0).
 public struct ScreenCell: Sendable {
     /// Up to 8 UTF-8 bytes, little-endian; or, for a long cluster, its number.
     private var payload: UInt64
@@ -32,7 +32,9 @@ public struct ScreenCell: Sendable {
         set { meta = (meta & ~0xFF00) | UInt64(newValue.code) << 8 }
     }
 
-    /// The most UTF-8 bytes a long cluster keeps (a terminal draws no more of it).
+    /// The most UTF-8 bytes a long cluster keeps. The longest emoji sequences (a kiss
+    /// with two skin tones, a subdivision flag) take under 40; past this only stacks of
+    /// combining marks go, of which terminals draw a few.
     static let capacity = 64
 
     /// A cell showing the cluster `text` ("" for a continuation cell); a long cluster is
@@ -131,12 +133,6 @@ public struct ScreenCell: Sendable {
 
     public static let blank = ScreenCell(ascii: 0x20, .text)
 
-    /// Whether two cells hold the same bits: the same cell when their long clusters (if
-    /// any) are numbered in the same table, or in tables that agree on those numbers.
-    func isIdentical(to other: ScreenCell) -> Bool {
-        payload == other.payload && meta == other.meta
-    }
-
     /// Whether `a`, numbered in `ca`, shows the same as `b`, numbered in `cb`: long
     /// clusters compare by their exact bytes, since the two tables may number them apart.
     static func same(_ a: ScreenCell, in ca: LongClusters, _ b: ScreenCell, in cb: LongClusters) -> Bool {
@@ -145,12 +141,6 @@ public struct ScreenCell: Sendable {
         return ca.text(of: a.payload).utf8.elementsEqual(cb.text(of: b.payload).utf8)
     }
 
-    /// Whether two runs of cells hold the same bits, compared as raw memory (cells have
-    /// no padding, so identical cells have equal bytes).
-    static func same(_ a: UnsafeBufferPointer<ScreenCell>, _ b: UnsafeBufferPointer<ScreenCell>) -> Bool {
-        a.count == b.count
-            && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count * MemoryLayout<ScreenCell>.stride) == 0)
-    }
     public var isContinuation: Bool { meta & 0xFF == 0 }
 
     /// Adds the cell's bits to `hasher`, a long cluster as its text (for `Screen`'s hash,
@@ -197,19 +187,12 @@ struct LongClusters: Sendable {
     func text(of cell: ScreenCell) -> String {
         cell.text(in: self)
     }
-
-    /// Whether every number both tables hold names the same bytes in each, so cells
-    /// numbered in one compare with cells numbered in the other as raw memory. A table
-    /// that grew from the other (a screen redrawn in place) agrees with it.
-    func agrees(with other: LongClusters) -> Bool {
-        let n = min(texts.count, other.texts.count)
-        for i in 0 ..< n where !texts[i].utf8.elementsEqual(other.texts[i].utf8) { return false }
-        return true
-    }
 }
 
 /// A whole frame as a grid of cells plus where the cursor goes: what the layout produces
-/// and the backend draws. Tests assert it as lines of text and lines of role letters.
+/// and the backend draws. Each frame is laid out whole into a new screen; the backend
+/// compares it with the last one it drew (`changedColumns(row:from:)`) and writes only
+/// what changed. Tests assert it as lines of text and lines of role letters.
 ///
 /// Two screens are equal when they show the same: same size, cursor, roles and text, long
 /// clusters compared by text whatever their numbers.
@@ -265,9 +248,33 @@ public struct Screen: Hashable, Sendable {
         (0..<height).map { r in String((0..<width).map { self[r, $0].role.letter }) }
     }
 
+    /// The columns of `row`, from the first cell that differs from `previous`'s to the last
+    /// one, or nil when the row is the same (`previous` has this screen's size). Each screen
+    /// numbers its long clusters apart, so those compare by their bytes; every other cell,
+    /// and most rows, compare as raw memory.
+    public func changedColumns(row: Int, from previous: Screen) -> Range<Int>? {
+        let base = row * width
+        return cells.withUnsafeBufferPointer { all in
+            previous.cells.withUnsafeBufferPointer { before in
+                let new = UnsafeBufferPointer(rebasing: all[base ..< base + width])
+                let old = UnsafeBufferPointer(rebasing: before[base ..< base + width])
+                let sameMemory = width == 0
+                    || memcmp(new.baseAddress!, old.baseAddress!, width * MemoryLayout<ScreenCell>.stride) == 0
+                if sameMemory && !new.contains(where: \.isLong) { return nil }
+                func same(_ i: Int) -> Bool { ScreenCell.same(old[i], in: previous.clusters, new[i], in: clusters) }
+                var first = 0
+                while first < width && same(first) { first += 1 }
+                guard first < width else { return nil }
+                var last = width - 1
+                while last > first && same(last) { last -= 1 }
+                return first ..< last + 1
+            }
+        }
+    }
+
     public static func == (a: Screen, b: Screen) -> Bool {
         a.width == b.width && a.height == b.height && a.cursorRow == b.cursorRow && a.cursorColumn == b.cursorColumn
-            && ScreenDamage.between(a, b).spans.isEmpty
+            && (0 ..< a.height).allSatisfy { a.changedColumns(row: $0, from: b) == nil }
     }
 
     public func hash(into hasher: inout Hasher) {

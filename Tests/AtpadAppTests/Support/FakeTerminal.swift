@@ -68,7 +68,7 @@ final class FakeTerminal: TerminalIO {
         return []
     }
 
-    func draw(_ screen: Screen, damage: ScreenDamage, styles: [Role: Style], colors: Bool) {
+    func draw(_ screen: Screen, styles: [Role: Style], colors: Bool, graphemes: Graphemes) {
         screens.append(screen)
         drawnAt.append(.now)
     }
