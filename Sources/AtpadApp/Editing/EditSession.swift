@@ -72,9 +72,11 @@ final class EditSession {
             let events = terminal.readEvents(timeoutMilliseconds: timeout, wakeDescriptor: wake >= 0 ? wake : nil)
             let started = ContinuousClock.now
             if let signal = terminal.takeSignal() {
-                // SIGHUP, SIGTERM (and the others): the draft keeps what was typed.
+                // SIGHUP, SIGTERM (and the others): the draft keeps what was typed. SIGTSTP
+                // suspends; the terminal reports a resize when continued, so a whole frame
+                // follows.
                 runner.run(model.update(.signal(signal)), on: &model)
-                break
+                if runner.exit != nil { break }
             }
             for (n, event) in events.enumerated() {
                 // Every key of a burst but the last has its in-memory answers at once (the

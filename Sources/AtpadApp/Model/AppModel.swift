@@ -1,5 +1,8 @@
 import AtpadCore
 import AtpadTerminal
+#if canImport(Glibc)
+import Glibc  // the signal numbers
+#endif
 
 /// The whole app as a value: the editor core, the file it edits, and one `mode`; one
 /// `update(_:)` takes every event and returns the effects for the runtime to run
@@ -104,6 +107,8 @@ struct AppModel {
             let unsaved = editor.isModified
             return (unsaved ? [.flushDraft] : [.discardDraft]) + [.quit(status: quitStatus(discarding: unsaved), output: nil)]
         case let .signal(number):
+            // The draft first: a stopped atpad may never be continued.
+            if number == SIGTSTP { return [.flushDraft, .suspend] }
             return [.flushDraft, .quit(status: 128 + number, output: nil)]
         case let .completion(answer):
             return core(editor.receive(answer))
@@ -183,6 +188,9 @@ struct AppModel {
         case .f1:
             mode = .help
             return []
+        case .alt("z"):
+            // As SIGTSTP does; the text, the search and the mode stay as they are.
+            return [.flushDraft, .suspend]
         default:
             break
         }

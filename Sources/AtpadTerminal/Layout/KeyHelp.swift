@@ -90,5 +90,6 @@ enum KeyHelp {
         Entry(keys: "Mouse", action: "Click, drag, wheel"),
         Entry(keys: "F1", action: "This help"),
         Entry(keys: "F2", action: "Preview as saved"),
+        Entry(keys: "Alt-Z", action: "Suspend (fg returns)"),
     ]
 }
