@@ -1,4 +1,5 @@
 import AtpadCore
+import CNcursesw
 import Testing
 @testable import AtpadTerminal
 
@@ -316,6 +317,43 @@ struct KeyDecoderTerminfoTests {
     func plainStringsIgnored() {
         let decoder = KeyDecoder(sequences: [[0x7F]: .delete, bytes("x"): .f1, [0x1B]: .f2])
         #expect(decode("\u{7F}x\u{1B}", decoder: decoder) == keys(.backspace, .char("x"), .escape))
+    }
+}
+
+/// The key strings looked up in the terminfo database, as the backend does at start.
+@Suite("KeyDefinitions: from terminfo", .serialized)
+struct KeyDefinitionsTests {
+    func sequences(for term: String) throws -> [[UInt8]: Key] {
+        var status: Int32 = 0
+        try #require(setupterm(term, 1, &status) == OK, "no terminfo entry for \(term)")
+        defer { if let entry = set_curterm(nil) { del_curterm(entry) } }
+        return KeyDefinitions.terminfoSequences()
+    }
+
+    @Test func theLinuxConsoleKeysComeFromItsEntry() throws {
+        let sequences = try sequences(for: "linux")
+        #expect(sequences[bytes("\u{1B}[[A")] == .f1)
+        #expect(sequences[bytes("\u{1B}[[B")] == .f2)
+        #expect(sequences[bytes("\u{1B}\t")] == .backTab)
+        #expect(sequences[bytes("\u{1B}[A")] == .up)
+        #expect(sequences[bytes("\u{1B}[1~")] == .home)
+        #expect(decode("\u{1B}[[A\u{1B}[[Bx\u{1B}[4~", decoder: KeyDecoder(sequences: sequences))
+            == keys(.f1, .f2, .char("x"), .end))
+    }
+
+    @Test func xtermsModifiedKeysComeFromItsExtendedNames() throws {
+        let sequences = try sequences(for: "xterm-256color")
+        #expect(sequences[bytes("\u{1B}OA")] == .up)
+        #expect(sequences[bytes("\u{1B}OH")] == .home)
+        #expect(sequences[bytes("\u{1B}[1;5D")] == .ctrlLeft)
+        #expect(sequences[bytes("\u{1B}[1;2H")] == .shiftHome)
+        #expect(sequences[bytes("\u{1B}[3~")] == .delete)
+    }
+
+    @Test func rxvtsShiftedKeysComeFromItsEntry() throws {
+        let sequences = try sequences(for: "rxvt")
+        #expect(decode("\u{1B}[7$\u{1B}[d\u{1B}[7~", decoder: KeyDecoder(sequences: sequences))
+            == keys(.shiftHome, .shiftLeft, .home))
     }
 }
 

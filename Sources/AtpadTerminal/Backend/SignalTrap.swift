@@ -97,7 +97,7 @@ private func recordContinue(_ signal: Int32) {
 /// and its SIGWINCH and SIGTSTP handling happens inside its reads.
 struct SignalTrap {
     private var saved: [Int32: sigaction] = [:]
-    /// SIGTSTP was not ignored when atpad started: a shell with job control can resume it.
+    /// SIGTSTP was not ignored when atpad started, so atpad may stop itself.
     private(set) var canSuspend = false
 
     /// Installs the handlers. Call before `newterm`, so ncurses keeps its own off.
@@ -107,8 +107,8 @@ struct SignalTrap {
             var old = sigaction()
             if atpad_set_signal(signal, recordExitSignal, &old) == 0 { saved[signal] = old }
         }
-        // A parent that ignores SIGTSTP (no job control) keeps it ignored: nothing would
-        // ever continue a stopped atpad.
+        // A parent that ignores SIGTSTP asks for no stops: it stays ignored, and Alt-Z
+        // does nothing either.
         canSuspend = atpad_signal_is_ignored(SIGTSTP) == 0
         let handlers: [(Int32, @convention(c) (Int32) -> Void)] =
             (canSuspend ? [(SIGTSTP, recordStop)] : []) + [(SIGWINCH, recordResize), (SIGCONT, recordContinue)]
