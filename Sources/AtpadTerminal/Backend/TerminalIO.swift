@@ -1,6 +1,7 @@
 /// The little the app's runtime needs from a terminal: take it over and give it back (for
 /// good, or while suspended), read a batch of input, report its size and signals, draw a
-/// screen, and put text on the terminal's clipboard. `TerminalBackend` is the ncurses one; tests use a fake.
+/// screen, and put text on the terminal's clipboard. `TerminalBackend` is the ncurses one;
+/// tests use a fake.
 public protocol TerminalIO: AnyObject {
     /// Whether the terminal can show colour, and how many.
     var hasColors: Bool { get }
