@@ -137,13 +137,26 @@ struct KeyDecoderCharacterTests {
 
 @Suite("KeyDecoder: Esc and Alt")
 struct KeyDecoderEscapeTests {
-    @Test("a lone Esc waits for the flush, then is .escape")
+    @Test("a lone Esc is no unfinished sequence: the flush makes it .escape at once")
     func loneEscape() {
         var decoder = KeyDecoder()
         #expect(decoder.feed(bytes("\u{1B}")).isEmpty)
-        #expect(decoder.isAwaitingSequence)
-        #expect(decoder.flush() == keys(.escape))
         #expect(!decoder.isAwaitingSequence)
+        #expect(decoder.flush() == keys(.escape))
+        #expect(decoder.flush().isEmpty)
+    }
+
+    @Test("a sequence begun past its Esc is unfinished until its last byte")
+    func unfinishedSequenceWaits() {
+        var decoder = KeyDecoder()
+        _ = decoder.feed(bytes("\u{1B}["))
+        #expect(decoder.isAwaitingSequence)
+        _ = decoder.feed(bytes("1;2"))
+        #expect(decoder.isAwaitingSequence)
+        #expect(decoder.feed(bytes("A")) == keys(.shiftUp))
+        #expect(!decoder.isAwaitingSequence)
+        _ = decoder.feed(bytes("\u{1B}[M "))
+        #expect(decoder.isAwaitingSequence)  // a mouse report's three bytes
         #expect(decoder.flush().isEmpty)
     }
 
@@ -191,7 +204,7 @@ struct KeyDecoderEscapeTests {
         var decoder = KeyDecoder()
         for byte in bytes("\u{1B}[1;5") {
             #expect(decoder.feed([byte]).isEmpty)
-            #expect(decoder.isAwaitingSequence)
+            #expect(decoder.isAwaitingSequence == (byte != 0x1B))
         }
         #expect(decoder.feed(bytes("D")) == keys(.ctrlLeft))
         #expect(!decoder.isAwaitingSequence)

@@ -34,9 +34,8 @@ public final class TerminalBackend {
     /// How long a paste being read may pause before the batch is handed on (it then goes
     /// on in the next batch): a whole paste usually makes one batch and one frame.
     private static let pasteGap: Int32 = 50
-    /// How long the rest of an escape sequence (or character) may take to arrive before a
-    /// lone Esc counts as Esc: long enough for a terminal that splits a sequence across
-    /// writes, short enough that Esc feels at once.
+    /// How long the rest of an escape sequence begun past its Esc (or of a character) may
+    /// take to arrive: a terminal that split it across writes sends the rest at once.
     private static let escapeDelay: Int32 = 25
     /// Longest single wait, so a signal or resize that races the wait is seen soon.
     private static let waitSlice = 100

@@ -10,10 +10,12 @@ import AtpadCore
 /// `Esc [ [ A`, rxvt's Shift-Home `Esc [ 7 $`) is read as its entry says.
 ///
 /// Feed it whatever arrives, in any pieces, then call `flush()` when nothing more is
-/// queued. A sequence that more bytes may still complete (`isAwaitingSequence`: a lone
-/// Esc, `Esc [`, half a character) is decided by the next bytes or by the flush; the
-/// caller waits a moment for them first. A character that might still take a combining
-/// mark waits for the flush.
+/// queued. An Esc that nothing followed is the Esc key: a terminal writes a key's whole
+/// sequence at once, so an Esc alone at the end of what was queued was typed (as crossterm
+/// reads it; waiting for more would join Esc and the next key typed into Alt). A sequence
+/// begun past its Esc (`Esc [ 1 ;`, a mouse report, half a character) is incomplete
+/// (`isAwaitingSequence`): the caller gives the rest a moment to arrive before the flush
+/// decides. A character that might still take a combining mark waits for the flush.
 public struct KeyDecoder: Sendable {
     /// Where a bracketed paste stands: its bytes so far (UTF-8, checked at the end).
     private struct Paste: Sendable {
@@ -66,10 +68,11 @@ public struct KeyDecoder: Sendable {
     /// Whether a bracketed paste has started and not yet ended.
     public var isInsidePaste: Bool { paste != nil }
 
-    /// Whether the last bytes began something that more bytes may complete: an escape
-    /// sequence, a mouse report or a character. The caller should give them a moment to
-    /// arrive (a terminal may split a sequence across reads) before `flush()` decides.
-    public var isAwaitingSequence: Bool { pending != nil || mouseBytes != nil || partial != nil }
+    /// Whether the last bytes began something that more bytes will complete: an escape
+    /// sequence past its Esc, a mouse report or a character. The caller should give them
+    /// a moment to arrive (a terminal may split a sequence across reads) before `flush()`
+    /// decides. A lone Esc is not waited for: it is the Esc key.
+    public var isAwaitingSequence: Bool { pending?.isEmpty == false || mouseBytes != nil || partial != nil }
 
     /// Decodes `bytes`; returns the events they complete (possibly none).
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [InputEvent] {
