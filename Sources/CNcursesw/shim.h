@@ -1,5 +1,5 @@
 // The only C in atpad: ncursesw with wide characters, plus wrappers for what Swift
-// cannot import (function-like macros, mouse masks, non-concurrency-safe globals).
+// cannot import (function-like macros, variadic functions, non-concurrency-safe globals).
 //
 // Everything here is a stateless `static inline` function: Swift emits a private copy of
 // such a function into each object file that calls it, so a `static` variable in this
@@ -30,20 +30,6 @@ static inline FILE *atpad_stdout(void) { return stdout; }
 
 static inline int atpad_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
 static inline int atpad_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
-
-// MARK: Key and mouse macros
-
-static inline int atpad_key_f(int n) { return KEY_F(n); }
-
-static inline mmask_t atpad_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
-static inline mmask_t atpad_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
-static inline mmask_t atpad_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t atpad_button1_released(void) { return BUTTON1_RELEASED; }
-static inline mmask_t atpad_button1_clicked(void) { return BUTTON1_CLICKED; }
-static inline mmask_t atpad_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
-static inline mmask_t atpad_button1_triple_clicked(void) { return BUTTON1_TRIPLE_CLICKED; }
-static inline mmask_t atpad_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline mmask_t atpad_button5_pressed(void) { return BUTTON5_PRESSED; }
 
 // MARK: terminfo
 
@@ -81,12 +67,28 @@ static inline int atpad_set_signal(int sig, void (*handler)(int), struct sigacti
     return sigaction(sig, &action, old);
 }
 
-static inline int atpad_ignore_signal(int sig, struct sigaction *old) {
-    return atpad_set_signal(sig, SIG_IGN, old);
-}
-
 static inline int atpad_restore_signal(int sig, const struct sigaction *old) {
     return sigaction(sig, old, NULL);
+}
+
+// Whether `sig` is ignored now (the union inside struct sigaction is awkward in Swift).
+static inline int atpad_signal_is_ignored(int sig) {
+    struct sigaction action;
+    return sigaction(sig, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
+}
+
+// MARK: The terminal's size
+
+#include <sys/ioctl.h>
+
+// ioctl is variadic, which Swift cannot call: the window size of the terminal on `fd`.
+// (Not `lines`/`columns`: <term.h> defines those as macros.)
+static inline int atpad_window_size(int fd, int *height, int *width) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *height = size.ws_row;
+    *width = size.ws_col;
+    return 0;
 }
 
 #include <malloc.h>

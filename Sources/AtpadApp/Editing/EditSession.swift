@@ -73,9 +73,11 @@ final class EditSession {
                                              wakeDescriptor: wake.descriptor >= 0 ? wake.descriptor : nil)
             let started = ContinuousClock.now
             if let signal = terminal.takeSignal() {
-                // SIGHUP, SIGTERM (and the others): the draft keeps what was typed.
+                // SIGHUP, SIGTERM (and the others): the draft keeps what was typed. SIGTSTP
+                // suspends; the terminal reports a resize when continued, so a whole frame
+                // follows.
                 runner.handle(.signal(signal), on: &model)
-                break
+                if runner.exit != nil { break }
             }
             input: for event in events {
                 for appEvent in appEvents(for: event) {

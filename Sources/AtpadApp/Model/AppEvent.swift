@@ -14,7 +14,7 @@ enum AppEvent: Equatable, Sendable {
     case resize(rows: Int, columns: Int)
     /// The terminal went away (input ended).
     case endOfInput
-    /// SIGHUP, SIGTERM, SIGINT or SIGQUIT arrived.
+    /// SIGHUP, SIGTERM, SIGINT or SIGQUIT arrived (or SIGTSTP: suspend).
     case signal(Int32)
     /// An answer (or the end of one) from a directory source.
     case completion(CompletionEvent)
@@ -44,6 +44,8 @@ enum AppEffect: Equatable, Sendable {
     case save(SaveRequest)
     /// End the session with `status`, printing `output` to stdout after the screen is gone.
     case quit(status: Int32, output: String?)
+    /// Give the terminal back and stop, as Ctrl-Z in a shell does, until continued (`fg`).
+    case suspend
     /// Put text on the terminal's clipboard (OSC 52).
     case setClipboard(String)
     /// Read the file again (its format, as when it was opened) and answer `.reloaded`.

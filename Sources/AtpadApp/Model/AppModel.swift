@@ -1,5 +1,8 @@
 import AtpadCore
 import AtpadTerminal
+#if canImport(Glibc)
+import Glibc  // the signal numbers
+#endif
 
 /// The whole app as a value: the editor core, the file it edits, and one `mode`; one
 /// `update(_:)` takes every event and returns the effects for the runtime to run
@@ -95,6 +98,8 @@ struct AppModel {
             let unsaved = editor.isModified
             return (unsaved ? [.flushDraft] : [.discardDraft]) + [.quit(status: quitStatus(discarding: unsaved), output: nil)]
         case let .signal(number):
+            // The draft first: a stopped atpad may never be continued.
+            if number == SIGTSTP { return [.flushDraft, .suspend] }
             return [.flushDraft, .quit(status: 128 + number, output: nil)]
         case let .completion(answer):
             return core(editor.receive(answer))
@@ -175,6 +180,9 @@ struct AppModel {
         case .help?:
             mode = .help
             return []
+        case .suspend?:
+            // As SIGTSTP does; the text, the search and the mode stay as they are.
+            return [.flushDraft, .suspend]
         default:
             break
         }
@@ -192,7 +200,7 @@ struct AppModel {
     /// previous match only when no chooser is shown and something was searched.
     private func isAppCommand(_ command: Command) -> Bool {
         switch command {
-        case .save, .saveAs, .find, .replace, .goToLine, .selectAll, .preview, .suspend: true
+        case .save, .saveAs, .find, .replace, .goToLine, .selectAll, .preview: true
         case .findNext, .findPrevious: editor.search?.isOpen != true && lastFind != nil
         default: false
         }
@@ -224,7 +232,6 @@ struct AppModel {
             mode = .preview(document.format.encode(editor.marked, lookup: document.lookup))
             return []
         default:
-            // Alt-Z (suspend) is the runtime's: it reaches the model only without one.
             return []
         }
     }

@@ -156,6 +156,8 @@ final class EffectRunner {
             return save(request, model: model)
         case let .quit(status, output):
             exit = (status, output)
+        case .suspend:
+            terminal?.suspend()
         case let .setClipboard(text):
             terminal?.setClipboard(text)
         case .reload:

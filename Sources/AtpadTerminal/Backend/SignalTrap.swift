@@ -15,6 +15,12 @@ private let pendingSignal = Atomic<Int32>(0)
 /// The write end of the loop's `WakePipe`, written when a signal the loop must see
 /// arrives, else -1.
 private let signalWake = Atomic<Int32>(-1)
+/// A SIGTSTP (`kill -TSTP`) not yet taken: the loop suspends.
+private let pendingStop = Atomic<Bool>(false)
+/// A SIGWINCH not yet taken: the terminal's size changed.
+private let pendingResize = Atomic<Bool>(false)
+/// A SIGCONT not yet taken: the process was stopped and continued.
+private let pendingContinue = Atomic<Bool>(false)
 /// The terminal's output descriptor while atpad owns the screen, else -1.
 private let emergencyOutput = Atomic<Int32>(-1)
 /// Bytes that undo atpad's terminal modes (paste, mouse, keypad, alternate screen…).
@@ -76,11 +82,37 @@ private func restoreAtExit() {
     emergencyRestore()
 }
 
-/// The process signal handling while atpad owns the terminal: exit requests become a
-/// flag the read loop reports, Ctrl-Z never suspends, and a crash or `exit()` that skips
-/// `stop()` still leaves a usable terminal.
+/// SIGTSTP from outside (raw mode keeps Ctrl-Z a key): the loop suspends cleanly. A second
+/// one before the first was taken means the loop is busy: restore the terminal and stop
+/// now; the loop takes the terminal again when continued (`pendingContinue`).
+private func recordStop(_ signal: Int32) {
+    guard pendingStop.exchange(true, ordering: .acquiringAndReleasing) else { return wakeTheLoop() }
+    emergencyRestore()
+    _ = kill(0, SIGSTOP)
+    pendingStop.store(false, ordering: .releasing)
+}
+
+private func recordResize(_ signal: Int32) {
+    pendingResize.store(true, ordering: .releasing)
+    wakeTheLoop()
+}
+
+private func recordContinue(_ signal: Int32) {
+    pendingContinue.store(true, ordering: .releasing)
+    wakeTheLoop()
+}
+
+/// The process signal handling while atpad owns the terminal: exit requests and SIGTSTP
+/// become flags the read loop reports (`take`), a resize or a continue flags the backend,
+/// and a crash or `exit()` that skips `stop()` still leaves a usable terminal.
+///
+/// The handlers are installed before `newterm`, so ncurses keeps its own off (it installs
+/// them only where the disposition is still the default): ncurses reads no input here,
+/// and its SIGWINCH and SIGTSTP handling happens inside its reads.
 struct SignalTrap {
     private var saved: [Int32: sigaction] = [:]
+    /// SIGTSTP was not ignored when atpad started, so atpad may stop itself.
+    private(set) var canSuspend = false
 
     /// Installs the handlers. Call before `newterm`, so ncurses keeps its own off.
     mutating func install() {
@@ -89,8 +121,15 @@ struct SignalTrap {
             var old = sigaction()
             if atpad_set_signal(signal, recordExitSignal, &old) == 0 { saved[signal] = old }
         }
-        var oldStop = sigaction()
-        if atpad_ignore_signal(SIGTSTP, &oldStop) == 0 { saved[SIGTSTP] = oldStop }
+        // A parent that ignores SIGTSTP asks for no stops: it stays ignored, and Alt-Z
+        // does nothing either.
+        canSuspend = atpad_signal_is_ignored(SIGTSTP) == 0
+        let handlers: [(Int32, @convention(c) (Int32) -> Void)] =
+            (canSuspend ? [(SIGTSTP, recordStop)] : []) + [(SIGWINCH, recordResize), (SIGCONT, recordContinue)]
+        for (signal, handler) in handlers {
+            var old = sigaction()
+            if atpad_set_signal(signal, handler, &old) == 0 { saved[signal] = old }
+        }
 
         if previousCrashActions == nil {
             let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: signalSlots)
@@ -136,10 +175,12 @@ struct SignalTrap {
         emergencyInput = -1
     }
 
-    /// The exit-request signal received since the last call, if any.
+    /// The exit-request signal received since the last call, else SIGTSTP when one was;
+    /// nil when neither came.
     static func take() -> Int32? {
         let signal = pendingSignal.exchange(0, ordering: .acquiringAndReleasing)
-        return signal == 0 ? nil : signal
+        if signal != 0 { return signal }
+        return pendingStop.exchange(false, ordering: .acquiringAndReleasing) ? SIGTSTP : nil
     }
 
     /// The signals the loop must see also write a byte to `descriptor` (a `WakePipe`'s
@@ -153,6 +194,28 @@ struct SignalTrap {
         _ = signalWake.compareExchange(expected: descriptor, desired: -1, ordering: .acquiringAndReleasing)
     }
 
-    /// Whether an exit-request signal is waiting to be taken.
-    static var isPending: Bool { pendingSignal.load(ordering: .acquiring) != 0 }
+    /// Whether an exit-request signal or a SIGTSTP is waiting to be taken.
+    static var isPending: Bool {
+        pendingSignal.load(ordering: .acquiring) != 0 || pendingStop.load(ordering: .acquiring)
+    }
+
+    /// Whether SIGWINCH came since the last call.
+    static func takeResize() -> Bool {
+        pendingResize.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    /// Whether SIGCONT came since the last call.
+    static func takeContinue() -> Bool {
+        pendingContinue.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    /// Stops the process group, as Ctrl-Z in a shell does (the shell sees its job stop,
+    /// also when atpad runs under a wrapper such as `git commit`); returns once continued.
+    static func stopProcessGroup() {
+        var own = sigaction()
+        // The default action, for this one signal: atpad's own handler would only flag it.
+        guard atpad_set_signal(SIGTSTP, nil, &own) == 0 else { return }
+        _ = kill(0, SIGTSTP)
+        _ = atpad_restore_signal(SIGTSTP, &own)
+    }
 }

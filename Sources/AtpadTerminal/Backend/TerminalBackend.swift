@@ -9,15 +9,18 @@ import Darwin
 /// The terminal atpad draws on and reads keys from: the only code that calls ncurses.
 ///
 /// `start` takes the terminal over (raw mode, keypad, mouse, bracketed paste), `draw`
-/// shows a `Screen`, `readEvents` returns every input queued as one batch, and `stop`
-/// (idempotent) gives the terminal back.
+/// shows a `Screen`, `readEvents` returns every input queued as one batch, `suspend`
+/// gives the terminal back until the process is continued, and `stop` (idempotent) gives
+/// it back for good.
 ///
-/// ncurses sets the terminal up, gives its terminfo strings and decodes special keys and
-/// mouse reports; frames are written by a `FrameWriter` in the terminal's own strings, one
-/// `write` each (ncurses' `doupdate` cost more than the rest of a keystroke). Keys are
-/// read through a 1×1 pad, which `wget_wch` never refreshes, so ncurses never draws over
-/// a frame. Where `stop` never runs — `exit()`, a crash, a
-/// second exit signal the program did not take in time — an emergency restore does.
+/// ncurses sets the terminal up (terminfo, tty modes, the alternate screen, keypad mode)
+/// and gives it back; it neither reads nor draws after its first clear. Input is read
+/// from the tty in blocks, one reader for typing, keys, mouse reports and pastes, and
+/// decoded by the pure `KeyDecoder` with the key strings of the terminal's terminfo entry.
+/// Frames are written by a `FrameWriter` in the terminal's own strings, one `write` each
+/// (ncurses' `doupdate` cost more than the rest of a keystroke). Where `stop` never runs —
+/// `exit()`, a crash, a second exit signal the program did not take in time — an
+/// emergency restore does.
 public final class TerminalBackend {
     /// Whether the terminal is taken over (between `start` and `stop`).
     public private(set) var isActive = false
@@ -28,25 +31,36 @@ public final class TerminalBackend {
 
     /// An open bracketed paste whose end has not come for this long is delivered as is.
     private static let pasteTimeout = Duration.seconds(1)
+    /// How long a paste being read may pause before the batch is handed on (it then goes
+    /// on in the next batch): a whole paste usually makes one batch and one frame.
+    private static let pasteGap: Int32 = 50
+    /// How long the rest of an escape sequence begun past its Esc (or of a character) may
+    /// take to arrive: a terminal that split it across writes sends the rest at once.
+    private static let escapeDelay: Int32 = 25
     /// Longest single wait inside an open paste (to notice `pasteTimeout`) or without a
     /// wake descriptor (to notice a signal that came just before the wait).
     private static let waitSlice = 100
+    /// The most read at once: a paste arrives in blocks this size.
+    private static let readSize = 64 * 1024
 
     private var ncursesScreen: OpaquePointer?
     private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
     private var inputFD: Int32 = -1
     private var outputFD: Int32 = -1
+    /// The line discipline the input had before ncurses changed it (for the emergency restore).
+    private var originalModes: termios?
     private var decoder = KeyDecoder()
-    /// The window keys are read through: a pad, which `wget_wch` never refreshes.
-    private var inputWindow: UnsafeMutablePointer<WINDOW>?
+    /// Where input is read into, allocated once (not per read).
+    private var readBuffer: [UInt8] = []
     private var writer = FrameWriter(strings: .xterm)
     /// The bytes of a frame, kept between frames so their storage is reused.
     private var frameBytes: [UInt8] = []
-    /// Nothing has been drawn since ncurses cleared the screen at start.
+    /// Nothing has been drawn since ncurses cleared the screen.
     private var screenIsCleared = false
     private var signals = SignalTrap()
     private var mouseEnabled = false
-    private var mouseButtonDown = false
+    /// The next read reports `.resize`: the size may have changed while atpad was stopped.
+    private var resizeToReport = false
     private var lastInput = ContinuousClock.now
     /// When the last wait for input ended (for the echo trace: the time spent reading).
     public private(set) var lastWake = ContinuousClock.now
@@ -118,10 +132,10 @@ public final class TerminalBackend {
         }
 
         inputFD = fileno(input)
-        var originalModes = termios()
-        let haveModes = tcgetattr(inputFD, &originalModes) == 0
-        // Before newterm: ncurses installs its own SIGINT/SIGTERM/SIGTSTP handlers only
-        // where the disposition is still the default.
+        var modes = termios()
+        originalModes = tcgetattr(inputFD, &modes) == 0 ? modes : nil
+        // Before newterm: ncurses installs its own SIGINT/SIGTERM/SIGTSTP/SIGWINCH
+        // handlers only where the disposition is still the default.
         signals.install()
         // The size comes from the terminal itself, never from LINES/COLUMNS in the
         // environment: an exported COLUMNS (a shell, a test runner) would pin a stale size.
@@ -138,10 +152,8 @@ public final class TerminalBackend {
         raw()  // Ctrl-C/Z/S/Q are keys, never signals or flow control.
         noecho()
         nonl()
-        keypad(window, true)
         meta(window, true)
         intrflush(window, false)
-        set_escdelay(25)
 
         hasColors = has_colors()
         if hasColors {
@@ -150,52 +162,26 @@ public final class TerminalBackend {
         }
         colorCount = hasColors ? Int(atpad_colors()) : 0
         writer = FrameWriter(strings: TerminalStrings.fromTerminfo())
-        inputWindow = newpad(1, 1)
-        if let inputWindow {
-            keypad(inputWindow, true)
-            meta(inputWindow, true)
-        }
-
-        mouseEnabled = mousemask(atpad_all_mouse_events() | atpad_report_mouse_position(), nil) != 0
-        mouseinterval(0)
-        mouseButtonDown = false
-
-        decoder = KeyDecoder()
-        KeyDefinitions.register(in: &decoder)
-
-        // ncurses' first refresh clears the screen and sends its set-up; after it, only
-        // the frame writer draws.
-        wnoutrefresh(window)
-        doupdate()
-        screenIsCleared = true
-        // Written straight to the terminal once ncurses has flushed its set-up: 1002 (drag
-        // reports) must follow the 1000 that ncurses sends, which would replace it.
+        decoder = KeyDecoder(sequences: KeyDefinitions.terminfoSequences())
+        if readBuffer.count != Self.readSize { readBuffer = [UInt8](repeating: 0, count: Self.readSize) }
+        // Mouse reports are asked for where the entry says the terminal sends them
+        // (`kmous`); SGR (1006) where the terminal knows it, else X10: the decoder reads both.
+        mouseEnabled = atpad_tigetstr("kmous") != nil
         outputFD = fileno(output)
-        writeToTerminal(Self.modesOn(mouse: mouseEnabled))
-
-        SignalTrap.arm(output: outputFD, input: haveModes ? inputFD : -1, modes: originalModes,
-                       bytes: Self.emergencyRestoreBytes(mouse: mouseEnabled))
+        _ = SignalTrap.takeResize()
+        _ = SignalTrap.takeContinue()
+        enterTerminal()
         lastInput = .now
         isActive = true
     }
 
-    /// Gives the terminal back: paste and mouse reporting off, ncurses ended, the tty
-    /// closed, the signal dispositions restored. Safe to call any number of times.
+    /// Gives the terminal back: paste and mouse reporting off, the screen cleared (also
+    /// where there is no alternate screen to leave), ncurses ended, the tty closed, the
+    /// signal dispositions restored. Safe to call any number of times.
     public func stop() {
         guard isActive else { return }
         isActive = false
-        doupdate()  // empties ncurses' output buffer, so what follows comes after it
-        writeToTerminal(Self.modesOff(mouse: mouseEnabled))
-        if setClusteringMode { _ = writeToTerminal(GraphemeClusteringReport.reset) }
-        setClusteringMode = false
-        // ncurses believes the screen blank and plain: the writer's looks and hidden
-        // cursor are undone here.
-        let strings = writer.strings
-        _ = writeToTerminal(strings.resetAttributes + strings.resetColors + strings.showCursor)
-        if mouseEnabled { mousemask(0, nil) }
-        endwin()
-        if let inputWindow { delwin(inputWindow) }
-        inputWindow = nil
+        leaveTerminal()
         SignalTrap.disarm()
         signals.restore()
         if let ncursesScreen { delscreen(ncursesScreen) }
@@ -203,6 +189,58 @@ public final class TerminalBackend {
         closeOwnedFiles()
         inputFD = -1
         outputFD = -1
+    }
+
+    /// Gives the terminal back as `stop` does and stops the process group, as Ctrl-Z in a
+    /// shell does; once continued (`fg`), takes the terminal again and reports `.resize`
+    /// on the next read, so the program lays out and draws a whole frame. Nothing happens
+    /// when the parent ignores SIGTSTP (nothing would continue atpad), and where the kernel
+    /// will not stop the process (an orphaned process group) atpad just goes on.
+    public func suspend() {
+        guard isActive, signals.canSuspend else { return }
+        leaveTerminal()
+        SignalTrap.disarm()
+        SignalTrap.stopProcessGroup()
+        // The continue that woke atpad is this one: nothing more to re-enter.
+        _ = SignalTrap.takeContinue()
+        enterTerminal()
+        updateSize()
+        resizeToReport = true
+    }
+
+    /// ncurses' refresh clears the screen and sends its set-up (tty modes, the alternate
+    /// screen, after `leaveTerminal` too); then atpad's own modes follow and nothing of the
+    /// last frame is assumed to be on the screen.
+    private func enterTerminal() {
+        let window = atpad_stdscr()
+        clearok(window, true)
+        wnoutrefresh(window)
+        doupdate()
+        // ncurses turns keypad mode off when it leaves and does not turn it on again:
+        // this sends it (the terminfo key strings are the ones of keypad mode).
+        keypad(window, true)
+        screenIsCleared = true
+        writer.forget()
+        invalidate()
+        writeToTerminal(Self.modesOn(mouse: mouseEnabled))
+        SignalTrap.arm(output: outputFD, input: originalModes == nil ? -1 : inputFD, modes: originalModes ?? termios(),
+                       bytes: emergencyRestoreBytes())
+    }
+
+    /// Takes atpad's modes and looks off the terminal, clears what atpad drew, and has
+    /// ncurses give the tty back (leaving the alternate screen). Without an alternate
+    /// screen (`TERM=linux`, `vt100`, GNU screen without altscreen) the clear is what
+    /// keeps the frame's rows from staying behind under the shell's prompt.
+    private func leaveTerminal() {
+        doupdate()  // empties ncurses' output buffer, so what follows comes after it
+        if setClusteringMode { _ = writeToTerminal(GraphemeClusteringReport.reset) }
+        setClusteringMode = false
+        let strings = writer.strings
+        // ncurses believes the screen blank and plain: the writer's looks and hidden
+        // cursor are undone here, before the clear (which paints the current background).
+        _ = writeToTerminal(Array(Self.modesOff(mouse: mouseEnabled).utf8) + strings.resetAttributes
+            + strings.resetColors + strings.clearScreen + strings.showCursor)
+        endwin()
     }
 
     /// Writes terminal modes ncurses does not manage, bypassing its buffer.
@@ -231,8 +269,9 @@ public final class TerminalBackend {
         return true
     }
 
-    /// The exit-request signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT) received since the
-    /// last call, if any. The program should stop the terminal and exit with 128 + it.
+    /// The signal received since the last call, if any: an exit request (SIGINT, SIGTERM,
+    /// SIGHUP or SIGQUIT: the program should stop the terminal and exit with 128 + it), or
+    /// SIGTSTP (the program should `suspend`).
     public func takeSignal() -> Int32? {
         SignalTrap.take()
     }
@@ -243,38 +282,45 @@ public final class TerminalBackend {
         return (Int(atpad_getmaxy(window)), Int(atpad_getmaxx(window)))
     }
 
+    /// Tells ncurses the terminal's size as the terminal gives it now (ncurses learns it
+    /// only inside its own reads, which atpad does not use).
+    private func updateSize() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard atpad_window_size(outputFD, &rows, &columns) == 0, rows > 0, columns > 0,
+              let window = atpad_stdscr() else { return }
+        if rows != atpad_getmaxy(window) || columns != atpad_getmaxx(window) {
+            _ = resizeterm(rows, columns)
+        }
+    }
+
     private func closeOwnedFiles() {
         for file in ownedFiles { fclose(file) }
         ownedFiles = []
     }
 
     private static func modesOn(mouse: Bool) -> String {
-        "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h" : "")
+        "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : "")
     }
 
     private static func modesOff(mouse: Bool) -> String {
-        "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1002l" : "")
+        "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" : "")
     }
 
     /// What the emergency restore writes without ncurses: atpad's modes off, then the
-    /// terminfo strings for attributes, cursor, keypad and the alternate screen.
-    private static func emergencyRestoreBytes(mouse: Bool) -> [UInt8] {
-        var text = modesOff(mouse: mouse) + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")
-        for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+    /// terminfo strings for attributes, cursor, keypad, a clear (for terminals without an
+    /// alternate screen) and leaving the alternate screen.
+    private func emergencyRestoreBytes() -> [UInt8] {
+        var bytes = Array(Self.modesOff(mouse: mouseEnabled).utf8)
+        for name in ["sgr0", "cnorm", "rmkx", "clear", "rmcup"] {
             guard let value = atpad_tigetstr(name) else { continue }
-            text += withoutPadding(String(cString: value))
+            bytes += TerminalStrings.withoutDelays(value)
         }
-        return Array(text.utf8)
-    }
-
-    /// Removes terminfo delays (`$<5>`), which only `tputs` understands. (On the bytes:
-    /// a generic substring search here is slow enough to show in start-up.)
-    static func withoutPadding(_ capability: String) -> String {
-        capability.withCString { String(decoding: TerminalStrings.withoutDelays($0), as: UTF8.self) }
+        return bytes
     }
 
     /// Sets the locale from the environment; without a UTF-8 character set (C, POSIX)
-    /// falls back to C.UTF-8, or ncurses garbles and stalls on non-ASCII input.
+    /// falls back to C.UTF-8, so ncurses measures characters as atpad's layout does.
     private static func prepareLocale() {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
@@ -300,19 +346,18 @@ public final class TerminalBackend {
 
     /// Waits up to `timeoutMilliseconds` (negative: no limit) for input, then returns
     /// every event already queued, so the program can draw once per batch. Returns early
-    /// (possibly with no events) when an exit signal arrives: check `takeSignal()`.
-    /// `.endOfInput` when the input has ended (stdin at end of file, hang-up).
+    /// (possibly with no events) when an exit signal or SIGTSTP arrives: check
+    /// `takeSignal()`. `.resize` after SIGWINCH and after being continued; `.endOfInput`
+    /// when the input has ended (the terminal hung up).
     ///
     /// A byte on `wakeDescriptor` (a pipe other threads write to when they have something
     /// for the loop, such as a directory's answer) also ends the wait; it is consumed.
     public func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32? = nil) -> [InputEvent] {
         guard isActive else { return [.endOfInput] }
         var events: [InputEvent] = []
-        // ncurses may hold input already (pushed-back bytes) or a resize it noted.
-        _ = drain(into: &events)
+        noteTerminalSignals(into: &events)
         let deadline = timeoutMilliseconds < 0
             ? nil : ContinuousClock.now + .milliseconds(timeoutMilliseconds)
-        var emptyReadable = 0
         while events.isEmpty && !SignalTrap.isPending {
             if decoder.isInsidePaste && ContinuousClock.now - lastInput > Self.pasteTimeout {
                 events += decoder.finishPaste()
@@ -333,11 +378,10 @@ public final class TerminalBackend {
             let ready = withUnsafeMutableBytes(of: &descriptors) { raw in
                 poll(raw.baseAddress!.assumingMemoryBound(to: pollfd.self), wakeDescriptor == nil ? 1 : 2, Int32(wait))
             }
-            let descriptor = descriptors.0
             lastWake = .now
             if ready < 0 {
-                // A signal: SIGWINCH becomes KEY_RESIZE inside ncurses.
-                if errno == EINTR { _ = drain(into: &events); continue }
+                // A signal (SIGWINCH, SIGCONT, an exit request): the loop looks at it.
+                if errno == EINTR { noteTerminalSignals(into: &events); continue }
                 events.append(.endOfInput)
                 break
             }
@@ -345,17 +389,9 @@ public final class TerminalBackend {
             if let wakeDescriptor, descriptors.1.revents != 0 {
                 var bytes = [UInt8](repeating: 0, count: 256)
                 while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
-                if descriptor.revents == 0 { break }
+                if descriptors.0.revents == 0 { break }
             }
-            if readTyped(into: &events) || drain(into: &events) {
-                emptyReadable = 0
-                continue
-            }
-            // Readable but nothing to read: end of file (a pipe, /dev/null) or hang-up.
-            // One such wake-up can be a byte ncurses held back; twice in a row is the end.
-            emptyReadable += 1
-            let hungUp = descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-            if hungUp || emptyReadable >= 2 {
+            if !readInput(into: &events) {
                 events.append(.endOfInput)
                 break
             }
@@ -367,148 +403,52 @@ public final class TerminalBackend {
         return events
     }
 
-    /// Reads everything queued, without waiting, through the decoder; true when
-    /// anything was read.
-    /// Reads the rest of a bracketed paste straight from the terminal in large blocks.
-    /// ncurses reads input one byte at a time and holds nothing past the paste-start
-    /// sequence it just matched, so the body is still in the tty's buffer; one `wget_wch`
-    /// per pasted character is too slow for a large paste. Stops at the
-    /// end marker (what follows it is decoded as ordinary input), or when nothing more
-    /// arrives for a while (the paste then stays open and ncurses reads on).
-    private func readPasteBody(into events: inout [InputEvent]) {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var carry: [UInt8] = []
-        while decoder.isInsidePaste {
-            var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 50) > 0 else { break }
-            let n = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            lastInput = .now
-            let (decoded, leftover) = decoder.feedPasteBytes(carry + buffer[0..<n])
-            events += decoded
-            carry = leftover
+    /// A SIGCONT atpad did not bring on itself (a `kill -STOP` from outside, or a second
+    /// SIGTSTP while busy, then `fg`) means the terminal may be in the shell's modes and
+    /// show the shell's lines: take it again. A resize, then, or after SIGWINCH, is
+    /// reported.
+    private func noteTerminalSignals(into events: inout [InputEvent]) {
+        if SignalTrap.takeContinue() {
+            leaveTerminal()
+            enterTerminal()
+            resizeToReport = true
         }
-        // A sequence cut off by a stalled paste cannot be completed any more: U+FFFD.
-        if !carry.isEmpty { events += decoder.feedPasteBytes(carry.map { _ in UInt8(0xFF) }).events }
-    }
-
-    /// Reads what is queued straight from the terminal when it is typed text — printable
-    /// characters, no control or escape byte — and feeds it to the decoder as `wget_wch`
-    /// would. Anything else (keys, mouse reports, a paste, half a character) is pushed back
-    /// for ncurses to read. Typing is most of what a terminal sends, and ncurses reads it a
-    /// byte and a poll at a time, with more code cold between keystrokes than the key itself.
-    /// Returns whether it consumed anything.
-    private func readTyped(into events: inout [InputEvent]) -> Bool {
-        // At most 4 bytes: a keystroke (one character) is what typing sends per wake-up.
-        // And what is pushed back then cannot hold a whole paste-start sequence (6 bytes)
-        // with pasted text after it, which the paste reader would read from the terminal
-        // before ncurses gave back the pushed-back part.
-        var buffer: UInt32 = 0
-        return withUnsafeMutableBytes(of: &buffer) { raw -> Bool in
-            let n = read(inputFD, raw.baseAddress, raw.count)
-            guard n > 0 else { return false }
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[0 ..< n])
-            guard let scalars = Self.typedText(bytes) else {
-                // Back in order (ncurses' queue is last in, first out).
-                for byte in bytes.reversed() { ungetch(Int32(byte)) }
-                return false
-            }
-            lastInput = .now
-            for scalar in scalars { events += decoder.feed(.character(scalar)) }
-            // A full buffer may have left more behind (a burst of typing): ncurses reads
-            // the rest, so the whole burst makes one frame.
-            if n == raw.count { _ = drain(into: &events) } else { events += decoder.flush() }
-            return true
+        if SignalTrap.takeResize() || resizeToReport {
+            updateSize()
+            resizeToReport = true
+        }
+        if resizeToReport {
+            resizeToReport = false
+            events.append(.resize)
         }
     }
 
-    /// The scalars of `bytes` when they are complete UTF-8 of printable characters only
-    /// (none below U+0020, no DEL): what typing sends. Nil for anything else.
-    static func typedText(_ bytes: UnsafeRawBufferPointer) -> [UInt32]? {
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            let lead = bytes[i]
-            if lead < 0x80 {
-                guard lead >= 0x20, lead != 0x7F else { return nil }
-                scalars.append(UInt32(lead))
-                i += 1
+    /// Reads everything the terminal has queued, in blocks, through the decoder; waits a
+    /// moment for the rest of an open paste or an unfinished escape sequence. False when
+    /// the input has ended (end of file, or the terminal hung up).
+    private func readInput(into events: inout [InputEvent]) -> Bool {
+        while true {
+            let count = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+            if count > 0 {
+                lastInput = .now
+                events += readBuffer.withUnsafeBufferPointer { decoder.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
+                // A read gives all that is queued up to its size: typing stops here. A full
+                // block may have more behind it, and a paste or a sequence may be on its way.
+                let wait: Int32 = count == readBuffer.count ? 0
+                    : decoder.isInsidePaste ? Self.pasteGap
+                    : decoder.isAwaitingSequence ? Self.escapeDelay : -1
+                guard wait >= 0 else { break }
+                var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, wait) > 0 else { break }
                 continue
             }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
-            guard length > 0, lead < 0xF5, i + length <= bytes.count else { return nil }
-            var value = UInt32(lead) & (0xFF >> (length + 1))
-            for k in 1 ..< length {
-                let b = bytes[i + k]
-                guard b & 0xC0 == 0x80 else { return nil }
-                value = value << 6 | UInt32(b & 0x3F)
-            }
-            // Overlong forms, surrogates and C1 controls are left to ncurses.
-            let least: UInt32 = length == 2 ? 0xA0 : length == 3 ? 0x800 : 0x10000
-            guard value >= least, value <= 0x10FFFF, !(0xD800 ... 0xDFFF).contains(value) else { return nil }
-            scalars.append(value)
-            i += length
+            if count == 0 { return false }
+            if errno == EINTR && !SignalTrap.isPending { continue }
+            if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { break }
+            return false  // EIO: the terminal hung up
         }
-        return scalars
-    }
-
-    private func drain(into events: inout [InputEvent]) -> Bool {
-        guard let window = inputWindow else { return false }
-        wtimeout(window, 0)
-        var readAnything = false
-        var character: wint_t = 0
-        while true {
-            let status = wget_wch(window, &character)
-            if status == ERR { break }
-            readAnything = true
-            if status == KEY_CODE_YES {
-                let code = Int32(bitPattern: character)
-                if code == KEY_MOUSE {
-                    for event in mouseEvents() { events += decoder.feed(.mouse(event)) }
-                } else {
-                    events += decoder.feed(.keyCode(code))
-                }
-            } else {
-                events += decoder.feed(.character(UInt32(character)))
-            }
-            if decoder.isInsidePaste { readPasteBody(into: &events) }
-        }
-        if readAnything { lastInput = .now }
         events += decoder.flush()
-        return readAnything
-    }
-
-    /// The mouse report ncurses has decoded, as atpad's events (a click resolved by
-    /// ncurses becomes a press and a release; motion counts only as a drag).
-    private func mouseEvents() -> [MouseEvent] {
-        var report = MEVENT()
-        guard getmouse(&report) == OK else { return [] }
-        let state = report.bstate
-        let row = Int(report.y)
-        let column = Int(report.x)
-        func has(_ mask: mmask_t) -> Bool { state & mask != 0 }
-        if has(atpad_button4_pressed()) { return [MouseEvent(kind: .wheelUp, row: row, column: column)] }
-        if has(atpad_button5_pressed()) { return [MouseEvent(kind: .wheelDown, row: row, column: column)] }
-        var events: [MouseEvent] = []
-        if has(atpad_button1_pressed()) {
-            mouseButtonDown = true
-            events.append(MouseEvent(kind: .press, row: row, column: column))
-        }
-        if has(atpad_button1_clicked() | atpad_button1_double_clicked() | atpad_button1_triple_clicked()) {
-            events.append(MouseEvent(kind: .press, row: row, column: column))
-            events.append(MouseEvent(kind: .release, row: row, column: column))
-            mouseButtonDown = false
-        }
-        if has(atpad_report_mouse_position()) && mouseButtonDown && events.isEmpty {
-            events.append(MouseEvent(kind: .drag, row: row, column: column))
-        }
-        if has(atpad_button1_released()) {
-            if mouseButtonDown { events.append(MouseEvent(kind: .release, row: row, column: column)) }
-            mouseButtonDown = false
-        }
-        return events
+        return true
     }
 
     // MARK: Output

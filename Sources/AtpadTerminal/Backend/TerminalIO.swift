@@ -1,6 +1,7 @@
-/// The little the app's runtime needs from a terminal: take it over and give it back,
-/// read a batch of input, report its size and exit signals, draw a screen, and put text on
-/// the terminal's clipboard. `TerminalBackend` is the ncurses one; tests use a fake.
+/// The little the app's runtime needs from a terminal: take it over and give it back (for
+/// good, or while suspended), read a batch of input, report its size and signals, draw a
+/// screen, and put text on the terminal's clipboard. `TerminalBackend` is the ncurses one;
+/// tests use a fake.
 public protocol TerminalIO: AnyObject {
     /// Whether the terminal can show colour, and how many.
     var hasColors: Bool { get }
@@ -9,12 +10,15 @@ public protocol TerminalIO: AnyObject {
     func start(ttyPath: String?) throws
     /// Gives the terminal back; safe to call more than once.
     func stop()
+    /// Gives the terminal back and stops the process (as Ctrl-Z in a shell); returns when
+    /// continued, with the terminal taken again and a whole frame to draw.
+    func suspend()
     /// Rows and columns.
     func size() -> (rows: Int, columns: Int)
     /// Waits up to `timeoutMilliseconds` (or until `wakeDescriptor` is readable) and
     /// returns every input event queued.
     func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent]
-    /// The exit-request signal received since the last call, if any.
+    /// The signal received since the last call, if any: an exit request, or SIGTSTP.
     func takeSignal() -> Int32?
     /// Shows `screen` (writing only what differs from the screen drawn last), with
     /// clusters of several code points sent as `graphemes` says.

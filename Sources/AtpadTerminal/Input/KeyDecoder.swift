@@ -1,60 +1,47 @@
 import AtpadCore
-import CNcursesw
 
-/// Turns what ncurses' `wget_wch` delivers into `InputEvent`s, without calling ncurses.
+/// Turns the bytes a terminal sends into `InputEvent`s: a pure state machine, no I/O.
 ///
-/// It knows the `KEY_*` codes, Esc/Alt, the escape sequences ncurses leaves undecoded
-/// (delivered as Esc followed by characters), bracketed paste and combining marks. Feed it
-/// everything read in one batch, then call `flush()` when nothing more is queued: a lone
-/// Esc, `Esc [` or `Esc O`, and a character that might still take a combining mark, wait
-/// for the next input or the flush to be decided.
+/// It decodes UTF-8 text (a base and the combining marks that arrive with it make one
+/// `.char`), control keys, Esc and Alt (Esc before a key), the xterm/VT escape sequences
+/// of cursor and editing keys with their modifiers, SGR (1006) and X10 mouse reports, and
+/// bracketed paste (one `.paste` key). The sequences the terminal's terminfo entry names
+/// are matched first, so a terminal with keys of its own (the Linux console's F1 is
+/// `Esc [ [ A`, rxvt's Shift-Home `Esc [ 7 $`) is read as its entry says.
+///
+/// Feed it whatever arrives, in any pieces, then call `flush()` when nothing more is
+/// queued. An Esc that nothing followed is the Esc key: a terminal writes a key's whole
+/// sequence at once, so an Esc alone at the end of what was queued was typed (as crossterm
+/// reads it; waiting for more would join Esc and the next key typed into Alt). A sequence
+/// begun past its Esc (`Esc [ 1 ;`, a mouse report, half a character) is incomplete
+/// (`isAwaitingSequence`): the caller gives the rest a moment to arrive before the flush
+/// decides. A character that might still take a combining mark waits for the flush.
 public struct KeyDecoder: Sendable {
-    /// One thing `wget_wch` (and `getmouse`) produced.
-    public enum Input: Hashable, Sendable {
-        /// `wget_wch` returned OK with this character code.
-        case character(UInt32)
-        /// `wget_wch` returned KEY_CODE_YES with this key code.
-        case keyCode(Int32)
-        /// A KEY_MOUSE report, already read with `getmouse` by the backend.
-        case mouse(MouseEvent)
-    }
-
-    /// What a key code stands for.
-    public enum CodeMeaning: Hashable, Sendable {
-        case key(Key)
-        case resize
-        /// The start (`\e[200~`) and end (`\e[201~`) of a bracketed paste.
-        case pasteStart, pasteEnd
-    }
-
-    /// Where the decoder is inside an escape sequence.
-    private enum Sequence: Hashable, Sendable {
-        case none
-        /// Saw Esc.
-        case escape
-        /// Saw `Esc [` and these parameter/intermediate bytes.
-        case csi([UInt8])
-        /// Saw `Esc O`.
-        case ss3
-        /// Saw `Esc [ M` (an X10 mouse report) and these of its three bytes.
-        case x10Mouse([UInt32])
-    }
-
-    /// A bracketed paste being collected.
+    /// Where a bracketed paste stands: its bytes so far (UTF-8, checked at the end).
     private struct Paste: Sendable {
-        var text = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
         var lastWasCarriageReturn = false
-        /// How many characters of `\e[201~` have been seen in a row.
+        /// How many bytes of `Esc [ 2 0 1 ~` have been seen in a row.
         var terminatorMatched = 0
     }
 
-    private static let escape: UInt32 = 0x1B
-    private static let pasteTerminator: [UInt32] = Array("\u{1B}[201~".unicodeScalars.map(\.value))
-    /// Longer parameter runs are not keys; give up on them rather than buffer input.
+    private static let escape: UInt8 = 0x1B
+    private static let pasteTerminator: [UInt8] = Array("\u{1B}[201~".utf8)
+    /// Longer runs after Esc are no keys; give up on them rather than buffer input.
     private static let maximumSequenceLength = 32
 
-    private var meanings: [Int32: CodeMeaning]
-    private var sequence = Sequence.none
+    /// The terminfo sequences, by their bytes after the Esc.
+    private let known: [[UInt8]: Key]
+    /// Every proper beginning of a known sequence (after the Esc): seen so far, wait.
+    private let knownPrefixes: Set<[UInt8]>
+
+    /// The bytes after an Esc whose meaning is not decided yet (nil: no Esc pending).
+    private var pending: [UInt8]?
+    /// The raw bytes of an X10 mouse report (`Esc [ M` and three bytes), while they come.
+    private var mouseBytes: [UInt8]?
+    /// A UTF-8 character begun: its bits so far, the bytes still to come, the least
+    /// value its length allows, and whether an Esc came before it (Alt).
+    private var partial: (value: UInt32, remaining: Int, least: UInt32, alt: Bool)?
     private var paste: Paste?
     /// A printable cluster not yet emitted, because a combining mark may still join it.
     private var pendingText = ""
@@ -62,89 +49,59 @@ public struct KeyDecoder: Sendable {
     /// Whether the left button is down, so pointer motion reads as a drag.
     private var buttonDown = false
 
-    /// A decoder that knows the standard `KEY_*` codes; add extended ones with `define`.
-    public init() {
-        meanings = Self.standardMeanings
-    }
-
-    /// Feeds raw bytes of pasted text (read straight from the terminal, in blocks) while
-    /// a bracketed paste is open: UTF-8 is decoded here, the end marker closes the paste,
-    /// and whatever follows it is decoded as ordinary input. Returns the bytes of an
-    /// incomplete UTF-8 sequence at the end, to be prepended to the next block.
-    public mutating func feedPasteBytes(_ bytes: [UInt8]) -> (events: [InputEvent], leftover: [UInt8]) {
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(bytes.count)
-        var i = 0
-        var leftover: [UInt8] = []
-        while i < bytes.count {
-            let b = bytes[i]
-            let length = b < 0x80 ? 1 : b & 0xE0 == 0xC0 ? 2 : b & 0xF0 == 0xE0 ? 3 : b & 0xF8 == 0xF0 ? 4 : 1
-            if i + length > bytes.count {
-                leftover = Array(bytes[i...])
-                break
-            }
-            if length == 1 {
-                scalars.append(b < 0x80 ? UInt32(b) : 0xFFFD)
-            } else {
-                var value = UInt32(b) & (0xFF >> (length + 1))
-                var valid = true
-                for k in 1..<length {
-                    let c = bytes[i + k]
-                    if c & 0xC0 != 0x80 { valid = false; break }
-                    value = value << 6 | UInt32(c & 0x3F)
-                }
-                scalars.append(valid ? value : 0xFFFD)
-                if !valid {
-                    i += 1
-                    continue
-                }
-            }
-            i += length
+    /// A decoder that also knows `sequences`, the terminal's own key strings (terminfo's
+    /// `kcuu1`, `khome`, `kf1`…) with the key each means. Only sequences that begin with
+    /// Esc are kept: single bytes (`kbs`) are control keys the decoder knows already.
+    public init(sequences: [[UInt8]: Key] = [:]) {
+        var known: [[UInt8]: Key] = [:]
+        var prefixes = Set<[UInt8]>()
+        for (bytes, key) in sequences where bytes.count >= 2 && bytes[0] == Self.escape
+            && bytes.count <= Self.maximumSequenceLength {
+            let tail = Array(bytes.dropFirst())
+            known[tail] = key
+            for length in 1 ..< tail.count { prefixes.insert(Array(tail[..<length])) }
         }
-        for code in scalars {
-            if paste != nil {
-                pasteCharacter(code)
-            } else {
-                character(code)
-            }
-        }
-        let events = output
-        output.removeAll()
-        return (events, leftover)
+        self.known = known
+        knownPrefixes = prefixes
     }
 
     /// Whether a bracketed paste has started and not yet ended.
     public var isInsidePaste: Bool { paste != nil }
 
-    /// Gives a key code (an extended one such as `kLFT5`, or one registered with
-    /// `define_key`) its meaning.
-    public mutating func define(_ code: Int32, as meaning: CodeMeaning) {
-        meanings[code] = meaning
-    }
+    /// Whether the last bytes began something that more bytes will complete: an escape
+    /// sequence past its Esc, a mouse report or a character. The caller should give them
+    /// a moment to arrive (a terminal may split a sequence across reads) before `flush()`
+    /// decides. A lone Esc is not waited for: it is the Esc key.
+    public var isAwaitingSequence: Bool { pending?.isEmpty == false || mouseBytes != nil || partial != nil }
 
-    /// The meaning of a key code, if the decoder knows it.
-    public func meaning(of code: Int32) -> CodeMeaning? {
-        meanings[code]
-    }
-
-    /// Decodes one input; returns the events it completes (possibly none).
-    public mutating func feed(_ input: Input) -> [InputEvent] {
-        process(input)
+    /// Decodes `bytes`; returns the events they complete (possibly none).
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [InputEvent] {
+        var i = 0
+        while i < bytes.count {
+            if paste != nil {
+                i = collectPaste(bytes, from: i)
+            } else {
+                process(bytes[i])
+                i += 1
+            }
+        }
         return takeOutput()
     }
 
-    /// Decodes several inputs in order.
-    public mutating func feed<S: Swift.Sequence>(_ inputs: S) -> [InputEvent] where S.Element == Input {
-        for input in inputs { process(input) }
-        return takeOutput()
+    /// Decodes `bytes`; returns the events they complete (possibly none).
+    public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+        bytes.withUnsafeBufferPointer { feed($0) }
     }
 
     /// Says that no more input is queued right now: a pending Esc becomes `.escape`,
-    /// `Esc [` / `Esc O` become Alt-[ / Alt-O, an unfinished sequence is dropped and a held
-    /// character is emitted. An open bracketed paste stays open (it may arrive in pieces).
+    /// `Esc [` / `Esc O` become Alt-[ / Alt-O, an unfinished sequence or character is
+    /// dropped and a held character is emitted. An open bracketed paste stays open (it
+    /// may arrive in pieces).
     public mutating func flush() -> [InputEvent] {
         if paste == nil {
             abandonSequence()
+            mouseBytes = nil
+            partial = nil
             emitPendingText()
         }
         return takeOutput()
@@ -164,21 +121,6 @@ public struct KeyDecoder: Sendable {
         return events
     }
 
-    private mutating func process(_ input: Input) {
-        switch input {
-        case .character(let code):
-            if paste != nil { pasteCharacter(code) } else { character(code) }
-        case .keyCode(let code):
-            keyCode(code)
-        case .mouse(let event):
-            if paste == nil {
-                abandonSequence()
-                emitPendingText()
-            }
-            output.append(.mouse(event))
-        }
-    }
-
     private mutating func emit(_ key: Key) {
         emitPendingText()
         output.append(.key(key))
@@ -190,48 +132,70 @@ public struct KeyDecoder: Sendable {
         pendingText = ""
     }
 
-    // MARK: Characters outside a paste
-
-    private mutating func character(_ code: UInt32) {
-        switch sequence {
-        case .none:
-            plain(code)
-        case .escape:
-            afterEscape(code)
-        case .csi(var bytes):
-            if (0x20...0x3F).contains(code) {
-                bytes.append(UInt8(code))
-                sequence = bytes.count > Self.maximumSequenceLength ? .none : .csi(bytes)
-            } else if (0x40...0x7E).contains(code) {
-                sequence = .none
-                if bytes.isEmpty && code == 0x4D {  // `Esc [ M`: three raw bytes follow
-                    sequence = .x10Mouse([])
-                } else {
-                    controlSequence(bytes, final: UInt8(code))
-                }
-            } else {
-                // Not a control sequence after all.
-                abandonSequence()
-                plain(code)
+    /// One byte outside a paste.
+    private mutating func process(_ byte: UInt8) {
+        if mouseBytes != nil {
+            mouseBytes!.append(byte)
+            if mouseBytes!.count == 3 {
+                let report = mouseBytes!
+                mouseBytes = nil
+                x10Mouse(report)
             }
-        case .ss3:
-            sequence = .none
-            if (0x40...0x7E).contains(code) {
-                singleShift(UInt8(code))
-            } else {
-                emit(.alt("O"))
-                plain(code)
+            return
+        }
+        if let character = partial {
+            if byte & 0xC0 == 0x80 {
+                continueCharacter(character, with: byte)
+                return
             }
-        case .x10Mouse(var bytes):
-            bytes.append(code)
-            if bytes.count < 3 {
-                sequence = .x10Mouse(bytes)
-            } else {
-                sequence = .none
-                x10Mouse(bytes)
-            }
+            // Cut short: what was begun is dropped, the byte starts afresh.
+            partial = nil
+        }
+        if pending != nil {
+            afterEscape(byte)
+        } else {
+            ground(byte)
         }
     }
+
+    private mutating func ground(_ byte: UInt8) {
+        switch byte {
+        case 0 ..< 0x80:
+            plain(UInt32(byte))
+        case 0xC2 ... 0xF4:
+            beginCharacter(byte, alt: false)
+        default:
+            break  // A stray continuation byte or one no UTF-8 has: never text.
+        }
+    }
+
+    // MARK: UTF-8
+
+    private mutating func beginCharacter(_ lead: UInt8, alt: Bool) {
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        let least: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        partial = (UInt32(lead) & (0xFF >> (length + 1)), length - 1, least, alt)
+    }
+
+    private mutating func continueCharacter(_ begun: (value: UInt32, remaining: Int, least: UInt32, alt: Bool),
+                                            with byte: UInt8) {
+        let value = begun.value << 6 | UInt32(byte & 0x3F)
+        guard begun.remaining == 1 else {
+            partial = (value, begun.remaining - 1, begun.least, begun.alt)
+            return
+        }
+        partial = nil
+        // Overlong forms and surrogates are no characters.
+        guard value >= begun.least, !(0xD800 ... 0xDFFF).contains(value) else { return }
+        if begun.alt {
+            if (0x80 ... 0x9F).contains(value) { emit(.escape) }
+            else if let scalar = Unicode.Scalar(value) { emit(.alt(Character(scalar))) }
+        } else {
+            plain(value)
+        }
+    }
+
+    // MARK: Characters and control keys
 
     private mutating func plain(_ code: UInt32) {
         switch code {
@@ -239,12 +203,12 @@ public struct KeyDecoder: Sendable {
         case 8, 0x7F: emit(.backspace)
         case 9: emit(.tab)
         case 10, 13: emit(.enter)
-        case Self.escape:
+        case UInt32(Self.escape):
             emitPendingText()
-            sequence = .escape
-        case 1...26:
+            pending = []
+        case 1 ... 26:
             emit(.ctrl(Character(Unicode.Scalar(UInt8(0x60 + code)))))
-        case 0x1C...0x1F, 0x80...0x9F:
+        case 0x1C ... 0x1F, 0x80 ... 0x9F:
             // Ctrl-\ ] ^ _ and C1 controls are no keys of atpad; never insert them.
             emitPendingText()
         default:
@@ -270,39 +234,132 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    private mutating func afterEscape(_ code: UInt32) {
-        sequence = .none
-        switch code {
-        case 0x5B: sequence = .csi([])  // [
-        case 0x4F: sequence = .ss3  // O
-        case Self.escape:
-            emit(.escape)
-            sequence = .escape
-        case 8, 0x7F:
-            emit(.altBackspace)
-        case 0...0x1F, 0x80...0x9F:
-            // Alt with a control key: no such key in atpad; deliver both halves.
-            emit(.escape)
-            plain(code)
+    // MARK: After an Esc
+
+    /// One more byte after an Esc: the terminal's own sequences first, then the xterm/VT
+    /// grammar (CSI and SS3 sequences), then Alt with a key.
+    private mutating func afterEscape(_ byte: UInt8) {
+        pending!.append(byte)
+        let bytes = pending!
+        if knownPrefixes.contains(bytes) { return }
+        if let key = known[bytes] {
+            pending = nil
+            emit(key)
+            return
+        }
+        // A known sequence held because a longer one begins with it, then not continued.
+        if let length = longestKnownPrefix(of: bytes) {
+            pending = nil
+            emit(known[Array(bytes[..<length])]!)
+            refeed(bytes[length...])
+            return
+        }
+        decide(bytes)
+    }
+
+    private func longestKnownPrefix(of bytes: [UInt8]) -> Int? {
+        var length = bytes.count - 1
+        while length > 0 {
+            if known[Array(bytes[..<length])] != nil { return length }
+            length -= 1
+        }
+        return nil
+    }
+
+    /// Reads `bytes` (what followed an Esc, known sequences ruled out) by the grammar:
+    /// leaves `pending` set while they may still grow, else acts and feeds the rest on.
+    private mutating func decide(_ bytes: [UInt8]) {
+        let first = bytes[0]
+        switch first {
+        case UInt8(ascii: "["):
+            var end = 1
+            while end < bytes.count, (0x20 ... 0x3F).contains(bytes[end]) { end += 1 }
+            guard end < bytes.count else {
+                if bytes.count > Self.maximumSequenceLength { pending = nil }
+                return
+            }
+            pending = nil
+            let final = bytes[end]
+            if (0x40 ... 0x7E).contains(final) {
+                if end == 1 && final == UInt8(ascii: "M") {
+                    mouseBytes = []  // `Esc [ M`: three raw bytes follow
+                } else {
+                    controlSequence(Array(bytes[1 ..< end]), final: final)
+                }
+                refeed(bytes[(end + 1)...])
+            } else {
+                // Not a control sequence after all.
+                if end == 1 { emit(.alt("[")) }
+                refeed(bytes[end...])
+            }
+        case UInt8(ascii: "O"):
+            guard bytes.count >= 2 else { return }
+            pending = nil
+            if (0x40 ... 0x7E).contains(bytes[1]) {
+                singleShift(bytes[1])
+                refeed(bytes[2...])
+            } else {
+                emit(.alt("O"))
+                refeed(bytes[1...])
+            }
         default:
-            guard let scalar = Unicode.Scalar(code) else { emit(.escape); return }
-            emit(.alt(Character(scalar)))
+            pending = nil
+            switch first {
+            case Self.escape:
+                emit(.escape)
+                refeed(bytes[...])
+                return
+            case 8, 0x7F:
+                emit(.altBackspace)
+            case 0 ..< 0x20:
+                // Alt with a control key: no such key in atpad; deliver both halves.
+                emit(.escape)
+                refeed(bytes[...])
+                return
+            case 0x20 ..< 0x80:
+                emit(.alt(Character(Unicode.Scalar(first))))
+            case 0xC2 ... 0xF4:
+                emitPendingText()
+                beginCharacter(first, alt: true)
+            default:
+                emit(.escape)
+            }
+            refeed(bytes[1...])
         }
     }
 
-    /// Decides a pending sequence that no further character will complete.
+    private mutating func refeed(_ bytes: ArraySlice<UInt8>) {
+        for byte in bytes {
+            if paste != nil { appendPasted(byte) } else { process(byte) }
+        }
+    }
+
+    /// Decides a pending sequence that no further byte will complete.
     private mutating func abandonSequence() {
-        let abandoned = sequence
-        sequence = .none
-        switch abandoned {
-        case .none, .x10Mouse: break
-        case .escape: emit(.escape)
-        case .csi(let bytes): if bytes.isEmpty { emit(.alt("[")) }
-        case .ss3: emit(.alt("O"))
+        while let bytes = pending {
+            if bytes.isEmpty {
+                pending = nil
+                emit(.escape)
+            } else if let key = known[bytes] {
+                pending = nil
+                emit(key)
+            } else if let length = longestKnownPrefix(of: bytes) {
+                pending = nil
+                emit(known[Array(bytes[..<length])]!)
+                refeed(bytes[length...])
+            } else {
+                decide(bytes)
+                guard pending == bytes else { continue }
+                // The grammar still waits: a bare `Esc [` or `Esc O` is Alt with the
+                // character, anything longer is dropped.
+                pending = nil
+                if bytes == [UInt8(ascii: "[")] { emit(.alt("[")) }
+                if bytes == [UInt8(ascii: "O")] { emit(.alt("O")) }
+            }
         }
     }
 
-    // MARK: Escape sequences ncurses did not decode
+    // MARK: Escape sequences by the xterm/VT grammar
 
     /// `Esc [ params final`: cursor keys with xterm modifiers, `~` keys, paste start, SGR mouse.
     private mutating func controlSequence(_ bytes: [UInt8], final: UInt8) {
@@ -396,14 +453,16 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    // MARK: Mouse reports ncurses did not decode
+    // MARK: Mouse reports
 
-    private mutating func x10Mouse(_ bytes: [UInt32]) {
-        guard bytes.allSatisfy({ $0 >= 32 && $0 < 0x110000 }) else { return }
+    /// `Esc [ M b x y`: each a byte, offset by 32 (positions from 1).
+    private mutating func x10Mouse(_ bytes: [UInt8]) {
+        guard bytes.allSatisfy({ $0 >= 32 }) else { return }
         let button = Int(bytes[0]) - 32
         mouse(button: button, column: Int(bytes[1]) - 33, row: Int(bytes[2]) - 33, released: (button & 3) == 3)
     }
 
+    /// `Esc [ < b ; x ; y M` (pressed, moved) or `… m` (released): SGR mode 1006.
     private mutating func sgrMouse(_ bytes: [UInt8], final: UInt8) {
         guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
               let numbers = Self.parameters(bytes), numbers.count == 3,
@@ -435,117 +494,79 @@ public struct KeyDecoder: Sendable {
         output.append(.mouse(MouseEvent(kind: kind, row: row, column: column)))
     }
 
-    // MARK: Key codes
-
-    private mutating func keyCode(_ code: Int32) {
-        let meaning = meanings[code]
-        if paste != nil {
-            switch meaning {
-            case .pasteEnd: endPaste()
-            case .key(.enter): pasteCharacter(10)
-            case .key(.tab): pasteCharacter(9)
-            case .resize: output.append(.resize)
-            default: break  // A key inside pasted text is not a command.
-            }
-            return
-        }
-        if sequence == .escape && meaning == .key(.backspace) {
-            sequence = .none
-            emit(.altBackspace)
-            return
-        }
-        abandonSequence()
-        switch meaning {
-        case .key(let key): emit(key)
-        case .resize:
-            emitPendingText()
-            output.append(.resize)
-        case .pasteStart: startPaste()
-        case .pasteEnd, nil: break
-        }
-    }
-
     // MARK: Bracketed paste
 
     private mutating func startPaste() {
         emitPendingText()
-        sequence = .none
         paste = Paste()
     }
 
     private mutating func endPaste() {
         guard let finished = paste else { return }
         paste = nil
-        if !finished.text.isEmpty {
-            output.append(.key(.paste(String(finished.text))))
+        var text = String(decoding: finished.bytes, as: UTF8.self)
+        // C1 controls (U+0080…U+009F, lead byte C2) are dropped like C0 ones.
+        if finished.bytes.contains(0xC2) {
+            text.unicodeScalars.removeAll { (0x80 ... 0x9F).contains($0.value) }
+        }
+        if !text.isEmpty {
+            output.append(.key(.paste(text)))
         }
     }
 
-    /// Collects one pasted character, watching for `\e[201~`. CR and CRLF become LF;
-    /// Esc and other control characters (except Tab and LF) are dropped.
-    private mutating func pasteCharacter(_ code: UInt32) {
-        guard var current = paste else { return }
-        // Take the paste out while editing it, so its text buffer is uniquely referenced
-        // and appended to in place (a copy per character would make a paste quadratic).
-        paste = nil
-        let terminator = Self.pasteTerminator
-        if current.terminatorMatched > 0 {
-            if code == terminator[current.terminatorMatched] {
-                current.terminatorMatched += 1
-                if current.terminatorMatched == terminator.count {
-                    paste = current
-                    endPaste()
-                } else {
-                    paste = current
+    /// Takes pasted bytes from `bytes[start...]` until the paste ends (what follows the
+    /// end marker is left for the caller) or the bytes do; returns where it stopped.
+    /// Runs of ordinary bytes are copied whole: a paste can be megabytes.
+    private mutating func collectPaste(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < bytes.count, paste != nil {
+            if paste!.terminatorMatched == 0 {
+                var end = i
+                while end < bytes.count, bytes[end] >= 0x20, bytes[end] != 0x7F, bytes[end] != Self.escape { end += 1 }
+                if end > i {
+                    paste!.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i ..< end]))
+                    paste!.lastWasCarriageReturn = false
+                    i = end
+                    continue
                 }
+            }
+            appendPasted(bytes[i])
+            i += 1
+        }
+        return i
+    }
+
+    /// One pasted byte, watching for `Esc [ 2 0 1 ~`. CR and CRLF become LF; Esc and
+    /// other control characters (except Tab and LF) are dropped.
+    private mutating func appendPasted(_ byte: UInt8) {
+        let terminator = Self.pasteTerminator
+        let matched = paste!.terminatorMatched
+        if matched > 0 {
+            if byte == terminator[matched] {
+                paste!.terminatorMatched += 1
+                if paste!.terminatorMatched == terminator.count { endPaste() }
                 return
             }
-            // Not the terminator: keep what followed the Esc as text.
-            let matched = terminator[1..<current.terminatorMatched]
-            current.terminatorMatched = 0
-            for c in matched { Self.append(c, to: &current) }
+            // Not the terminator: what followed the Esc is text.
+            paste!.terminatorMatched = 0
+            for seen in terminator[1 ..< matched] { appendText(seen) }
         }
-        if code == Self.escape {
-            current.terminatorMatched = 1
+        if byte == Self.escape {
+            paste!.terminatorMatched = 1
         } else {
-            Self.append(code, to: &current)
-        }
-        paste = current
-    }
-
-    private static func append(_ code: UInt32, to paste: inout Paste) {
-        let wasCarriageReturn = paste.lastWasCarriageReturn
-        paste.lastWasCarriageReturn = code == 13
-        switch code {
-        case 13: paste.text.append("\n")
-        case 10: if !wasCarriageReturn { paste.text.append("\n") }
-        case 9: paste.text.append("\t")
-        case 0...0x1F, 0x7F...0x9F: break
-        default:
-            if let scalar = Unicode.Scalar(code) { paste.text.append(scalar) }
+            appendText(byte)
         }
     }
 
-    // MARK: The standard key codes
-
-    private static let standardMeanings: [Int32: CodeMeaning] = {
-        var table: [Int32: CodeMeaning] = [
-            KEY_UP: .key(.up), KEY_DOWN: .key(.down), KEY_LEFT: .key(.left), KEY_RIGHT: .key(.right),
-            KEY_HOME: .key(.home), KEY_END: .key(.end), KEY_PPAGE: .key(.pageUp), KEY_NPAGE: .key(.pageDown),
-            KEY_BACKSPACE: .key(.backspace), KEY_DC: .key(.delete), KEY_BTAB: .key(.backTab),
-            KEY_ENTER: .key(.enter),
-            KEY_SLEFT: .key(.shiftLeft), KEY_SRIGHT: .key(.shiftRight),
-            KEY_SR: .key(.shiftUp), KEY_SF: .key(.shiftDown),
-            KEY_SHOME: .key(.shiftHome), KEY_SEND: .key(.shiftEnd),
-            KEY_SDC: .key(.delete), KEY_SPREVIOUS: .key(.pageUp), KEY_SNEXT: .key(.pageDown),
-            // Keypad corners, and the VT220 Find/Select keys that sit where Home/End are
-            // (some terminfo entries name `\e[1~` / `\e[4~` so).
-            KEY_A1: .key(.home), KEY_A3: .key(.pageUp), KEY_C1: .key(.end), KEY_C3: .key(.pageDown),
-            KEY_FIND: .key(.home), KEY_SELECT: .key(.end), KEY_BEG: .key(.home),
-            KEY_RESIZE: .resize,
-        ]
-        table[KEY_F0 + 1] = .key(.f1)
-        table[KEY_F0 + 2] = .key(.f2)
-        return table
-    }()
+    private mutating func appendText(_ byte: UInt8) {
+        let wasCarriageReturn = paste!.lastWasCarriageReturn
+        paste!.lastWasCarriageReturn = byte == 13
+        switch byte {
+        case 13: paste!.bytes.append(10)
+        case 10: if !wasCarriageReturn { paste!.bytes.append(10) }
+        case 9: paste!.bytes.append(9)
+        case 0 ..< 0x20, 0x7F: break
+        default: paste!.bytes.append(byte)
+        }
+    }
 }

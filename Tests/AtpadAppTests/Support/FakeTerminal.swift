@@ -20,6 +20,7 @@ final class FakeTerminal: TerminalIO {
     private(set) var clipboard: [String] = []
     private(set) var started = false
     private(set) var stopped = false
+    private(set) var suspensions = 0
     /// Called with the number of batches read so far, before each read (to change a file
     /// behind the editor's back between two keys).
     var beforeRead: ((Int) -> Void)?
@@ -46,6 +47,7 @@ final class FakeTerminal: TerminalIO {
 
     func start(ttyPath: String?) throws { started = true }
     func stop() { stopped = true }
+    func suspend() { suspensions += 1 }
     func size() -> (rows: Int, columns: Int) { (rows, columns) }
     func takeSignal() -> Int32? { nil }
     func setClipboard(_ text: String) { clipboard.append(text) }
