@@ -152,7 +152,10 @@ struct EditArguments: Equatable {
         let environment = ProcessEnvironment.current()
         let settings = try Settings.resolve(configPath: config, commandLine: commandLineConfig(),
                                             environment: environment)
-        let format = try settings.config.format.map { try DocumentFormat(option: "--format", name: $0) } ?? .atpad
+        // `-f` wins; else the file's name decides (SPEC §7), atpad markup only for `.atpad`.
+        let named = try format.map { try DocumentFormat(option: "--format", name: $0) }
+        let formatRule = settings.config.formatRule
+        let format = formatRule.format(of: file == "-" ? nil : file, named: named)
         // An output-only format (matrix) can print a new comment, never open a file.
         if format.isOutputOnly, let file {
             throw UsageError("--format: the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
@@ -218,7 +221,8 @@ struct EditArguments: Equatable {
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
         options.sourceNotes = directories.notes
-        options.formatIsFixed = settings.config.format != nil
+        options.formatIsFixed = named != nil
+        options.formatRule = formatRule
         options.disk = disk
         options.isReadOnly = isReadOnly
         options.fromStandardInput = file == "-"

@@ -38,7 +38,18 @@ import Testing
         #expect(app.promptLine == "Save as: a.md")
         try app.keys("<BS><BS>txt<Enter>")
         #expect(app.lastSave?.path == "a.txt")
-        #expect(app.lastSave?.format == .atpad)
+        #expect(app.lastSave?.format == .github)
+    }
+
+    @Test func saveAsTakesTheFormatTheNewNameGives() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        app.model.document.formatRule = FormatRule(patterns: [.init(glob: "*.slack", format: .slack)], fallback: .zulip)
+        for (name, format) in [("b.atpad", DocumentFormat.atpad), ("c.slack", .slack), ("d.txt", .zulip), ("e.json", .json)] {
+            try app.keys("<M-s><C-u>\(name)<Enter>")
+            #expect(app.lastSave?.path == name)
+            #expect(app.lastSave?.format == format, "\(name)")
+            app.send(.saved(try #require(app.lastSave)))
+        }
     }
 
     @Test func ctrlSWithAFileSavesWithoutAsking() throws {

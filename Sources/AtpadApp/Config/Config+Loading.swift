@@ -61,7 +61,7 @@ extension Config {
         }
         var reader = ConfigReader(paths: ConfigPaths(configFile: file, home: environment["HOME"]))
         reader.read(table)
-        guard !reader.problems.isEmpty else { return reader.config }
+        guard !reader.problems.isEmpty else { return reader.config.formatPatternsInFileOrder(source) }
         // Lines are looked for only now: a good config costs no second reading.
         let lines = TOMLKeyLines(source)
         let errors = reader.problems.map { problem in

@@ -51,8 +51,12 @@ struct Config: Equatable, Sendable {
     var implicit: Int?
     /// Backspace trims a selected multi-word mention to its first word first.
     var trimMentions: Bool?
-    /// The comment's format, one of ``formats``.
+    /// The comment's format, one of ``formats``: for files whose name implies none
+    /// (``formatRule``).
     var format: String?
+    /// The `[formats]` table: glob patterns of file names and the format of such files,
+    /// in the file's order (config only).
+    var formatPatterns: [FormatRule.Pattern]?
     /// Where copies go: "terminal" (atpad's clipboard and the terminal's, OSC 52) or
     /// "internal" (atpad's only).
     var clipboard: String?
@@ -66,6 +70,13 @@ struct Config: Equatable, Sendable {
     var limit: Int?
     /// How long a directory command may take to answer one query.
     var commandTimeout: Duration?
+
+    /// What decides a file's format when `-f` does not (SPEC §7): the `[formats]`
+    /// patterns, then `format`. Meant for the config file's own settings, not merged with
+    /// the command line's `-f`, which wins over the whole rule.
+    var formatRule: FormatRule {
+        FormatRule(patterns: formatPatterns ?? [], fallback: format.flatMap { DocumentFormat(rawValue: $0) })
+    }
 
     /// The format names `format` accepts (SPEC §7).
     static let formats = DocumentFormat.allCases.map(\.rawValue)
@@ -87,6 +98,7 @@ struct Config: Equatable, Sendable {
         merged.implicit = other.implicit ?? implicit
         merged.trimMentions = other.trimMentions ?? trimMentions
         merged.format = other.format ?? format
+        merged.formatPatterns = other.formatPatterns ?? formatPatterns
         merged.clipboard = other.clipboard ?? clipboard
         merged.theme = other.theme ?? theme
         merged.noColor = other.noColor ?? noColor

@@ -17,7 +17,7 @@ struct ConfigReader {
     private(set) var problems: [Problem] = []
 
     /// The keys a config may hold at its top level.
-    static let topKeys = ["triggers", "implicit", "trim_mentions", "format", "clipboard", "theme", "no_color",
+    static let topKeys = ["triggers", "implicit", "trim_mentions", "format", "formats", "clipboard", "theme", "no_color",
                           "chooser_rows", "limit", "command_timeout"]
     /// The keys of a trigger table.
     static let triggerKeys = ["directory", "command", "url", "preset", "items", "map", "exclude", "method", "body",
@@ -45,6 +45,7 @@ struct ConfigReader {
                 } else {
                     fail(at, "must be one of \(names.joined(separator: ", "))", found: value)
                 }
+            case "formats": readFormatPatterns(value)
             case "clipboard":
                 if let text = value.string, Config.clipboards.contains(text) {
                     config.clipboard = text
@@ -73,6 +74,33 @@ struct ConfigReader {
                 unknown(at, known: ConfigReader.topKeys, hint: nil)
             }
         }
+    }
+
+    // MARK: - Formats
+
+    /// `[formats]`: `"*.slack" = "slack"`, a glob of file names and a readable format each.
+    /// The order is the file's (TOMLKit keeps it), so the first matching pattern wins.
+    private mutating func readFormatPatterns(_ value: TOMLValueConvertible) {
+        guard let table = value.table else {
+            fail(["formats"], "must be a table of file name patterns, such as [formats] \"*.slack\" = \"slack\"",
+                 found: value)
+            return
+        }
+        let names = DocumentFormat.allCases.filter { !$0.isOutputOnly }.map(\.rawValue)
+        var patterns: [FormatRule.Pattern] = []
+        for key in table.keys {
+            guard let entry = table[key] else { continue }
+            guard !key.isEmpty else {
+                fail(["formats", key], "must be a file name pattern, such as \"*.slack\"", found: entry)
+                continue
+            }
+            guard let text = entry.string, let format = DocumentFormat(rawValue: text.lowercased()), !format.isOutputOnly else {
+                fail(["formats", key], "must be one of \(names.joined(separator: ", "))", found: entry)
+                continue
+            }
+            patterns.append(FormatRule.Pattern(glob: key, format: format))
+        }
+        config.formatPatterns = patterns
     }
 
     // MARK: - Triggers

@@ -23,6 +23,8 @@ struct EditOptions: Sendable {
     /// `-f` or the config named the format (Save as keeps it rather than taking the one
     /// the new name implies).
     var formatIsFixed = false
+    /// What gives a file its format from its name (Save as asks it when `-f` was not given).
+    var formatRule = FormatRule()
     /// The file as it was read (nil: it does not exist yet), to notice other programs'
     /// changes before a save.
     var disk: DiskState? = nil

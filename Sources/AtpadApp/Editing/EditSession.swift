@@ -34,7 +34,8 @@ final class EditSession {
         let document = AppModel.Document(path: options.path, format: options.format,
                                          formatIsFixed: options.formatIsFixed, lookup: options.lookup,
                                          isReadOnly: options.isReadOnly,
-                                         untitledName: options.fromStandardInput ? "[stdin]" : nil)
+                                         untitledName: options.fromStandardInput ? "[stdin]" : nil,
+                                         formatRule: options.formatRule)
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)

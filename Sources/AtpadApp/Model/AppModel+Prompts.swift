@@ -42,7 +42,7 @@ extension AppModel {
                 message = "Type a file name (Esc cancels)"
                 return []
             }
-            let format = document.formatIsFixed ? document.format : DocumentFormat.implied(byPath: path)
+            let format = document.formatIsFixed ? document.format : document.formatRule.format(of: path)
             var save = request(path: path, format: format, confirmOverwrite: path != document.path,
                                fromPrompt: true, then: then)
             // Another file is asked about as such; the edited one as changed on disk.

@@ -11,8 +11,8 @@ struct AppModel {
         /// nil for a comment not saved anywhere yet.
         var path: String?
         var format: DocumentFormat
-        /// `-f` (or the config) named the format: Save as keeps it instead of taking the
-        /// one the new name implies.
+        /// `-f` named the format: Save as keeps it instead of taking the one the new name
+        /// implies.
         var formatIsFixed: Bool
         /// The directory as the format sees it (handles and urls by id).
         var lookup: EntityLookup = .empty
@@ -21,6 +21,8 @@ struct AppModel {
         /// What the title calls a comment without a file (`[stdin]` for `atpad -`); nil:
         /// the layout's own `[new comment]`.
         var untitledName: String? = nil
+        /// What gives a new name its format on Save as (SPEC §7).
+        var formatRule = FormatRule()
     }
 
     var editor: Editor

@@ -6,9 +6,10 @@
 /// mentions the directory knows (see each format's type for its rules). `matrix` is
 /// output only: it has no reader.
 public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConvertible {
-    /// atpad's own markup, `@[John Doe](u42)` (the default).
+    /// atpad's own markup, `@[John Doe](u42)`, for `.atpad` files and drafts.
     case atpad
-    /// `@handle`, or the mention as shown when the entity has no handle.
+    /// `@handle`, or the mention as shown when the entity has no handle; the format of
+    /// every file whose name implies no other (`FormatRule`).
     case github
     /// As `github`: `@handle`, or the mention as shown.
     case gitlab
@@ -48,11 +49,6 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     }
 
     public var description: String { rawValue }
-
-    /// The format of a file when none is named: `json` for a `.json` file, else `atpad`.
-    public static func implied(byPath path: String) -> DocumentFormat {
-        path.lowercased().hasSuffix(".json") ? .json : .atpad
-    }
 
     /// Whether writing this format asks the directory (for handles or urls); the others
     /// need only what the document holds.
