@@ -119,7 +119,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
 
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) throws(FormatError) -> DecodedDocument {
         switch self {
-        case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes))
+        case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes, keepingSpelling: true))
         case .github, .gitlab, .mattermost: GitHubFormat.decode(bytes, format: self, lookup: lookup)
         case .slack: SlackFormat.decode(bytes, lookup: lookup)
         case .discord: DiscordFormat.decode(bytes, lookup: lookup)

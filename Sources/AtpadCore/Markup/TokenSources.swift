@@ -40,15 +40,25 @@ public enum TokenSources {
             let source = TokenSource(format: format, text: text)
             if kind == "mention" {
                 if let k = mentions.firstIndex(where: { $0.range == start ..< end && !$0.isKept }) { mentions[k].source = source }
-            } else if kind == "kept", scalars[start ..< end].elementsEqual(text.unicodeScalars),
+            } else if kind == "kept", let shown = shown(scalars[start ..< end], source: text, format: format),
                       !mentions.contains(where: { $0.range.overlaps(start ..< end) }),
                       !kept.contains(where: { $0.range.overlaps(start ..< end) }) {
-                kept.append(Mention(kept: text, format: format, start: start))
+                kept.append(Mention(kept: shown, source: text, format: format, start: start))
             }
         }
         guard !kept.isEmpty else { return MarkedText(text: doc.text, mentions: mentions) }
-        mentions += kept
-        mentions.sort { $0.range.lowerBound < $1.range.lowerBound }
-        return MarkedText(text: doc.text, mentions: mentions)
+        return MarkedText(text: doc.text, mentions: (mentions + kept).sorted { $0.range.lowerBound < $1.range.lowerBound })
+    }
+
+    /// The text a kept construct read from `source` shows, when the document still shows it
+    /// at its place (`scalars`): its own text, or for markup's kept escapes (`\\` shown as
+    /// `\`) what the escape stands for. Nil when the text there is something else now.
+    private static func shown(_ scalars: ArraySlice<Unicode.Scalar>, source: String, format: DocumentFormat) -> String? {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        let text = String(view)
+        if text == source { return text }
+        if format == .atpad, AtpadMarkup.decode(source).text == text { return text }
+        return nil
     }
 }

@@ -82,6 +82,14 @@ public struct Mention: Hashable, Sendable {
         self.source = TokenSource(format: format, text: text)
     }
 
+    /// A kept construct shown as `display` (at least one character) and written back as
+    /// `source` by `format`: an escape the format's writer would not write (markup's `\\`
+    /// before a letter, shown as `\`).
+    public init(kept display: String, source: String, format: DocumentFormat, start: Int) {
+        self.init(kept: display, format: format, start: start)
+        self.source = TokenSource(format: format, text: source)
+    }
+
     /// Whether this token is a kept construct rather than a mention.
     public var isKept: Bool { kind == .kept }
 
