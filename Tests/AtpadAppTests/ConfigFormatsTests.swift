@@ -27,6 +27,13 @@ import Testing
         #expect(rule.fallback == .markdown)
     }
 
+    @Test func aPatternStartingWithTildeIsInTheHomeFolder() throws {
+        let config = try Config.parse(Array("[formats]\n\"~/chat/*\" = \"slack\"\n".utf8), file: "/c/config.toml",
+                                      environment: ["HOME": "/home/ana"])
+        #expect(config.formatPatterns?.map(\.glob) == ["/home/ana/chat/*"])
+        #expect(config.formatRule.format(of: "/home/ana/chat/x") == .slack)
+    }
+
     @Test func withoutPatternsOrFormatEverythingIsGitHub() throws {
         let rule = try parse("implicit = 2").formatRule
         #expect(rule.format(of: "notes.txt") == .github)

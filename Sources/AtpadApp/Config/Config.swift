@@ -1,4 +1,5 @@
 import AtpadCore
+import Foundation
 import AtpadDirectory
 
 /// The settings of a config file (SPEC §8): the same things the options set. Every field
@@ -75,7 +76,8 @@ struct Config: Equatable, Sendable {
     /// patterns, then `format`. Meant for the config file's own settings, not merged with
     /// the command line's `-f`, which wins over the whole rule.
     var formatRule: FormatRule {
-        FormatRule(patterns: formatPatterns ?? [], fallback: format.flatMap { DocumentFormat(rawValue: $0) })
+        FormatRule(patterns: formatPatterns ?? [], fallback: format.flatMap { DocumentFormat(rawValue: $0) },
+                   currentDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// The format names `format` accepts (SPEC §7).

@@ -98,7 +98,9 @@ struct ConfigReader {
                 fail(["formats", key], "must be one of \(names.joined(separator: ", "))", found: entry)
                 continue
             }
-            patterns.append(FormatRule.Pattern(glob: key, format: format))
+            // `~/` is the home folder, as in every path of the config.
+            let glob = key.hasPrefix("~/") ? paths.resolve(key) : key
+            patterns.append(FormatRule.Pattern(glob: glob, format: format))
         }
         config.formatPatterns = patterns
     }

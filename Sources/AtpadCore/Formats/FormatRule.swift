@@ -12,8 +12,10 @@ public struct FormatRule: Hashable, Sendable {
     /// A config `[formats]` entry: files whose name matches `pattern` are in `format`.
     public struct Pattern: Hashable, Sendable {
         /// A glob: `*` (any run of characters but `/`), `?` (one character but `/`),
-        /// `[abc]`, `[a-z]`, `[!abc]`; a pattern without `/` is matched against the file's
-        /// name, one with `/` against its whole path.
+        /// `[abc]`, `[a-z]`, `[!abc]`. A pattern without `/` is matched against the file's
+        /// name; one starting with `/` against its absolute path; any other with a `/`
+        /// against the end of its absolute path, from a folder on (`chat/*` matches
+        /// `/home/ana/chat/today`).
         public var glob: String
         public var format: DocumentFormat
 
@@ -27,10 +29,14 @@ public struct FormatRule: Hashable, Sendable {
     public var patterns: [Pattern]
     /// The config's `format`, for files no extension or pattern decides.
     public var fallback: DocumentFormat?
+    /// What a relative path is relative to, for the patterns with a `/` (nil: paths are
+    /// taken as given).
+    public var currentDirectory: String?
 
-    public init(patterns: [Pattern] = [], fallback: DocumentFormat? = nil) {
+    public init(patterns: [Pattern] = [], fallback: DocumentFormat? = nil, currentDirectory: String? = nil) {
         self.patterns = patterns
         self.fallback = fallback
+        self.currentDirectory = currentDirectory
     }
 
     /// The format of `path` (nil: a comment with no file yet, or stdin), `named` being the
@@ -39,17 +45,25 @@ public struct FormatRule: Hashable, Sendable {
         if let named { return named }
         if let path {
             if let implied = DocumentFormat.implied(byPath: path) { return implied }
-            if let pattern = patterns.first(where: { FormatRule.matches(path: path, glob: $0.glob) }) {
+            let absolute = path.hasPrefix("/") || currentDirectory == nil ? path : currentDirectory! + "/" + path
+            if let pattern = patterns.first(where: { FormatRule.matches(path: absolute, glob: $0.glob) }) {
                 return pattern.format
             }
         }
         return fallback ?? .github
     }
 
-    /// Whether `path` matches `glob` (its name alone when the glob has no `/`).
+    /// Whether `path` (absolute, for globs with a `/`) matches `glob`: its name alone when
+    /// the glob has no `/`, the whole path for a glob starting with `/`, else the path's
+    /// end from any folder on.
     public static func matches(path: String, glob: String) -> Bool {
-        let subject = glob.contains("/") ? path : fileName(path)
-        return Glob(glob).matches(Array(subject.unicodeScalars)[...])
+        let matcher = Glob(glob)
+        guard glob.contains("/") else { return matcher.matches(Array(fileName(path).unicodeScalars)[...]) }
+        let scalars = Array(path.unicodeScalars)
+        if glob.hasPrefix("/") { return matcher.matches(scalars[...]) }
+        if matcher.matches(scalars[...]) { return true }
+        for (i, c) in scalars.enumerated() where c == "/" && matcher.matches(scalars[(i + 1)...]) { return true }
+        return false
     }
 
     /// The last component of `path` (trailing slashes ignored).

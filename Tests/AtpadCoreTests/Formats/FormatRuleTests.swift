@@ -39,11 +39,19 @@ struct FormatRuleTests {
         #expect(rule.format(of: nil) == .markdown)
     }
 
-    @Test func patternsWithASlashMatchTheWholePath() {
-        let rule = FormatRule(patterns: [.init(glob: "/work/chat/*", format: .slack)])
+    @Test func patternsWithASlashMatchThePath() {
+        let rule = FormatRule(patterns: [.init(glob: "/work/chat/*", format: .slack), .init(glob: "notes/*.txt", format: .plain)],
+                              currentDirectory: "/home/ana")
         #expect(rule.format(of: "/work/chat/today") == .slack)
         #expect(rule.format(of: "/work/chat/a/today") == .github)  // `*` never crosses `/`
         #expect(rule.format(of: "today") == .github)
+        #expect(rule.format(of: "/x/notes/a.txt") == .plain)  // from any folder on
+        #expect(rule.format(of: "notes/a.txt") == .plain)
+        #expect(rule.format(of: "a.txt") == .github)
+        #expect(rule.format(of: "/x/mynotes/a.txt") == .github)
+        // A relative path is found from the current folder.
+        let chat = FormatRule(patterns: [.init(glob: "/home/ana/chat/*", format: .slack)], currentDirectory: "/home/ana")
+        #expect(chat.format(of: "chat/today") == .slack)
     }
 
     @Test func globs() {
