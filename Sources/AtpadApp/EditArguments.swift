@@ -160,41 +160,25 @@ struct EditArguments: Equatable {
         if format.isOutputOnly, let file {
             throw UsageError("--format: the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
         }
-        // A format that reads or writes mentions by handle or id needs the directory
-        // before the file is opened, so its files load now rather than in the background.
-        let needsDirectory = format.decodingUsesDirectory || format.encodingUsesDirectory
+        // `-`: the starting comment is stdin, read whole before the screen starts (keys then
+        // come from /dev/tty); the comment has no file until Save as.
+        let opened = try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
+        // A format that reads mentions by handle or id needs the directory before the file
+        // is decoded, so its files load now rather than in the background.
+        let needsDirectory = opened.needsDirectory(format)
         let frecency = FrecencyRecord(environment: environment)
         var directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
             commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
             environment: environment, indexCache: IndexCache.standard(environment: environment))
         directories.writeIndexesInBackground()
-        let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
-        var document = MarkedText()
-        var notes: [String] = []
-        var disk: DiskState?
-        var isReadOnly = false
-        if let file {
-            // `-`: the starting comment is stdin, read whole before the screen starts
-            // (keys then come from /dev/tty); the comment has no file until Save as.
-            let name = file == "-" ? "stdin" : file
-            if file == "-" { try Self.requireTerminal() }
-            do {
-                if let bytes = try file == "-" ? DocumentFile.readStandardInput() : DocumentFile.readUTF8(file) {
-                    let decoded = try format.decode(utf8: bytes, lookup: lookup)
-                    document = decoded.document
-                    notes = decoded.notes
-                    if file != "-" {
-                        disk = DiskState.of(file, bytes: bytes)
-                        isReadOnly = access(file, W_OK) != 0
-                    }
-                }
-            } catch let error as DocumentFile.Failure {
-                throw UsageError(error.message)
-            } catch let error as FormatError {
-                throw UsageError("\(name): not in the \(format) format: \(error.message)")
-            }
-        }
+        // Writing handles or urls asks the directories loaded already (the large ones load
+        // behind the screen when nothing needs them sooner; a picked mention carries its own).
+        let lookup = needsDirectory || format.encodingUsesDirectory ? EntityLookup(directories.files.mapValues(\.entities))
+            : .empty
+        let decoded = try opened.decode(format, lookup: lookup)
+        let document = decoded.document
+        let notes = decoded.notes
         let loadedTheme: Theme
         do {
             // The bundled default.toml is the built-in theme as a file (a test keeps them
@@ -223,8 +207,8 @@ struct EditArguments: Equatable {
         options.sourceNotes = directories.notes
         options.formatIsFixed = named != nil
         options.formatRule = formatRule
-        options.disk = disk
-        options.isReadOnly = isReadOnly
+        options.disk = opened.disk
+        options.isReadOnly = opened.isReadOnly
         options.fromStandardInput = file == "-"
         options.terminalClipboard = settings.config.clipboard != "internal"
         // From the moment a FILE is open, the lock says so; a file another live atpad is

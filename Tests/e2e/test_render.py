@@ -49,10 +49,15 @@ def test_json_file_is_read_as_json_by_default(tmp_path):
     assert proc.stdout == (GOLDEN / "input.atpad").read_bytes()
 
 
-def test_other_files_are_read_as_markup_by_default(tmp_path):
-    path = tmp_path / "comment.md"
+def test_atpad_files_are_markup_and_other_files_github_by_default(tmp_path):
+    path = tmp_path / "comment.atpad"
     path.write_text("hi @[John Doe](u1)", encoding="utf-8")
     assert run("render", str(path), "--format", "slack").stdout == b"hi <@u1>"
+    # Not markup: `@[John Doe](u1)` is text, and `\\` two backslashes.
+    other = tmp_path / "comment.md"
+    other.write_text("hi @[John Doe](u1) \\\\", encoding="utf-8")
+    assert run("render", str(other), "--format", "plain").stdout == b"hi @[John Doe](u1) \\\\"
+    assert run("render", str(other), "--format", "github").stdout == b"hi @[John Doe](u1) \\\\"
 
 
 def test_from_a_chat_format_uses_the_directory(tmp_path, people):
@@ -232,7 +237,7 @@ def test_render_new_formats(tmp_path, people, fmt, expected):
 
 
 def test_render_matrix_event(tmp_path, people):
-    path = tmp_path / "x"
+    path = tmp_path / "x.atpad"
     path.write_text(NEW_INPUT, encoding="utf-8")
     proc = run("render", str(path), "--format", "matrix")
     assert proc.returncode == 0, proc.stderr

@@ -1,0 +1,140 @@
+"""A safe $EDITOR for any file (issue 22), with the real binary in tmux and the bytes on
+disk checked: no byte changes that the person did not make, whatever the file holds."""
+import json
+import os
+import shlex
+import subprocess
+
+import pytest
+
+from conftest import atpad_binary
+from test_editor_tmux import sessions  # noqa: F401  (fixture)
+from tmux import Session
+
+IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
+
+
+@pytest.fixture
+def repo(tmp_path):
+    path = tmp_path / "repo"
+    path.mkdir()
+
+    def git(*args, env=None):
+        return subprocess.run(["git", *args], cwd=path, capture_output=True, env={**os.environ, **IDENTITY, **(env or {})})
+    git("init", "-q")
+    git("config", "core.autocrlf", "false")
+    people = tmp_path / "people.json"
+    people.write_text(json.dumps([{"id": "u1", "name": "John Doe", "handle": "jdoe"},
+                                  {"id": "u2", "name": "Baz Q", "handle": "baz"}]))
+    return path, git, str(people)
+
+
+@pytest.fixture
+def git_session(repo):
+    """A git command in tmux with atpad (no -f: the format comes from the file's name) as
+    its editor."""
+    opened = []
+
+    def start(command, *extra):
+        path, _, people = repo
+        editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", people, "--implicit", "0", *extra])
+        s = Session(command, env={**IDENTITY, "GIT_EDITOR": editor}, cwd=str(path))
+        opened.append(s)
+        return s
+
+    yield start
+    for s in opened:
+        s.close()
+
+
+def test_git_add_p_edit_keeps_every_backslash(repo, git_session):
+    """`git add -p`, `e` on a hunk adding `const char *s = "a\\n";`, delete an unrelated
+    line, save: the staged line is the working tree's, byte for byte."""
+    path, git, _ = repo
+    (path / "a.c").write_text("int x;\n")
+    git("add", "a.c")
+    git("commit", "-q", "-m", "first")
+    line = 'const char *s = "a\\\\n"; /* C:\\\\Users\\\\me foo@[bar](baz) @jdoe */'
+    (path / "a.c").write_text(f"int x;\n{line}\nint unrelated = 1;\n")
+    s = git_session("git add -p")
+    s.wait_for("Stage this hunk")
+    s.type("e")
+    s.keys("Enter")
+    s.wait_for("addp-hunk-edit.diff")
+    s.wait_for("int unrelated")
+    s.keys("C-f")
+    s.type("int unrelated")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "Find:" not in sc, what="the find to close")
+    s.keys("Home")
+    s.keys("C-k")  # the line's text
+    s.keys("C-k")  # its line break
+    s.wait_for(lambda sc: "int unrelated" not in sc, what="the line to go")
+    s.keys("C-s")
+    s.wait_for("Saved addp-hunk-edit.diff")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    staged = git("diff", "--cached").stdout.decode()
+    assert f"+{line}\n" in staged, staged
+    assert "unrelated" not in staged
+    assert git("show", ":a.c").stdout.decode() == f"int x;\n{line}\n"
+
+
+def test_a_commit_message_with_backslashes_keeps_them(repo, git_session):
+    """A squash or amend message holding backslashes and markup-looking text: one word
+    typed elsewhere changes only that word."""
+    path, git, _ = repo
+    (path / "a.txt").write_text("a\n")
+    git("add", "a.txt")
+    message = 'Fix "C:\\\\Users\\\\me" and /\\\\d+/ in foo@[bar](baz)\n\nSee \\@[x] and \\\\ too.\n'
+    subprocess.run(["git", "commit", "-q", "-F", "-"], input=message.encode(), cwd=path,
+                   env={**os.environ, **IDENTITY}, check=True)
+    s = git_session("git commit --amend")
+    s.wait_for("COMMIT_EDITMSG")
+    s.wait_for("Fix")
+    s.keys("End")
+    s.type(" now")
+    s.keys("C-s")
+    s.wait_for("Saved COMMIT_EDITMSG")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    got = git("log", "-1", "--format=%B").stdout.decode()
+    assert got.rstrip("\n") == message.replace("baz)\n", "baz) now\n", 1).rstrip("\n")
+
+
+def test_a_markdown_code_block_keeps_its_backslashes(sessions, tmp_path):  # noqa: F811
+    path = tmp_path / "notes.md"
+    original = ('# Paths\n\nSome text here.\n\n```js\nconst p = "C:\\\\Users\\\\me";\nconst r = /\\\\d+/;\n'
+                'a\\\\b foo@[bar](baz) \\@[ \\\\@[x](y)\n```\n')
+    path.write_bytes(original.encode())
+    s = sessions([str(path), "--implicit", "0"])
+    s.wait_for("Some text here.")
+    s.keys("Down", "Down", "End")
+    s.type(" More")
+    s.wait_for("here. More")
+    s.keys("C-s")
+    s.wait_for("Saved notes.md")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_bytes() == original.replace("here.", "here. More", 1).encode()
+
+
+def test_formats_come_from_the_name_and_the_config(sessions, tmp_path, people):  # noqa: F811
+    directory = people([{"id": "U1", "name": "Ana Lima", "handle": "ana"}])
+    config = tmp_path / "xdg-config" / "atpad"
+    config.mkdir(parents=True)
+    (config / "config.toml").write_text('[formats]\n"*.slack" = "slack"\n')
+    chat = tmp_path / "standup.slack"
+    chat.write_bytes(b"hi <@U1> &amp; <!here>")
+    markup = tmp_path / "c.atpad"
+    markup.write_bytes(b"hi @[Ana Lima](U1)")
+    for path, expected in [(chat, b"hi <@U1> &amp; <!here> ok"), (markup, b"hi @[Ana Lima](U1) ok")]:
+        s = sessions([str(path), "-d", directory, "--implicit", "0"])
+        s.wait_for("1 mention")  # read as a mention in both formats
+        s.keys("C-End")
+        s.type(" ok")
+        s.keys("C-s")
+        s.wait_for("Saved")
+        s.keys("C-q")
+        assert s.exit_status() == 0
+        assert path.read_bytes() == expected
