@@ -45,7 +45,7 @@ struct CommentFileOptions: ParsableArguments {
         }
         let bytes: [UInt8]
         do {
-            guard let contents = try DocumentFile.readUTF8(file) else { throw UsageError("\(file): no such file") }
+            guard let contents = try DocumentFile.readBytes(file) else { throw UsageError("\(file): no such file") }
             bytes = contents
         } catch let error as DocumentFile.Failure {
             throw UsageError(error.message)
@@ -54,7 +54,7 @@ struct CommentFileOptions: ParsableArguments {
         let lookup = needsDirectory ? try directories.lookup(configPath: config) : .empty
         let decoded: DecodedDocument
         do {
-            decoded = try source.decode(utf8: bytes, lookup: lookup)
+            decoded = try source.decode(bytes: bytes, lookup: lookup)
         } catch {
             throw UsageError("\(file): not in the \(source) format: \(error.message)")
         }

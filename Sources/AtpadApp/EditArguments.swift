@@ -225,7 +225,7 @@ struct EditArguments: Equatable {
         lock?.release()
         frecency.finishSaving()
         if let printed {
-            FileHandle.standardOutput.write(Data(printed.utf8))
+            FileHandle.standardOutput.write(Data(printed))
         }
         return status
     }

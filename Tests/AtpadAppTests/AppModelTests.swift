@@ -17,7 +17,7 @@ import Testing
         #expect(save.path == "notes.json")
         #expect(save.format == .json)
         #expect(save.confirmOverwrite)
-        #expect(save.contents == DocumentFormat.json.encode(app.model.editor.marked, lookup: .empty))
+        #expect(save.contents == DocumentFormat.json.encodeUTF8(app.model.editor.marked, lookup: .empty))
         app.send(.saved(save))
         #expect(app.model.mode == .editing)
         #expect(app.model.document.path == "notes.json")

@@ -275,14 +275,6 @@ def test_sigterm_restores_terminal(sessions, directory):
     assert s.exit_status() == 143
 
 
-def test_invalid_utf8_file_is_refused(atpad, tmp_path):
-    path = tmp_path / "bad.txt"
-    path.write_bytes(b"ok \xff\xfe bad")
-    proc = atpad(str(path), check_exit=2)
-    assert "UTF-8" in proc.stderr and str(path) in proc.stderr
-    assert path.read_bytes() == b"ok \xff\xfe bad"
-
-
 def test_unknown_term_is_refused(sessions, directory, tmp_path):
     s = sessions(["-d", directory], env={"TERM": "no-such-terminal-xyz"}, ready=False)
     assert s.exit_status() == 2

@@ -159,14 +159,31 @@ def test_format_is_required(tmp_path):
     assert b"--format" in proc.stderr
 
 
-def test_invalid_utf8_is_a_usage_error(tmp_path):
+def test_bytes_that_are_not_utf8_are_written_as_they_were(tmp_path):
+    """Issue 22: any bytes. A format that cannot carry them (json, matrix) says so, exit 1."""
     path = tmp_path / "c.atpad"
-    path.write_bytes(b"ok \xff bad")
-    for command in (["render", str(path), "--format", "plain"], ["mentions", str(path)]):
-        proc = run(*command)
-        assert proc.returncode == 2
-        assert proc.stderr.decode().splitlines() == [
-            f"atpad: {path}: not valid UTF-8 (byte 4 of 8); the file was not changed"]
+    path.write_bytes(b"caf\xe9 @[Ann](a) \xff")
+    note = f"atpad: {path}: 2 bytes that are not UTF-8 kept as they were (shown as \\xNN)"
+    for fmt, expected in [("plain", b"caf\xe9 @Ann \xff"), ("atpad", b"caf\xe9 @[Ann](a) \xff"),
+                          ("slack", b"caf\xe9 <@a> \xff")]:
+        proc = run("render", str(path), "--format", fmt)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == expected
+        assert proc.stderr.decode().splitlines() == [note]
+    proc = run("mentions", str(path))
+    assert proc.returncode == 0 and json.loads(proc.stdout)[0]["id"] == "a"
+    for fmt in ["json", "matrix"]:
+        proc = run("render", str(path), "--format", fmt)
+        assert proc.returncode == 1, fmt
+        assert proc.stdout == b""
+        assert proc.stderr.decode().splitlines()[-1] == (
+            f"atpad: {path}: the {fmt} format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
+    # A json file must be UTF-8.
+    bad = tmp_path / "c.json"
+    bad.write_bytes(b'{"text": "caf\xe9", "mentions": []}')
+    proc = run("render", str(bad), "--format", "plain")
+    assert proc.returncode == 2
+    assert "not valid UTF-8 (byte 14 of 32)" in proc.stderr.decode()
 
 
 def test_malformed_json_is_a_usage_error_naming_the_line(tmp_path):

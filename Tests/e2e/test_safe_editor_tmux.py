@@ -138,3 +138,41 @@ def test_formats_come_from_the_name_and_the_config(sessions, tmp_path, people): 
         s.keys("C-q")
         assert s.exit_status() == 0
         assert path.read_bytes() == expected
+
+
+def test_a_file_that_is_not_utf8_opens_and_keeps_its_bytes(sessions, tmp_path):  # noqa: F811
+    path = tmp_path / "latin.txt"
+    original = b"caf\xe9 au lait\nna\xefve \xff\xfe end\n"
+    path.write_bytes(original)
+    s = sessions([str(path), "--implicit", "0"])
+    screen = s.wait_for("caf\\xE9 au lait")
+    assert "na\\xEFve \\xFF\\xFE end" in screen
+    s.wait_for("4 bytes that are not UTF-8 kept as they were (shown as \\xNN)")
+    # The escape is one character to the cursor: Right from the start crosses it at once.
+    for _ in range(4):
+        s.keys("Right")
+    s.type("!")
+    s.wait_for("caf\\xE9! au lait")
+    s.keys("C-s")
+    s.wait_for("Saved latin.txt")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_bytes() == original.replace(b"\xe9 au", b"\xe9! au")
+
+
+def test_git_commit_v_with_a_latin1_diff(repo, git_session):
+    """`git commit -v` shows the diff of a Latin-1 file below the message: atpad opens
+    it, and the message is exactly what was typed."""
+    path, git, _ = repo
+    (path / "latin.txt").write_bytes(b"caf\xe9\n")
+    git("add", "latin.txt")
+    s = git_session("git commit -v")
+    s.wait_for("COMMIT_EDITMSG")
+    s.wait_for("caf\\xE9")
+    s.type("Add the caf\u00e9 file")
+    s.keys("C-s")
+    s.wait_for("Saved COMMIT_EDITMSG")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert git("log", "-1", "--format=%B").stdout == "Add the café file\n\n".encode()
+    assert git("show", "HEAD:latin.txt").stdout == b"caf\xe9\n"

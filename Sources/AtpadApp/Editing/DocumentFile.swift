@@ -22,6 +22,17 @@ public enum DocumentFile {
     /// readers that work on bytes (the format decoders), which need no String of a large
     /// file. Errors as for `read`.
     public static func readUTF8(_ path: String) throws -> [UInt8]? {
+        guard let bytes = try readBytes(path) else { return nil }
+        if let bad = firstInvalidUTF8(bytes) {
+            throw Failure(message: "\(path): not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); the file was not changed")
+        }
+        return bytes
+    }
+
+    /// The file's bytes, whatever they are (a comment may hold bytes that are not UTF-8,
+    /// SPEC §7), nil when it does not exist yet. A folder or an unreadable file is an error
+    /// naming the file.
+    public static func readBytes(_ path: String) throws -> [UInt8]? {
         var info = stat()
         if stat(path, &info) != 0 {
             if errno == ENOENT { return nil }
@@ -31,14 +42,11 @@ public enum DocumentFile {
         guard let bytes = contents(of: path, size: Int(info.st_size)) else {
             throw Failure(message: "\(path): cannot be read (permission denied?)")
         }
-        if let bad = firstInvalidUTF8(bytes) {
-            throw Failure(message: "\(path): not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); the file was not changed")
-        }
         return bytes
     }
 
-    /// All of stdin (`atpad -`), read to its end and checked to be valid UTF-8; errors
-    /// name it `stdin`, as `readUTF8` names a file.
+    /// All of stdin (`atpad -`), read to its end, whatever the bytes (as a file's, SPEC §7);
+    /// errors name it `stdin`, as `readBytes` names a file.
     public static func readStandardInput() throws -> [UInt8] {
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 65536)
@@ -51,9 +59,6 @@ public enum DocumentFile {
             } else if errno != EINTR {
                 throw Failure(message: "stdin: \(String(cString: strerror(errno)))")
             }
-        }
-        if let bad = firstInvalidUTF8(bytes) {
-            throw Failure(message: "stdin: not valid UTF-8 (byte \(bad + 1) of \(bytes.count))")
         }
         return bytes
     }
@@ -93,6 +98,11 @@ public enum DocumentFile {
     /// flushed to disk and renamed over the original, which keeps its permissions. On any
     /// failure the original is untouched and the temporary file removed.
     public static func writeAtomically(_ text: String, to path: String) throws {
+        try writeAtomically(bytes: Array(text.utf8), to: path)
+    }
+
+    /// `writeAtomically`, of bytes (a comment holding bytes that are not UTF-8).
+    public static func writeAtomically(bytes: [UInt8], to path: String) throws {
         var target = path
         var linkInfo = stat()
         if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
@@ -123,7 +133,7 @@ public enum DocumentFile {
         defer {
             if !ok { unlink(tempPath) }
         }
-        try writeAndFlush(Array(text.utf8), to: fd, failure: failure)
+        try writeAndFlush(bytes, to: fd, failure: failure)
         if fchmod(fd, mode) != 0 { let error = failure("cannot set permissions"); close(fd); throw error }
         if close(fd) != 0 { throw failure("close failed") }
         if rename(tempPath, target) != 0 { throw failure("rename failed") }
@@ -142,12 +152,17 @@ extension DocumentFile {
     /// whose folder allows no temporary file beside it. Not atomic: the caller writes the
     /// recovery draft first.
     public static func writeInPlace(_ text: String, to path: String) throws {
+        try writeInPlace(bytes: Array(text.utf8), to: path)
+    }
+
+    /// `writeInPlace`, of bytes.
+    public static func writeInPlace(bytes: [UInt8], to path: String) throws {
         func failure(_ what: String) -> Failure {
             Failure(message: "cannot save \(path) in place: \(what): \(String(cString: strerror(errno)))")
         }
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw failure("cannot open it") }
-        try writeAndFlush(Array(text.utf8), to: fd, failure: failure)
+        try writeAndFlush(bytes, to: fd, failure: failure)
         if close(fd) != 0 { throw failure("close failed") }
     }
 }

@@ -48,7 +48,7 @@ final class EditSession {
 
     /// Runs until the person quits; returns the exit status (SPEC §8). The comment to
     /// print with `--print` is returned too, so it is written after the screen is gone.
-    func run() -> (status: Int32, printed: String?) {
+    func run() -> (status: Int32, printed: [UInt8]?) {
         do {
             try terminal.start(ttyPath: nil)
         } catch {

@@ -27,7 +27,7 @@ struct OpenedFile {
                 try beforeStandardInput()
                 return OpenedFile(bytes: try DocumentFile.readStandardInput(), name: "stdin")
             }
-            guard let bytes = try DocumentFile.readUTF8(file) else { return OpenedFile(name: file) }
+            guard let bytes = try DocumentFile.readBytes(file) else { return OpenedFile(name: file) }
             return OpenedFile(bytes: bytes, disk: DiskState.of(file, bytes: bytes), isReadOnly: access(file, W_OK) != 0,
                               name: file)
         } catch let error as DocumentFile.Failure {
@@ -48,7 +48,7 @@ struct OpenedFile {
     func decode(_ format: DocumentFormat, lookup: EntityLookup) throws -> DecodedDocument {
         guard let bytes else { return DecodedDocument(document: MarkedText()) }
         do {
-            return try format.decode(utf8: bytes, lookup: lookup)
+            return try format.decode(bytes: bytes, lookup: lookup)
         } catch {
             throw UsageError("\(name ?? "FILE"): not in the \(format) format: \(error.message)")
         }

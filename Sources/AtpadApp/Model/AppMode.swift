@@ -82,7 +82,8 @@ struct SaveRequest: Equatable, Sendable {
 
     var path: String
     var format: DocumentFormat
-    var contents: String
+    /// The file's bytes (they may hold bytes that are not UTF-8, SPEC §7).
+    var contents: [UInt8]
     var mentionCount: Int
     /// Ask before replacing a file that exists and is not the one being edited.
     var confirmOverwrite: Bool

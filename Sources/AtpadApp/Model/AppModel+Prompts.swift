@@ -43,8 +43,14 @@ extension AppModel {
                 return []
             }
             let format = document.formatIsFixed ? document.format : document.formatRule.format(of: path)
-            var save = request(path: path, format: format, confirmOverwrite: path != document.path,
-                               fromPrompt: true, then: then)
+            var save: SaveRequest
+            do {
+                save = try request(path: path, format: format, confirmOverwrite: path != document.path,
+                                   fromPrompt: true, then: then)
+            } catch {
+                message = "Not saved: \(error.message)"
+                return []
+            }
             // Another file is asked about as such; the edited one as changed on disk.
             save.checkDisk = path == document.path
             return [.save(save)]

@@ -253,12 +253,20 @@ struct AppModel {
             message = "\(AppModel.fileName(path)) is read-only: save it under another name"
             return []
         }
-        return [.save(request(path: path, format: document.format, confirmOverwrite: false, fromPrompt: false, then: then))]
+        do {
+            return [.save(try request(path: path, format: document.format, confirmOverwrite: false, fromPrompt: false,
+                                      then: then))]
+        } catch {
+            message = "Not saved: \(error.message)"
+            return []
+        }
     }
 
+    /// The save of the document to `path` in `format`; an error when the format cannot
+    /// carry what the document holds (bytes that are not UTF-8 in `json`).
     func request(path: String, format: DocumentFormat, confirmOverwrite: Bool, fromPrompt: Bool,
-                 then: SaveRequest.Then) -> SaveRequest {
-        SaveRequest(path: path, format: format, contents: format.encode(editor.marked, lookup: document.lookup),
+                 then: SaveRequest.Then) throws(FormatError) -> SaveRequest {
+        SaveRequest(path: path, format: format, contents: try format.encodeBytes(editor.marked, lookup: document.lookup),
                     mentionCount: editor.storage.listedMentionCount, confirmOverwrite: confirmOverwrite,
                     fromPrompt: fromPrompt, then: then)
     }
@@ -279,8 +287,11 @@ struct AppModel {
     }
 
     /// The comment as `--print` writes it (nil without `--print`).
-    var output: String? {
-        print ? document.format.encode(editor.marked, lookup: document.lookup) : nil
+    var output: [UInt8]? {
+        guard print else { return nil }
+        // json cannot carry bytes that are not UTF-8: it prints them as their escapes.
+        return (try? document.format.encodeBytes(editor.marked, lookup: document.lookup))
+            ?? document.format.encodeUTF8(editor.marked, lookup: document.lookup)
     }
 
     /// Ctrl-Q from anywhere: quit at once when nothing is unsaved, else ask.

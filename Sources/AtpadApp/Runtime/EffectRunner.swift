@@ -24,7 +24,7 @@ final class EffectRunner {
     /// until `answerDeferred(on:)`: the key's echo is drawn first.
     private var deferred: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
     /// Set by a `.quit` effect: the session is over.
-    private(set) var exit: (status: Int32, output: String?)?
+    private(set) var exit: (status: Int32, output: [UInt8]?)?
     /// The edited file as atpad last read or wrote it, to notice changes by other programs.
     private var disk: (path: String, state: DiskState?)?
 
@@ -179,14 +179,14 @@ final class EffectRunner {
                 if let drafts, !drafts.flushNow({ model.editor.storage }) {
                     return .saveFailed(request, message: "cannot save \(path) in place: the recovery draft could not be written first")
                 }
-                try DocumentFile.writeInPlace(request.contents, to: path)
+                try DocumentFile.writeInPlace(bytes: request.contents, to: path)
             } else {
-                try DocumentFile.writeAtomically(request.contents, to: path)
+                try DocumentFile.writeAtomically(bytes: request.contents, to: path)
             }
         } catch {
             return .saveFailed(request, message: "\(error)")
         }
-        disk = (path, DiskState.of(path, bytes: Array(request.contents.utf8)))
+        disk = (path, DiskState.of(path, bytes: request.contents))
         return .saved(request)
     }
 
@@ -194,8 +194,8 @@ final class EffectRunner {
     private func reload(_ model: AppModel) -> AppEvent {
         guard let path = model.document.path else { return .notice("No file to reload") }
         do {
-            let bytes = try DocumentFile.readUTF8(path) ?? []
-            let decoded = try model.document.format.decode(utf8: bytes, lookup: model.document.lookup)
+            let bytes = try DocumentFile.readBytes(path) ?? []
+            let decoded = try model.document.format.decode(bytes: bytes, lookup: model.document.lookup)
             disk = (path, DiskState.of(path, bytes: bytes))
             return .reloaded(decoded.document)
         } catch {

@@ -98,6 +98,34 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         }
     }
 
+    /// The file's bytes for `doc` in this format: `encodeUTF8`, with the bytes that are not
+    /// UTF-8 (`.bytes` tokens, SPEC §7) written back as they were. `json` and `matrix` hold
+    /// Unicode text only: a document with such bytes is an error there.
+    public func encodeBytes(_ doc: MarkedText, lookup: EntityLookup = .empty) throws(FormatError) -> [UInt8] {
+        guard RawBytes.holdsBytes(doc) else { return encodeUTF8(doc, lookup: lookup) }
+        if self == .json || self == .matrix {
+            throw FormatError("the \(self) format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
+        }
+        return RawBytes.withoutStandIns(encodeUTF8(RawBytes.withStandIns(doc), lookup: lookup))
+    }
+
+    /// The document a file's `bytes` hold in this format, whatever the bytes (SPEC §7): a
+    /// byte that is not part of valid UTF-8 becomes a `.bytes` token, written back as it was
+    /// by `encodeBytes`, and one note says so. `json` must be UTF-8: other bytes are an error.
+    public func decode(bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
+        guard RawBytes.needStandIns(bytes) else { return try decode(utf8: bytes, lookup: lookup) }
+        if self == .json, let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw FormatError("not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); json is Unicode text")
+        }
+        if self == .matrix { throw .outputOnly(self) }
+        let (utf8, replaced) = RawBytes.withStandIns(bytes)
+        var decoded = try decode(utf8: utf8, lookup: lookup)
+        decoded.document = RawBytes.tokens(in: decoded.document)
+        let what = replaced == 1 ? "1 byte that is not UTF-8" : "\(replaced) bytes that are not UTF-8"
+        decoded.notes.insert("\(what) kept as \(replaced == 1 ? "it was" : "they were") (shown as \\xNN)", at: 0)
+        return decoded
+    }
+
     /// The document `text` holds in this format, with notes on what could not be read as
     /// a mention. Only `json` can fail (text that is not the json format), and `matrix`,
     /// which is output only, always does; every other format reads anything, leaving what

@@ -4,14 +4,15 @@
 /// `<@U1|ana>` back as they were, and saving the recovered file still gives its bytes.
 ///
 /// The line is an array of `[start, end, kind, format, text]` with scalar offsets, `kind`
-/// `"kept"` or `"mention"`: `[[0, 7, "kept", "slack", "<!here>"]]`.
+/// `"kept"`, `"mention"` or `"bytes"` (bytes that are not UTF-8, `text` their stand-ins):
+/// `[[0, 7, "kept", "slack", "<!here>"]]`.
 public enum TokenSources {
     /// The line for `doc`, or nil when no token has a source (nothing to add to markup).
     public static func line(_ doc: MarkedText) -> String? {
         var entries: [String] = []
         for m in doc.mentions {
             guard let source = m.source else { continue }
-            let kind = m.isKept ? "kept" : "mention"
+            let kind = m.kind == .bytes ? "bytes" : m.isKept ? "kept" : "mention"
             entries.append("[\(m.range.lowerBound), \(m.range.upperBound), \"\(kind)\", \"\(source.format.rawValue)\", "
                 + JSONText.quote(source.text) + "]")
         }
@@ -38,7 +39,14 @@ public enum TokenSources {
                   let format = DocumentFormat(rawValue: formatName), 0 <= start, start < end, end <= scalars.count
             else { continue }
             let source = TokenSource(format: format, text: text)
-            if kind == "mention" {
+            if kind == "bytes" {
+                let token = Mention(bytes: text, start: start)
+                if token.range == start ..< end, scalars[start ..< end].elementsEqual(token.text.unicodeScalars),
+                   !mentions.contains(where: { $0.range.overlaps(start ..< end) }),
+                   !kept.contains(where: { $0.range.overlaps(start ..< end) }) {
+                    kept.append(token)
+                }
+            } else if kind == "mention" {
                 if let k = mentions.firstIndex(where: { $0.range == start ..< end && !$0.isKept }) { mentions[k].source = source }
             } else if kind == "kept", let shown = shown(scalars[start ..< end], source: text, format: format),
                       !mentions.contains(where: { $0.range.overlaps(start ..< end) }),

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import AtpadCore
 
-/// Issue 22, bullet 1: atpad as `$EDITOR` opens files it has never seen. For every readable
-/// format and any file — random text full of backslashes, brackets, triggers and every
-/// format's constructs, this repository's own sources and git's hook templates — opening
+/// Issue 22, bullets 1 and 2: atpad as `$EDITOR` opens files it has never seen. For every
+/// readable format and any file — random bytes full of backslashes, brackets, triggers,
+/// every format's constructs and bytes that are not UTF-8 (not for json, which must be
+/// UTF-8), this repository's own sources and git's hook templates — opening
 /// it, inserting plain text at one cursor place and saving changes exactly the bytes of
 /// that insertion: every byte of the file is still there, in order, around one run of new
 /// bytes, and that run reads back as the text inserted.
@@ -52,11 +53,23 @@ struct OneEditPropertyTests {
         }
     }()
 
+    /// Bytes that are not UTF-8 (SPEC §7 "Any bytes"): Latin-1 letters, a stray
+    /// continuation byte, cut sequences, a surrogate, an overlong form, and a scalar of the
+    /// range `RawBytes` uses for its stand-ins.
+    static let notUTF8: [[UInt8]] = [[0xE9], [0xFF], [0x80], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF],
+                                     [0xF4, 0x8F, 0xBF, 0xBF], [0xFE, 0xFE], [0xE9, 0xCC, 0x81]]
+
     static func randomFile(_ format: DocumentFormat, rng: inout SeededRandom) -> [UInt8] {
-        var s = ""
-        for _ in 0 ..< rng.int(0 ..< 24) { s += rng.pick(pieces) }
-        if format == .json { return Array(MentionJSON.document(AtpadMarkup.decode(s).validMentionsOnly).utf8) }
-        return Array(s.utf8)
+        if format == .json {
+            var s = ""
+            for _ in 0 ..< rng.int(0 ..< 24) { s += rng.pick(pieces) }
+            return Array(MentionJSON.document(AtpadMarkup.decode(s).validMentionsOnly).utf8)
+        }
+        var bytes: [UInt8] = []
+        for _ in 0 ..< rng.int(0 ..< 24) {
+            bytes += rng.chance(0.12) ? rng.pick(notUTF8) : Array(rng.pick(pieces).utf8)
+        }
+        return bytes
     }
 
     @Test(arguments: formats)
@@ -89,8 +102,8 @@ struct OneEditPropertyTests {
     /// Opens `file` in `format`, inserts random plain text at a random cursor place and
     /// saves; returns what went wrong, or nil.
     static func check(_ file: [UInt8], format: DocumentFormat, rng: inout SeededRandom) throws -> String? {
-        let read = try format.decode(utf8: file, lookup: directory).document
-        let unchanged = format.encodeUTF8(read, lookup: directory)
+        let read = try format.decode(bytes: file, lookup: directory).document
+        let unchanged = try format.encodeBytes(read, lookup: directory)
         guard unchanged == file else {
             return "saving without an edit changed the bytes\n  file:  \(show(file))\n  saved: \(show(unchanged))"
         }
@@ -104,7 +117,7 @@ struct OneEditPropertyTests {
         // A mention that the new text made end inside a cluster is text now (SPEC §2):
         // that is the edit's doing, not the format's.
         guard edited.mentions.count == read.mentions.count else { return nil }
-        let saved = format.encodeUTF8(edited, lookup: directory)
+        let saved = try format.encodeBytes(edited, lookup: directory)
         // json counts every mention's offsets in the file: an edit moves the numbers of the
         // mentions after it, so only the round trip above holds there.
         if format == .json { return nil }
