@@ -11,6 +11,11 @@ from conftest import atpad_binary
 from test_editor_tmux import sessions  # noqa: F401  (fixture)
 from tmux import Session
 
+def shows(screen, text):
+    """Whether `text` is on the screen, whatever rows it wraps over."""
+    return "".join(text.split()) in "".join(screen.split())
+
+
 IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
 
 
@@ -176,3 +181,74 @@ def test_git_commit_v_with_a_latin1_diff(repo, git_session):
     assert s.exit_status() == 0
     assert git("log", "-1", "--format=%B").stdout == "Add the café file\n\n".encode()
     assert git("show", "HEAD:latin.txt").stdout == b"caf\xe9\n"
+
+
+def refused_before_the_screen(atpad, path):
+    """atpad on `path` exits 2 with one line, at once (a FIFO must not block)."""
+    proc = subprocess.run([atpad_binary(), str(path)], capture_output=True, timeout=20,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2, proc
+    lines = proc.stderr.decode().splitlines()
+    assert len(lines) == 1 and "not a regular file: atpad edits only regular files" in lines[0], lines
+    assert proc.stdout == b""
+
+
+def test_a_fifo_a_device_and_a_socket_are_refused(atpad, tmp_path):
+    import socket
+    import stat
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    refused_before_the_screen(atpad, fifo)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    sock_path = tmp_path / "s"
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(sock_path))
+    try:
+        refused_before_the_screen(atpad, sock_path)
+    finally:
+        sock.close()
+    refused_before_the_screen(atpad, "/dev/null")
+    if os.geteuid() == 0:
+        fake = tmp_path / "fakenull"
+        subprocess.run(["mknod", str(fake), "c", "1", "3"], check=True)
+        refused_before_the_screen(atpad, fake)
+        assert stat.S_ISCHR(os.stat(fake).st_mode), "still the device"
+
+
+def test_a_fifo_in_a_terminal_does_not_block(sessions, tmp_path):  # noqa: F811
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    s = sessions([str(fifo)], ready=False)
+    assert s.exit_status() == 2
+    assert shows(s.screen(), "is a FIFO, not a regular file: atpad edits only regular files")
+
+
+def test_a_file_that_becomes_a_device_or_fifo_while_open_is_not_replaced(sessions, tmp_path):  # noqa: F811
+    import stat
+    kinds = [("fifo", lambda p: os.mkfifo(p), stat.S_ISFIFO, "a FIFO")]
+    if os.geteuid() == 0:
+        kinds.append(("device", lambda p: subprocess.run(["mknod", str(p), "c", "1", "3"], check=True), stat.S_ISCHR,
+                      "a device"))
+    for name, make, check, shown in kinds:
+        path = tmp_path / f"{name}.md"
+        path.write_text("text\n")
+        s = sessions([str(path), "--implicit", "0"])
+        s.wait_for("text")
+        s.type("x")
+        path.unlink()
+        make(path)
+        s.keys("C-s")
+        s.wait_for(lambda sc: shows(sc, f"{name}.md is {shown}, not a regular file: atpad replaces only regular files; "
+                                        "not saved"), what="the refusal")
+        assert check(os.stat(path).st_mode), f"{name} replaced"
+        # The text is still there, unsaved: Save as puts it elsewhere.
+        s.keys("M-s")
+        s.wait_for("Save as:")
+        s.keys("C-u")
+        s.type(str(tmp_path / f"{name}-copy.md"))
+        s.keys("Enter")
+        s.wait_for(f"Saved {name}-copy.md")
+        s.keys("C-q")
+        assert s.exit_status() == 0
+        assert (tmp_path / f"{name}-copy.md").read_text() == "xtext\n"
+        assert check(os.stat(path).st_mode)

@@ -32,14 +32,19 @@ public enum DocumentFile {
     /// The file's bytes, whatever they are (a comment may hold bytes that are not UTF-8,
     /// SPEC §7), nil when it does not exist yet. A folder or an unreadable file is an error
     /// naming the file.
-    public static func readBytes(_ path: String) throws -> [UInt8]? {
+    /// With `regularOnly`, anything but a regular file (found so when it is opened, even
+    /// if it was replaced after a first look) is an error too, and opening never blocks.
+    public static func readBytes(_ path: String, regularOnly: Bool = false) throws -> [UInt8]? {
         var info = stat()
         if stat(path, &info) != 0 {
             if errno == ENOENT { return nil }
             throw Failure(message: "\(path): \(String(cString: strerror(errno)))")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "\(path): is a folder, not a file") }
-        guard let bytes = contents(of: path, size: Int(info.st_size)) else {
+        if regularOnly, let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "edits") {
+            throw Failure(message: refusal)
+        }
+        guard let bytes = contents(of: path, size: Int(info.st_size), regularOnly: regularOnly) else {
             throw Failure(message: "\(path): cannot be read (permission denied?)")
         }
         return bytes
@@ -65,10 +70,13 @@ public enum DocumentFile {
 
     /// The whole file, read straight into an array (no `Data` to copy from), or nil when
     /// it cannot be opened or read. `size` is what stat said.
-    private static func contents(of path: String, size: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    private static func contents(of path: String, size: Int, regularOnly: Bool = false) -> [UInt8]? {
+        // O_NONBLOCK: a FIFO put in the file's place after the first look must not block.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var opened = stat()
+        if regularOnly, fstat(fd, &opened) != 0 || FileKind(mode: opened.st_mode) != .regular { return nil }
         var failed = false
         // One byte more than stat said, to notice a file that grew meanwhile.
         let room = max(size, 0) + 1

@@ -27,7 +27,9 @@ struct OpenedFile {
                 try beforeStandardInput()
                 return OpenedFile(bytes: try DocumentFile.readStandardInput(), name: "stdin")
             }
-            guard let bytes = try DocumentFile.readBytes(file) else { return OpenedFile(name: file) }
+            // Before opening it: a FIFO would block, a device is no comment (SPEC §11).
+            if let refusal = FileKind.of(file)?.refusal(file, doing: "edits") { throw UsageError(refusal) }
+            guard let bytes = try DocumentFile.readBytes(file, regularOnly: true) else { return OpenedFile(name: file) }
             return OpenedFile(bytes: bytes, disk: DiskState.of(file, bytes: bytes), isReadOnly: access(file, W_OK) != 0,
                               name: file)
         } catch let error as DocumentFile.Failure {

@@ -164,6 +164,10 @@ final class EffectRunner {
         if exists && (info.st_mode & S_IFMT) == S_IFDIR {
             return .saveFailed(request, message: "\(path) is a folder: type a file name")
         }
+        // Never replace a device, FIFO or socket, even one put where the file was (SPEC §11).
+        if exists, let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "replaces") {
+            return .saveFailed(request, message: refusal + "; not saved")
+        }
         if exists && request.confirmOverwrite { return .saveNeedsConfirmation(request) }
         if request.checkDisk, let disk, disk.path == path, DiskState.hasChanged(path, since: disk.state) {
             return .changedOnDisk(request)
