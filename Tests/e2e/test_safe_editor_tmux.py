@@ -252,3 +252,31 @@ def test_a_file_that_becomes_a_device_or_fifo_while_open_is_not_replaced(session
         assert s.exit_status() == 0
         assert (tmp_path / f"{name}-copy.md").read_text() == "xtext\n"
         assert check(os.stat(path).st_mode)
+
+
+def test_a_file_deleted_while_open(sessions, tmp_path):  # noqa: F811
+    """The question says it was deleted; r reloads nothing; k keeps the text, and Ctrl-Q
+    still asks about it; s writes the file again."""
+    for answer in ["k", "s"]:
+        path = tmp_path / f"{answer}.md"
+        path.write_text("keep me\n")
+        s = sessions([str(path), "--implicit", "0"])
+        s.wait_for("keep me")
+        s.type("x")
+        path.unlink()
+        s.keys("C-s")
+        s.wait_for(f"{answer}.md was deleted: (s)ave it again (k)eep editing")
+        s.type("r")  # not offered: nothing happens
+        s.type(answer)
+        if answer == "k":
+            s.wait_for(lambda sc: "stays deleted" in sc and "xkeep me" in sc, what="the text kept")
+            s.keys("C-q")
+            s.wait_for("Save changes before quitting?")
+            s.type("n")
+            assert s.exit_status() == 1
+            assert not path.exists()
+        else:
+            s.wait_for(f"Saved {answer}.md")
+            s.keys("C-q")
+            assert s.exit_status() == 0
+            assert path.read_text() == "xkeep me\n"

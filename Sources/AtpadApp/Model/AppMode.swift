@@ -89,6 +89,9 @@ struct SaveRequest: Equatable, Sendable {
     var confirmOverwrite: Bool
     /// Ask before replacing the edited file when another program changed it meanwhile.
     var checkDisk: Bool = true
+    /// Set by the runner when it asks about the file because the file it read is gone
+    /// (deleted or moved away): the question offers to save it again, never to reload.
+    var fileIsGone = false
     /// The save came from the `Save as:` prompt (a failure reopens it).
     var fromPrompt: Bool
     var then: Then

@@ -82,6 +82,7 @@ extension AppModel {
     /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`: overwrite saves anyway,
     /// reload reads the file again (one undo step back to the text before).
     mutating func answerChangedOnDisk(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        if request.fileIsGone { return answerDeleted(request, key) }
         switch key {
         case .char("o"), .char("O"):
             var anyway = request
@@ -102,6 +103,28 @@ extension AppModel {
         }
     }
 
+    /// `NAME was deleted: (s)ave it again (k)eep editing`: the file read is gone. Saving
+    /// writes it again; keeping on edits the text as it is (nothing reloads an empty
+    /// file), and the quit question still guards it.
+    mutating func answerDeleted(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        switch key {
+        case .char("s"), .char("S"), .char("y"), .char("Y"):
+            var again = request
+            again.checkDisk = false
+            again.fileIsGone = false
+            return [.save(again)]
+        case .char("k"), .char("K"), .char("c"), .char("C"), .char("n"), .char("N"), .escape, .ctrl("c"), .ctrl("g"):
+            mode = .editing
+            message = "Not saved: \(AppModel.fileName(request.path)) stays deleted until you save"
+            return []
+        case .ctrl("q"):
+            mode = .editing
+            return requestQuit()
+        default:
+            return []
+        }
+    }
+
     /// What the bottom row asks in a question mode (nil in other modes).
     var question: String? {
         switch mode {
@@ -111,6 +134,8 @@ extension AppModel {
         case .draftQuestion: "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
         case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))? (y)es (n)o"
         case .replaceQuestion: "Replace? (y)es (n)o (a)ll"
+        case let .changedOnDiskQuestion(request) where request.fileIsGone:
+            "\(AppModel.fileName(request.path)) was deleted: (s)ave it again (k)eep editing"
         case let .changedOnDiskQuestion(request):
             "\(AppModel.fileName(request.path)) changed on disk: (o)verwrite (r)eload (c)ancel"
         default: nil

@@ -170,7 +170,13 @@ final class EffectRunner {
         }
         if exists && request.confirmOverwrite { return .saveNeedsConfirmation(request) }
         if request.checkDisk, let disk, disk.path == path, DiskState.hasChanged(path, since: disk.state) {
-            return .changedOnDisk(request)
+            var asked = request
+            // Read once and gone now: deleted (or moved) by another program.
+            asked.fileIsGone = disk.state != nil && !exists
+            // Asked once: from now on the file is known to be gone, and a later save writes
+            // it again unless another program brings it back meanwhile.
+            if asked.fileIsGone { self.disk = (path, nil) }
+            return .changedOnDisk(asked)
         }
         if exists && access(path, W_OK) != 0 {
             return .saveFailed(request, message: "\(path) is read-only: save it under another name")
@@ -198,7 +204,10 @@ final class EffectRunner {
     private func reload(_ model: AppModel) -> AppEvent {
         guard let path = model.document.path else { return .notice("No file to reload") }
         do {
-            let bytes = try DocumentFile.readBytes(path) ?? []
+            // A file that is gone is not an empty one: the text stays as it is.
+            guard let bytes = try DocumentFile.readBytes(path, regularOnly: true) else {
+                return .notice("Not reloaded: \(AppModel.fileName(path)) was deleted (Ctrl-S saves it again)")
+            }
             let decoded = try model.document.format.decode(bytes: bytes, lookup: model.document.lookup)
             disk = (path, DiskState.of(path, bytes: bytes))
             return .reloaded(decoded.document)
