@@ -216,10 +216,21 @@ struct EditArguments: Equatable {
         let lock = options.path.flatMap { path in
             DraftStore.folder(environment: environment).map { EditLock(documentPath: path, draftsFolder: $0) }
         }
-        if let lock, let file, case let .heldBy(pid) = lock.acquire() {
-            options.isReadOnly = true
-            options.drafts = nil
-            options.warnings.insert("\(file) is open in another atpad (pid \(pid))", at: 0)
+        if let lock, let file {
+            switch lock.acquire() {
+            case let .heldBy(pid):
+                options.isReadOnly = true
+                options.drafts = nil
+                options.warnings.insert("\(file) is open in another atpad (pid \(pid))", at: 0)
+            case let outcome:
+                if let warning = EditLock.warning(outcome, file: file, lock: lock.path) {
+                    if outcome == .unreadable {
+                        options.isReadOnly = true
+                        options.drafts = nil
+                    }
+                    options.warnings.insert(warning, at: 0)
+                }
+            }
         }
         let (status, printed) = EditSession(options).run()
         lock?.release()

@@ -280,3 +280,50 @@ def test_a_file_deleted_while_open(sessions, tmp_path):  # noqa: F811
             s.keys("C-q")
             assert s.exit_status() == 0
             assert path.read_text() == "xkeep me\n"
+
+
+@pytest.fixture
+def full_state_folder(tmp_path):
+    """A state folder on a small tmpfs filled to the last block, with the locks folder
+    made before it filled; skipped where mounting is not permitted."""
+    folder = tmp_path / "full-state"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        (folder / "atpad" / "locks").mkdir(parents=True)
+        (folder / "atpad" / "drafts").mkdir(parents=True)
+        subprocess.run(["dd", "if=/dev/zero", f"of={folder}/filler", "bs=4k"], capture_output=True)
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], capture_output=True)
+
+
+def test_a_lock_that_cannot_be_written_is_said_and_leaves_nothing(sessions, tmp_path, full_state_folder):  # noqa: F811
+    path = tmp_path / "c.md"
+    path.write_text("text\n")
+    s = sessions([str(path), "--implicit", "0"], env={"XDG_STATE_HOME": str(full_state_folder)})
+    s.wait_for(lambda sc: shows(sc, "The lock of " + str(path) + " could not be written (No space left on device): "
+                                    "another atpad would not know it is open"), what="the lock's note")
+    assert os.listdir(full_state_folder / "atpad" / "locks") == [], "no empty lock, no temporary file"
+    s.keys("C-q")
+    assert s.exit_status() == 0
+
+
+def test_a_lock_that_cannot_be_read_still_warns(sessions, tmp_path):  # noqa: F811
+    path = tmp_path / "c.md"
+    path.write_text("text\n")
+    state = tmp_path / "xdg-state"
+    first = sessions([str(path), "--implicit", "0"])
+    first.wait_for("text")
+    locks = list((state / "atpad" / "locks").iterdir())
+    assert len(locks) == 1 and locks[0].read_text().endswith("\n")
+    locks[0].write_bytes(b"")  # what a full disk left before locks were written whole
+    second = sessions([str(path), "--implicit", "0"])
+    second.wait_for(lambda sc: shows(sc, f"{path} may be open in another atpad: its lock cannot be read"),
+                    what="the warning")
+    assert "[read-only]" in second.screen()
+    second.keys("C-q")
+    assert second.exit_status() == 0
+    assert locks[0].exists() and locks[0].read_bytes() == b"", "not taken over"
