@@ -162,6 +162,30 @@ import Testing
         #expect(app.quit?.output == nil)
     }
 
+    @Test func ctrlQWithPrintAndAnUnchangedFilePrintsItAndIsZero() throws {
+        // Issue 22: as without --print, a FILE left as it was is no failure; it is printed.
+        var app = try AppHarness("notes @[Jo](1)", path: "notes.md", format: .atpad, print: true)
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+        #expect(app.quit?.output == "notes @[Jo](1)")
+        // In -f's format.
+        var slack = try AppHarness("a & b", path: "notes.md", format: .slack, print: true)
+        try slack.keys("<C-q>")
+        #expect(slack.quit?.status == 0)
+        #expect(slack.quit?.output == "a &amp; b")
+        // Changed and given up: 1, nothing printed.
+        var changed = try AppHarness("notes", path: "notes.md", print: true)
+        try changed.keys("x<C-q>n")
+        #expect(changed.quit?.status == 1)
+        #expect(changed.quit?.output == nil)
+        // At the draft question too.
+        var asked = try AppHarness("notes", path: "notes.md", print: true)
+        _ = asked.model.start(offering: draft())
+        try asked.keys("<C-q>")
+        #expect(asked.quit?.status == 0)
+        #expect(asked.quit?.output == "notes")
+    }
+
     @Test func quitQuestionYesSavesThenQuits() throws {
         var app = try AppHarness("hi", path: "a.md")
         try app.keys("x<C-q>")

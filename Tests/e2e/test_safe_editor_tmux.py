@@ -327,3 +327,20 @@ def test_a_lock_that_cannot_be_read_still_warns(sessions, tmp_path):  # noqa: F8
     second.keys("C-q")
     assert second.exit_status() == 0
     assert locks[0].exists() and locks[0].read_bytes() == b"", "not taken over"
+
+
+def test_print_with_an_unchanged_file_prints_it(sessions, tmp_path):  # noqa: F811
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"notes \\\\ @[x](y) caf\xe9\n")
+    out = tmp_path / "out"
+    s = sessions([str(path), "--print"], redirect=f" > {shlex.quote(str(out))}")
+    s.wait_for("notes")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert out.read_bytes() == path.read_bytes()
+    # In -f's format.
+    s = sessions([str(path), "--print", "-f", "plain"], redirect=f" > {shlex.quote(str(out))}")
+    s.wait_for("notes")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert out.read_bytes() == path.read_bytes()

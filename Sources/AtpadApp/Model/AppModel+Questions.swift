@@ -49,7 +49,7 @@ extension AppModel {
         case .ctrl("q"):
             mode = .editing
             let status = quitStatus(discarding: false)
-            return [.quit(status: status, output: nil)]
+            return [.quit(status: status, output: status == 0 ? output : nil)]
         default:
             return []
         }

@@ -306,10 +306,13 @@ struct AppModel {
     }
 
     /// The exit status of quitting without saving now (SPEC §8): 0 when nothing unsaved
-    /// is given up, 1 when changes are discarded or `--print` was never confirmed.
+    /// is given up, 1 when changes are discarded or `--print` without a FILE was never
+    /// confirmed. With a FILE, `--print` changes nothing here: a FILE left as it was is
+    /// printed as it is, status 0.
     func quitStatus(discarding: Bool) -> Int32 {
-        if print { return savedOnce && !discarding ? 0 : 1 }
-        return discarding ? 1 : 0
+        if discarding { return 1 }
+        if print && document.path == nil { return savedOnce ? 0 : 1 }
+        return 0
     }
 
     static func fileName(_ path: String) -> String {
