@@ -30,3 +30,31 @@ def test_go_to_line_past_the_end_with_any_number_of_digits(sessions, tmp_path): 
     s.wait_for(lambda sc: "Ln 2, Col 4" in sc.splitlines()[0], what="the end of line 2")
     s.keys("C-q")
     assert s.exit_status() == 0
+
+
+def atpad_pid(s):
+    pane = int(s._tmux("display", "-p", "-t", s.target, "#{pane_pid}").stdout)
+    return int(open(f"/proc/{pane}/task/{pane}/children").read().split()[0])
+
+
+def test_a_recovered_draft_puts_the_cursor_back(sessions, tmp_path):  # noqa: F811
+    import os
+    import signal
+    path = tmp_path / "c.txt"
+    path.write_text("first line\nsecond line\n")
+    s = sessions([str(path), "--implicit", "0"])
+    s.wait_for("second line")
+    s.keys("Down", "End")
+    s.type(" typed")
+    s.keys("Left", "Left")
+    s.wait_for(lambda sc: "Ln 2, Col 16" in sc.splitlines()[0], what="the cursor in line 2")
+    os.kill(atpad_pid(s), signal.SIGTERM)  # writes the draft
+    assert s.exit_status() == 143
+    again = sessions([str(path), "--implicit", "0"])
+    again.wait_for("Recover unsaved draft?")
+    again.keys("r")
+    again.wait_for("Draft recovered")
+    assert "second line typed" in again.screen()
+    assert "Ln 2, Col 16" in title(again), title(again)
+    again.type("X")
+    again.wait_for("second line typXed")

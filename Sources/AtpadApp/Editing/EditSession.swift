@@ -114,7 +114,7 @@ final class EditSession {
             // (the poll timing out) draws nothing.
             if answered || loaded { draw() }
             // The draft is handed to its writer after the frame, never before it.
-            runner.drafts?.tick(now: .now) { model.editor.storage }
+            runner.drafts?.tick(now: .now) { DraftSnapshot(model.editor) }
             if let warning = runner.drafts?.takeWarning() {
                 model.message = warning
                 draw()

@@ -32,7 +32,7 @@ extension AppModel {
         switch key {
         case .char("r"), .char("R"):
             // The draft's text becomes the document, as an unsaved change to the file.
-            editor.replaceDocument(with: draft.document)
+            editor.replaceDocument(with: draft.document, cursor: draft.cursor ?? 0)
             message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
             effects = [.startDrafts(path: document.path), .core(.documentChanged)]
             // This session's own draft takes the text over at once, and only then does

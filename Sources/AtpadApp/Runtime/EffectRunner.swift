@@ -116,7 +116,7 @@ final class EffectRunner {
         case .discardDraft:
             drafts?.discard()
         case .flushDraft:
-            drafts?.flushNow { model.editor.storage }
+            drafts?.flushNow { DraftSnapshot(model.editor) }
         case let .removeDraft(draft):
             try? draftStore?.remove(draftAt: draft.path)
         case let .keepDraftAside(draft):
@@ -186,7 +186,7 @@ final class EffectRunner {
             if exists && access(folder.isEmpty ? "." : folder, W_OK) != 0 {
                 // No temporary file can be made beside it: the whole comment goes to the
                 // recovery draft first, so a crash during the write in place loses nothing.
-                if let drafts, !drafts.flushNow({ model.editor.storage }) {
+                if let drafts, !drafts.flushNow({ DraftSnapshot(model.editor) }) {
                     return .saveFailed(request, message: "cannot save \(path) in place: the recovery draft could not be written first")
                 }
                 try DocumentFile.writeInPlace(bytes: request.contents, to: path)
