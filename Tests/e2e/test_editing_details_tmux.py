@@ -7,7 +7,8 @@ import shlex
 import pytest
 
 from conftest import atpad_binary
-from test_editor_tmux import sessions  # noqa: F401  (fixture)
+from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
+from test_safe_editor_tmux import git_session, repo  # noqa: F401  (fixtures)
 
 
 def title(s):
@@ -58,3 +59,45 @@ def test_a_recovered_draft_puts_the_cursor_back(sessions, tmp_path):  # noqa: F8
     assert "Ln 2, Col 16" in title(again), title(again)
     again.type("X")
     again.wait_for("second line typXed")
+
+
+def test_emphasis_before_a_trigger_opens_the_chooser(sessions, directory, tmp_path):  # noqa: F811
+    path = tmp_path / "c.md"
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    for marks in ["**", "_", "~~"]:
+        s.type(f"{marks}@jo")
+        s.wait_for(lambda sc: "┌" in sc and "John Doe" in sc, what=f"the chooser after {marks}")
+        s.keys("Enter")
+        s.wait_for(lambda sc: "┌" not in sc, what="the pick")
+        s.type(marks[::-1] + " ")
+    s.keys("C-s")
+    s.wait_for("Saved c.md (3 mentions)")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_text() == "**@jdoe** _@jdoe_ ~~@jdoe~~ "
+
+
+def test_a_pick_in_a_commit_message_never_glues_to_the_next_word(repo, git_session):  # noqa: F811
+    """git's template follows line 1: the pick still adds its space, so `for the fix`
+    typed next is a word of its own; Enter right after a pick leaves no trailing space."""
+    path, git, _ = repo
+    (path / "a.txt").write_text("a\n")
+    git("add", "a.txt")
+    s = git_session("git commit")
+    s.wait_for("COMMIT_EDITMSG")
+    s.type("Thanks @jo")
+    s.wait_for("John Doe")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "Thanks @John Doe" in sc and "┌" not in sc, what="the pick")
+    s.type("for the fix, cc @ba")
+    s.wait_for("Baz Q")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "cc @Baz Q" in sc and "┌" not in sc, what="the second pick")
+    s.keys("Enter")
+    s.type("Second line.")
+    s.keys("C-s")
+    s.wait_for("Saved COMMIT_EDITMSG")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    message = git("log", "-1", "--format=%B").stdout.decode()
+    assert message == "Thanks @jdoe for the fix, cc @baz\nSecond line.\n\n", repr(message)

@@ -15,10 +15,24 @@ extension Editor {
     func canStartExplicit(at position: Int) -> Bool {
         if position > 0 {
             if storage.mention(endingAt: position) != nil { return false }
-            guard let prev = storage.scalar(at: position - 1),
-                  CharacterClass.isWhitespace(prev) || CharacterClass.isOpening(prev) else { return false }
+            guard opensTrigger(before: position) else { return false }
         }
         return !isInCode(position)
+    }
+
+    /// Whether what comes before `position` lets a trigger there start a search: the start,
+    /// whitespace or opening punctuation, or a run of emphasis marks (`**`, `_`, `~~`) that
+    /// itself follows one of those (SPEC §3).
+    private func opensTrigger(before position: Int) -> Bool {
+        guard let prev = storage.scalar(at: position - 1) else { return true }
+        if CharacterClass.isWhitespace(prev) || CharacterClass.isOpening(prev) { return true }
+        guard CharacterClass.isEmphasisMark(prev) else { return false }
+        // Markdown's runs are short: a few marks at most are looked through.
+        var p = position - 1
+        while p > 0, position - p < 8, let s = storage.scalar(at: p - 1), CharacterClass.isEmphasisMark(s) { p -= 1 }
+        if storage.mention(endingAt: p) != nil { return false }
+        guard let before = storage.scalar(at: p - 1) else { return true }
+        return CharacterClass.isWhitespace(before) || CharacterClass.isOpening(before)
     }
 
     /// Whether `position` is inside inline code (an unclosed backtick earlier on its line)
