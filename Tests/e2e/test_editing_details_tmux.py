@@ -101,3 +101,25 @@ def test_a_pick_in_a_commit_message_never_glues_to_the_next_word(repo, git_sessi
     assert s.exit_status() == 0
     message = git("log", "-1", "--format=%B").stdout.decode()
     assert message == "Thanks @jdoe for the fix, cc @baz\nSecond line.\n\n", repr(message)
+
+
+def test_retargeting_types_over_the_selected_name(sessions, tmp_path):  # noqa: F811
+    path = tmp_path / "retarget.atpad"
+    path.write_text("hi @[John Doe](u1) there")
+    s = sessions([str(path)])
+    s.wait_for("hi @John Doe there")
+    s.keys("End")
+    for _ in range(6):
+        s.keys("Left")
+    s.keys("BSpace")  # selects the mention
+    s.keys("C-Space")
+    s.wait_for(lambda sc: "│ @John Doe" in sc, what="the name pre-filled")
+    s.type("jane")  # the first character replaces the name: no Backspaces first
+    s.wait_for(lambda sc: "│ @jane" in sc and "Jane Doe" in sc, what="the typed query")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "hi @Jane Doe there" in sc and "┌" not in sc, what="the re-targeted mention")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_text() == "hi @[Jane Doe](u2) there"

@@ -110,7 +110,7 @@ extension Editor {
             // The query is edited in the chooser's first row, never in the text.
             switch key {
             case let .char(c):
-                editRetargetQuery { $0.append(c) }
+                editRetargetQuery(typing: c) { $0.append(c) }
                 return true
             case .backspace:
                 editRetargetQuery { if !$0.isEmpty { $0.removeLast() } }

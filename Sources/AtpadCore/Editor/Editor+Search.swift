@@ -102,15 +102,23 @@ extension Editor {
         var s = Search(kind: .explicit, trigger: mention.trigger, start: mention.range.lowerBound,
                        query: mention.name, queryID: 0, sent: false)
         s.retarget = mention
+        // The name is there to keep or to type over: the first character replaces it.
+        s.queryIsSelected = true
         search = s
         sendQuery()
     }
 
     /// Edits a re-targeting search's query (typing appends, Backspace removes the last
-    /// character) and asks again.
-    mutating func editRetargetQuery(_ edit: (inout String) -> Void) {
+    /// character) and asks again. While the pre-filled name is selected, typing replaces
+    /// it; Backspace keeps it for editing (removing its last character).
+    mutating func editRetargetQuery(typing c: Character? = nil, _ edit: (inout String) -> Void) {
         guard var s = search, s.retarget != nil else { return }
-        edit(&s.query)
+        if s.queryIsSelected, let c {
+            s.query = String(c)
+        } else {
+            edit(&s.query)
+        }
+        s.queryIsSelected = false
         search = s
         sendQuery()
     }
