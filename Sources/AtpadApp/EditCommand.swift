@@ -10,7 +10,7 @@ struct EditCommand: AsyncParsableCommand {
         abstract: "Edit FILE (created on first save) in the full-screen editor; the default command."
     )
 
-    @Argument(help: "The comment to edit, in the format of -f (default: atpad markup); created on first save.")
+    @Argument(help: "The comment to edit (any bytes, a regular file), in the format its name gives it (.atpad markup, .json json, the config's [formats], else github) or -f's; created on first save.")
     var file: String?
 
     @OptionGroup var directories: DirectoryOptions
@@ -25,7 +25,7 @@ struct EditCommand: AsyncParsableCommand {
     var theme: String?
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
-        "The file's format, to open and save it: \(DocumentFormat.names) (matrix: output only, with --print and no FILE).",
+        "The file's format, to open and save it, whatever its name: \(DocumentFormat.names) (matrix: output only, with --print and no FILE).",
         valueName: "format"))
     var format: String?
 
