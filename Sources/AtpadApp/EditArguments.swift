@@ -160,12 +160,13 @@ struct EditArguments: Equatable {
         if format.isOutputOnly, let file {
             throw UsageError("--format: the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
         }
-        // `-`: the starting comment is stdin, read whole before the screen starts (keys then
-        // come from /dev/tty); the comment has no file until Save as.
-        let opened = try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
+        // FILE is read first: whether its format needs the directory depends on what it holds.
+        // `-` (stdin, read whole before the screen starts; keys then come from /dev/tty) is
+        // read after the directories, so a mistake there never consumes it for nothing.
+        let fileRead = file == "-" ? nil : try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
         // A format that reads mentions by handle or id needs the directory before the file
         // is decoded, so its files load now rather than in the background.
-        let needsDirectory = opened.needsDirectory(format)
+        let needsDirectory = fileRead?.needsDirectory(format) ?? format.decodingUsesDirectory
         let frecency = FrecencyRecord(environment: environment)
         var directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
@@ -176,6 +177,7 @@ struct EditArguments: Equatable {
         // behind the screen when nothing needs them sooner; a picked mention carries its own).
         let lookup = needsDirectory || format.encodingUsesDirectory ? EntityLookup(directories.files.mapValues(\.entities))
             : .empty
+        let opened = try fileRead ?? OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
         let decoded = try opened.decode(format, lookup: lookup)
         let document = decoded.document
         let notes = decoded.notes

@@ -32,6 +32,7 @@ public enum DocumentFile {
     /// The file's bytes, whatever they are (a comment may hold bytes that are not UTF-8,
     /// SPEC §7), nil when it does not exist yet. A folder or an unreadable file is an error
     /// naming the file.
+    ///
     /// With `regularOnly`, anything but a regular file (found so when it is opened, even
     /// if it was replaced after a first look) is an error too, and opening never blocks.
     public static func readBytes(_ path: String, regularOnly: Bool = false) throws -> [UInt8]? {

@@ -65,7 +65,7 @@ final class EditLock {
         }
         defer { unlink(temporary) }
         for _ in 0..<2 {
-            if link(temporary, path) == 0 {
+            if link(temporary, path) == 0 || EditLock.linkIsUnsupported(errno) && EditLock.create(path, from: temporary) {
                 held = true
                 return .acquired
             }
@@ -77,6 +77,30 @@ final class EditLock {
             }
         }
         return .unavailable(reason: "another atpad keeps taking it")
+    }
+
+    /// Whether `link` failed because the file system has no hard links (some FUSE or
+    /// FAT folders), rather than because the lock exists.
+    private static func linkIsUnsupported(_ code: Int32) -> Bool {
+        code == EPERM || code == EOPNOTSUPP || code == ENOSYS
+    }
+
+    /// Where there are no hard links: creates `path` exclusively and copies the whole
+    /// temporary file into it, removing it again if that fails (so no cut lock stays).
+    /// Returns false with `errno` set (EEXIST when another lock is there).
+    private static func create(_ path: String, from temporary: String) -> Bool {
+        guard let bytes = FileManager.default.contents(atPath: temporary) else { return false }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let closed = close(fd)
+        if written != bytes.count || closed != 0 {
+            let code = written < 0 || closed != 0 ? errno : ENOSPC
+            unlink(path)
+            errno = code
+            return false
+        }
+        return true
     }
 
     /// Writes `text` whole to a new temporary file beside `path`; its path, or why not.
