@@ -344,3 +344,45 @@ def test_print_with_an_unchanged_file_prints_it(sessions, tmp_path):  # noqa: F8
     s.keys("C-q")
     assert s.exit_status() == 0
     assert out.read_bytes() == path.read_bytes()
+
+
+def test_a_rebase_squash_message_keeps_its_backslashes(repo, git_session):
+    """`git rebase -i` with atpad as the editor of the todo list and of the squash message:
+    `pick` becomes `squash` in the todo, one word is typed in the message, and every
+    backslash of both messages is still there."""
+    path, git, _ = repo
+    first = 'Parse "C:\\\\Users\\\\me" paths\n\nThe pattern is /\\\\d+/ and \\@[x] stays.\n'
+    second = "Fix a\\\\b in foo@[bar](baz)\n"
+    for name, message in [("a.txt", "base\n"), ("b.txt", first), ("c.txt", second)]:
+        (path / name).write_text(name)
+        git("add", name)
+        subprocess.run(["git", "commit", "-q", "-F", "-"], input=message.encode(), cwd=path,
+                       env={**os.environ, **IDENTITY}, check=True)
+    s = git_session("git rebase -i HEAD~2")
+    s.wait_for("git-rebase-todo")
+    s.wait_for("Fix a")
+    s.keys("Down")
+    s.keys("Home")
+    for _ in range(4):
+        s.keys("Delete")
+    s.type("squash")
+    s.wait_for(lambda sc: "squash " in sc, what="the squash")
+    s.keys("C-s")
+    s.wait_for("Saved git-rebase-todo")
+    s.keys("C-q")
+    s.wait_for("COMMIT_EDITMSG")
+    s.wait_for("This is a combination of 2 commits")
+    s.keys("C-f")
+    s.type("paths")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "Find:" not in sc, what="the find to close")
+    s.keys("End")
+    s.type(" now")
+    s.keys("C-s")
+    s.wait_for("Saved COMMIT_EDITMSG")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    message = git("log", "-1", "--format=%B").stdout.decode()
+    assert message.startswith('Parse "C:\\\\Users\\\\me" paths now\n\nThe pattern is /\\\\d+/ and \\@[x] stays.\n'), message
+    assert "Fix a\\\\b in foo@[bar](baz)" in message
+    assert git("rev-list", "--count", "HEAD").stdout.strip() == b"2"
