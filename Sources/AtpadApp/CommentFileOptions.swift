@@ -8,7 +8,7 @@ struct CommentFileOptions: ParsableArguments {
     var file: String
 
     @Option(help: ArgumentHelp(
-        "The file's own format: \(DocumentFormat.readableNames) (default: json for a .json file, else atpad).",
+        "The file's own format: \(DocumentFormat.readableNames) (default: from the file's name — atpad for .atpad, json for .json, the config's [formats] and format, else github).",
         valueName: "format"))
     var from: String?
 
@@ -21,19 +21,30 @@ struct CommentFileOptions: ParsableArguments {
         var lookup: EntityLookup
     }
 
+    /// The format FILE's name gives it (SPEC §7), the config's `[formats]` and `format`
+    /// included; the config is read only for this, when `--from` is not given.
+    private func impliedFormat() throws -> DocumentFormat {
+        do {
+            let settings = try Config.load(path: configFile.config, environment: ProcessInfo.processInfo.environment).config
+            return settings.formatRule.format(of: file)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+
     /// Reads FILE and decodes it. The directory is loaded only when decoding, or encoding
     /// to `target`, asks it (so a broken directory does not matter otherwise). Notes from
     /// decoding (mentions left as text, invalid mentions dropped) go to stderr as one line.
     /// An output-only `--from` format (`matrix`), a missing, unreadable or non-UTF-8 file
     /// and a malformed `json` file are usage errors.
     func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil) throws -> Comment {
-        let source = try from.map { try DocumentFormat(option: "--from", name: $0) } ?? DocumentFormat.implied(byPath: file)
+        let source = try from.map { try DocumentFormat(option: "--from", name: $0) } ?? impliedFormat()
         if source.isOutputOnly {
             throw UsageError("--from: the \(source) format is output only; a file cannot be read in it")
         }
         let bytes: [UInt8]
         do {
-            guard let contents = try DocumentFile.readUTF8(file) else { throw UsageError("\(file): no such file") }
+            guard let contents = try DocumentFile.readBytes(file) else { throw UsageError("\(file): no such file") }
             bytes = contents
         } catch let error as DocumentFile.Failure {
             throw UsageError(error.message)
@@ -42,7 +53,7 @@ struct CommentFileOptions: ParsableArguments {
         let lookup = needsDirectory ? try directories.lookup(configFile: configFile) : .empty
         let decoded: DecodedDocument
         do {
-            decoded = try source.decode(utf8: bytes, lookup: lookup)
+            decoded = try source.decode(bytes: bytes, lookup: lookup)
         } catch {
             throw UsageError("\(file): not in the \(source) format: \(error.message)")
         }

@@ -11,7 +11,7 @@ struct EditCommand: AsyncParsableCommand {
         abstract: "Edit FILE (created on first save) in the full-screen editor; the default command."
     )
 
-    @Argument(help: "The comment to edit, in the format of -f (default: atpad markup); created on first save.")
+    @Argument(help: "The comment to edit (any bytes, a regular file), in the format its name gives it (.atpad markup, .json json, the config's [formats], else github) or -f's; created on first save.")
     var file: String?
 
     @OptionGroup var directories: DirectoryOptions
@@ -25,7 +25,7 @@ struct EditCommand: AsyncParsableCommand {
     var theme: String?
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
-        "The file's format, to open and save it: \(DocumentFormat.names) (matrix: output only, with --print and no FILE).",
+        "The file's format, to open and save it, whatever its name: \(DocumentFormat.names) (matrix: output only, with --print and no FILE).",
         valueName: "format"))
     var format: String?
 
@@ -72,48 +72,39 @@ struct EditCommand: AsyncParsableCommand {
     func runEditor() throws -> Int32 {
         let environment = ProcessEnvironment.current()
         let settings = try configFile.settings(environment: environment, commandLine: apply)
-        // Both the option and the config key were checked to be a format's name.
-        let format = settings.config.format.flatMap(DocumentFormat.init(rawValue:)) ?? .atpad
+        // `-f` wins; else the file's name decides (SPEC §7): `.atpad`, `.json`, the
+        // config's `[formats]` and `format`, else github — atpad markup only for `.atpad`.
+        // `apply` checked `-f` (and the config its keys) to name a format.
+        let named = settings.commandLine.format.flatMap(DocumentFormat.init(rawValue:))
+        let formatRule = settings.config.formatRule
+        let format = formatRule.format(of: file == "-" ? nil : file, named: named)
         // An output-only format (matrix) can print a new comment, never open a file.
         if format.isOutputOnly, let file {
             throw settings.problem(\.format, option: "--format", key: "format",
                                    "the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
         }
-        // A format that reads or writes mentions by handle or id needs the directory
-        // before the file is opened, so its files load now rather than in the background.
-        let needsDirectory = format.decodingUsesDirectory || format.encodingUsesDirectory
+        // FILE is read first: whether its format needs the directory depends on what it
+        // holds (and a device, FIFO or socket is refused before anything else is set up).
+        // `-` (stdin, read whole before the screen starts; keys then come from /dev/tty) is
+        // read after the directories, so a mistake there never consumes it for nothing.
+        let fileRead = file == "-" ? nil : try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
+        // A format that reads mentions by handle or id needs the directory before the file
+        // is decoded, so its files load now rather than in the background.
+        let needsDirectory = fileRead?.needsDirectory(format) ?? format.decodingUsesDirectory
         let frecency = FrecencyRecord(environment: environment)
         var directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
             commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
             environment: environment, indexCache: IndexCache.standard(environment: environment))
         directories.writeIndexesInBackground()
-        let lookup = needsDirectory ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
-        var document = MarkedText()
-        var notes: [String] = []
-        var disk: DiskState?
-        var isReadOnly = false
-        if let file {
-            // `-`: the starting comment is stdin, read whole before the screen starts
-            // (keys then come from /dev/tty); the comment has no file until Save as.
-            let name = file == "-" ? "stdin" : file
-            if file == "-" { try Self.requireTerminal() }
-            do {
-                if let bytes = try file == "-" ? DocumentFile.readStandardInput() : DocumentFile.readUTF8(file) {
-                    let decoded = try format.decode(utf8: bytes, lookup: lookup)
-                    document = decoded.document
-                    notes = decoded.notes
-                    if file != "-" {
-                        disk = DiskState.of(file, bytes: bytes)
-                        isReadOnly = access(file, W_OK) != 0
-                    }
-                }
-            } catch let error as DocumentFile.Failure {
-                throw UsageError(error.message)
-            } catch let error as FormatError {
-                throw UsageError("\(name): not in the \(format) format: \(error.message)")
-            }
-        }
+        // Writing handles or urls asks the directories loaded already (the large ones load
+        // behind the screen when nothing needs them sooner; a picked mention carries its own).
+        let lookup = needsDirectory || format.encodingUsesDirectory ? EntityLookup(directories.files.mapValues(\.entities))
+            : .empty
+        let opened = try fileRead ?? OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
+        let decoded = try opened.decode(format, lookup: lookup)
+        let document = decoded.document
+        let notes = decoded.notes
         // The bundled default.toml is the built-in theme as a file (a test keeps them
         // equal): not read again at every start.
         let themeName = settings.config.theme ?? Theme.defaultName
@@ -142,9 +133,11 @@ struct EditCommand: AsyncParsableCommand {
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
         options.sourceNotes = directories.notes
-        options.formatIsFixed = settings.config.format != nil
-        options.disk = disk
-        options.isReadOnly = isReadOnly
+        // Only `-f` fixes the format: Save as under another name asks the rule again.
+        options.formatIsFixed = named != nil
+        options.formatRule = formatRule
+        options.disk = opened.disk
+        options.isReadOnly = opened.isReadOnly
         options.fromStandardInput = file == "-"
         options.terminalClipboard = settings.config.clipboard != .internal
         options.graphemes = settings.config.graphemes ?? .auto
@@ -153,16 +146,29 @@ struct EditCommand: AsyncParsableCommand {
         let lock = options.path.flatMap { path in
             DraftStore.folder(environment: environment).map { EditLock(documentPath: path, draftsFolder: $0) }
         }
-        if let lock, let file, case let .heldBy(pid) = lock.acquire() {
-            options.isReadOnly = true
-            options.drafts = nil
-            options.warnings.insert("\(file) is open in another atpad (pid \(pid))", at: 0)
+        if let lock, let file {
+            switch lock.acquire() {
+            case let .heldBy(pid):
+                options.isReadOnly = true
+                options.drafts = nil
+                options.warnings.insert("\(file) is open in another atpad (pid \(pid))", at: 0)
+            case let outcome:
+                if let warning = EditLock.warning(outcome, file: file, lock: lock.path) {
+                    // A lock that cannot be read may be another atpad's: read-only, as above.
+                    if outcome == .unreadable {
+                        options.isReadOnly = true
+                        options.drafts = nil
+                    }
+                    options.warnings.insert(warning, at: 0)
+                }
+            }
         }
         let (status, printed) = EditSession(options).run()
         lock?.release()
         frecency.finishSaving()
         if let printed {
-            FileHandle.standardOutput.write(Data(printed.utf8))
+            // The bytes as the format wrote them (a comment may hold bytes that are not UTF-8).
+            FileHandle.standardOutput.write(Data(printed))
         }
         return status
     }

@@ -21,6 +21,14 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let target = try DocumentFormat(option: "--format", name: format)
         let comment = try input.read(directories: directories, encodingTo: target)
-        try StandardOutput.writeAll(target.encodeUTF8(comment.document, lookup: comment.lookup))
+        let bytes: [UInt8]
+        do {
+            bytes = try target.encodeBytes(comment.document, lookup: comment.lookup)
+        } catch {
+            // json and matrix hold Unicode text only: nothing is written (SPEC §7).
+            StandardOutput.error("atpad: \(input.file): \(error.message)")
+            throw ExitCode(1)
+        }
+        try StandardOutput.writeAll(bytes)
     }
 }

@@ -48,21 +48,26 @@ public enum AtomicFile {
         /// A symlink at the path is written through: the file it names is replaced and the
         /// link kept. Otherwise the link itself is replaced.
         public var followsSymlinks: Bool
+        /// Only a regular file is replaced: a device, FIFO or socket at the path (or put
+        /// there while the temporary file was written) is a failure, and stays (SPEC §11).
+        public var replacesOnlyRegularFiles: Bool
 
-        public init(permissions: Permissions, createsFolders: Bool, flushes: Bool, followsSymlinks: Bool) {
+        public init(permissions: Permissions, createsFolders: Bool, flushes: Bool, followsSymlinks: Bool,
+                    replacesOnlyRegularFiles: Bool = false) {
             self.permissions = permissions
             self.createsFolders = createsFolders
             self.flushes = flushes
             self.followsSymlinks = followsSymlinks
+            self.replacesOnlyRegularFiles = replacesOnlyRegularFiles
         }
 
         /// State atpad keeps for itself: owner only, its folders created, flushed.
         public static let privateState = Options(permissions: .ownerOnly, createsFolders: true, flushes: true,
                                                  followsSymlinks: false)
         /// A person's document: keeps the file's mode and owner, written through a symlink,
-        /// flushed; its folder must exist.
+        /// flushed, never over anything but a regular file; its folder must exist.
         public static let document = Options(permissions: .keepExisting, createsFolders: false, flushes: true,
-                                             followsSymlinks: true)
+                                             followsSymlinks: true, replacesOnlyRegularFiles: true)
     }
 
     /// Where a streaming writer puts the file's bytes (see `write(to:_:_:)`).
@@ -118,7 +123,7 @@ public enum AtomicFile {
     /// file is untouched and the temporary file removed.
     public static func write(to path: String, _ options: Options = .privateState,
                              _ produce: (Output) throws -> Void) throws {
-        let (target, existing) = destination(of: path, options)
+        let (target, existing) = try destination(of: path, options)
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         let dir = folder.isEmpty ? "." : folder
@@ -152,6 +157,8 @@ public enum AtomicFile {
         if options.flushes, fsync(fd) != 0 { throw Failure("flush failed") }
         closed = true
         if close(fd) != 0 { throw Failure("close failed") }
+        // Looked at again just before the rename: a FIFO or device put there meanwhile stays.
+        if options.replacesOnlyRegularFiles { try refuseAnythingButARegularFile(at: target, named: path) }
         if rename(temporary, target) != 0 { throw Failure("rename failed") }
         renamed = true
         if options.flushes {
@@ -166,12 +173,25 @@ public enum AtomicFile {
 
     /// Writes `bytes` over the file at `path` in place (truncated, written, flushed), for a
     /// file whose folder allows no temporary file beside it. Not atomic: the caller keeps a
-    /// copy first (the recovery draft). The file keeps its inode, mode and owner.
+    /// copy first (the recovery draft). The file keeps its inode, mode and owner. Only a
+    /// regular file is written so (it is a document's): a FIFO is never waited on.
     public static func writeInPlace(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure("cannot open it") }
+        // O_NONBLOCK and no O_TRUNC until the file is known to be regular: opening a FIFO
+        // for writing would wait for a reader, and truncating a device means nothing.
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw Failure(message: FileKind.fifo.refusal(path, doing: "replaces")!) }
+            throw Failure("cannot open it")
+        }
         var closed = false
         defer { if !closed { close(fd) } }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure("cannot open it") }
+        if let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "replaces") {
+            throw Failure(message: refusal)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        if ftruncate(fd, 0) != 0 { throw Failure("cannot empty it") }
         try Output(fd: fd).write(bytes)
         if fsync(fd) != 0 { throw Failure("flush failed") }
         closed = true
@@ -195,8 +215,10 @@ public enum AtomicFile {
     }
 
     /// The file a write replaces — `path`, or the file a symlink there names when
-    /// `options` follow symlinks — and its status when it exists.
-    private static func destination(of path: String, _ options: Options) -> (path: String, existing: stat?) {
+    /// `options` follow symlinks — and its status when it exists. A failure when `options`
+    /// replace only regular files and it is something else (a device, FIFO or socket).
+    private static func destination(of path: String, _ options: Options) throws(Failure)
+        -> (path: String, existing: stat?) {
         var target = path
         var info = stat()
         if options.followsSymlinks, lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
@@ -204,7 +226,19 @@ public enum AtomicFile {
             target = String(cString: real)
             free(real)
         }
-        return (target, stat(target, &info) == 0 ? info : nil)
+        guard stat(target, &info) == 0 else { return (target, nil) }
+        if options.replacesOnlyRegularFiles, let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "replaces") {
+            throw Failure(message: refusal)
+        }
+        return (target, info)
+    }
+
+    /// A failure naming `path` when `target` (what it names) is there and not a regular file.
+    private static func refuseAnythingButARegularFile(at target: String, named path: String) throws(Failure) {
+        var info = stat()
+        if stat(target, &info) == 0, let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "replaces") {
+            throw Failure(message: refusal)
+        }
     }
 
     /// The mode `open` would give a new file: 0666 less the umask.

@@ -17,7 +17,7 @@ import Testing
         #expect(save.path == "notes.json")
         #expect(save.format == .json)
         #expect(save.confirmOverwrite)
-        #expect(save.contents == DocumentFormat.json.encode(app.model.editor.marked, lookup: .empty))
+        #expect(save.contents == DocumentFormat.json.encodeUTF8(app.model.editor.marked, lookup: .empty))
         app.send(.saved(save))
         #expect(app.model.mode == .editing)
         #expect(app.model.document.path == "notes.json")
@@ -38,7 +38,18 @@ import Testing
         #expect(app.promptLine == "Save as: a.md")
         try app.keys("<BS><BS>txt<Enter>")
         #expect(app.lastSave?.path == "a.txt")
-        #expect(app.lastSave?.format == .atpad)
+        #expect(app.lastSave?.format == .github)
+    }
+
+    @Test func saveAsTakesTheFormatTheNewNameGives() throws {
+        var app = try AppHarness("hi", path: "a.md")
+        app.model.document.formatRule = FormatRule(patterns: [.init(glob: "*.slack", format: .slack)], fallback: .zulip)
+        for (name, format) in [("b.atpad", DocumentFormat.atpad), ("c.slack", .slack), ("d.txt", .zulip), ("e.json", .json)] {
+            try app.keys("<M-s><C-u>\(name)<Enter>")
+            #expect(app.lastSave?.path == name)
+            #expect(app.lastSave?.format == format, "\(name)")
+            app.send(.saved(try #require(app.lastSave)))
+        }
     }
 
     @Test func ctrlSWithAFileSavesWithoutAsking() throws {
@@ -149,6 +160,30 @@ import Testing
         try app.keys("<C-q>")
         #expect(app.quit?.status == 1)
         #expect(app.quit?.output == nil)
+    }
+
+    @Test func ctrlQWithPrintAndAnUnchangedFilePrintsItAndIsZero() throws {
+        // Issue 22: as without --print, a FILE left as it was is no failure; it is printed.
+        var app = try AppHarness("notes @[Jo](1)", path: "notes.md", format: .atpad, print: true)
+        try app.keys("<C-q>")
+        #expect(app.quit?.status == 0)
+        #expect(app.quit?.output == "notes @[Jo](1)")
+        // In -f's format.
+        var slack = try AppHarness("a & b", path: "notes.md", format: .slack, print: true)
+        try slack.keys("<C-q>")
+        #expect(slack.quit?.status == 0)
+        #expect(slack.quit?.output == "a &amp; b")
+        // Changed and given up: 1, nothing printed.
+        var changed = try AppHarness("notes", path: "notes.md", print: true)
+        try changed.keys("x<C-q>n")
+        #expect(changed.quit?.status == 1)
+        #expect(changed.quit?.output == nil)
+        // At the draft question too.
+        var asked = try AppHarness("notes", path: "notes.md", print: true)
+        _ = asked.model.start(offering: draft())
+        try asked.keys("<C-q>")
+        #expect(asked.quit?.status == 0)
+        #expect(asked.quit?.output == "notes")
     }
 
     @Test func quitQuestionYesSavesThenQuits() throws {
@@ -444,6 +479,17 @@ import Testing
         #expect(app.cursor == 10)
         try app.keys("<C-l>99<Enter>")
         #expect(app.cursor == 8)
+        // Any number of digits: past the end is the last line, past a line's end its end.
+        try app.keys("<C-l>99999999999999999999<Enter>")
+        #expect(app.cursor == 8)
+        #expect(app.model.message == "")
+        try app.keys("<C-l>2:99999999999999999999<Enter>")
+        #expect(app.cursor == 7)
+        try app.keys("<C-l>99999999999999999999:99999999999999999999<Enter>")
+        #expect(app.cursor == 13)
+        try app.keys("<C-l>-99999999999999999999<Enter>")
+        #expect(app.cursor == 0)
+        try app.keys("<C-l>99<Enter>")
         try app.keys("<C-l>x<Enter>")
         #expect(app.model.message == "Type a line number, or line:column")
         #expect(app.promptLine == "Go to line: x")

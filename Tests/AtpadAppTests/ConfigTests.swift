@@ -1,4 +1,5 @@
 @testable import AtpadApp
+import AtpadCore
 import Foundation
 import Testing
 
@@ -441,7 +442,8 @@ import Testing
         // The top-level values are the defaults, as its comments say.
         #expect(config.implicit == 3)
         #expect(config.trimMentions == false)
-        #expect(config.format == "atpad")
+        #expect(config.format == "github")
+        #expect(config.formatPatterns == [FormatRule.Pattern(glob: "*.slack", format: .slack)])
         #expect(config.theme == "default")
         #expect(config.noColor == false)
         #expect(config.chooserRows == 8)
@@ -459,9 +461,10 @@ import Testing
 
     @Test func theExampleFileDocumentsEveryKey() throws {
         let text = try String(contentsOf: ConfigTests.exampleURL, encoding: .utf8)
-        for key in Config.CodingKeys.allCases.map(\.stringValue) where key != "triggers" && key != "terminal" {
+        for key in Config.CodingKeys.allCases.map(\.stringValue) where !["triggers", "terminal", "formats"].contains(key) {
             #expect(text.contains("\n\(key) = "), "\(key) is not set in the example")
         }
+        #expect(text.contains("\n[formats]\n"))
         #expect(text.contains("\n[triggers.\"@\"]\n"))
         for key in Config.TriggerSources.Decoded.CodingKeys.allCases.map(\.stringValue) {
             #expect(text.contains("\n#   \(key) "), "\(key) is not described in the example")

@@ -23,7 +23,7 @@ import Testing
         let terminal = try FakeTerminal(keys: keys)
         let (status, printed) = EditSession(options, terminal: terminal).run()
         #expect(terminal.started && terminal.stopped)
-        return (status, printed, terminal)
+        return (status, printed.map { String(decoding: $0, as: UTF8.self) }, terminal)
     }
 
     @Test func saveAsWithoutAFileWritesTheNewFile() throws {

@@ -165,6 +165,24 @@ import Testing
         #expect(kept.selectedMention?.id == "u1")
     }
 
+    @Test func theRetargetQueryIsSelectedSoTypingReplacesIt() throws {
+        // Issue 22: the pre-filled name is selected; the first character typed replaces it.
+        let start = "hi @[John Doe](u1) there|"
+        let open = "<Left><Left><Left><Left><Left><Left><BS><C-Space>"
+        let opened = try Self.replay(open, text: start)
+        #expect(opened.search?.queryIsSelected == true)
+        let typed = try Self.replay(open + "jane", text: start)
+        #expect(typed.search?.query == "jane")
+        #expect(typed.search?.queryIsSelected == false)
+        #expect(typed.search?.items.first?.entity.id == "u2")
+        #expect(Self.state(try Self.replay(open + "jane<Enter>", text: start)) == "hi @[Jane Doe](u2) there @12")
+        // Backspace first keeps the name for editing: it takes its last character only.
+        let edited = try Self.replay(open + "<BS>", text: start)
+        #expect(edited.search?.query == "John Do")
+        #expect(edited.search?.queryIsSelected == false)
+        #expect(try Self.replay(open + "<BS>e", text: start).search?.query == "John Doe")
+    }
+
     // MARK: - 7. Insert completions and the emoji directory
 
     @Test func emojiShortcodeAndTab() throws {

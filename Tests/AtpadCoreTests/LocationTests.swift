@@ -61,6 +61,10 @@ import Testing
         #expect(position("ab\ncd", 1, 40) == "ab|\ncd")
         #expect(position("ab\ncd", 2, 0) == "ab\n|cd")
         #expect(position("", 3, 3) == "|")
+        #expect(position("ab\ncd", Int.max, nil) == "ab\n|cd")
+        #expect(position("ab\ncd", Int.max, Int.max) == "ab\ncd|")
+        #expect(position("ab\ncd\n", Int.max, Int.max) == "ab\ncd\n|")
+        #expect(position("ab\ncd", Int.min, Int.min) == "|ab\ncd")
     }
 
     @Test func aPositionInsideAMentionGoesToTheNearerEdge() {

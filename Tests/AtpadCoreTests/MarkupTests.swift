@@ -84,7 +84,16 @@ struct MarkupEncodeTests {
     }
 
     @Test func backslashBeforePlainTriggerBracketIsDoubled() {
-        #expect(AtpadMarkup.encode(doc(#"\@["#)) == #"\\\@["#)
+        // `@[` alone forms no mention, so it needs no escape; the backslash still pairs.
+        #expect(AtpadMarkup.encode(doc(#"\@["#)) == #"\\@["#)
+        #expect(AtpadMarkup.encode(doc(#"\@[a](b)"#)) == #"\\\@[a](b)"#)
+    }
+
+    @Test func onlyTextThatWouldReadAsAMentionIsEscaped() {
+        #expect(AtpadMarkup.encode(doc("foo@[bar")) == "foo@[bar")
+        #expect(AtpadMarkup.encode(doc("foo@[bar](baz)")) == #"foo\@[bar](baz)"#)
+        #expect(AtpadMarkup.encode(doc("@[a @[b](c)")) == #"@[a \@[b](c)"#)
+        #expect(AtpadMarkup.encode(doc("@[](c) @[a]() @[a](b")) == "@[](c) @[a]() @[a](b")
     }
 
     @Test func backslashRightBeforeMentionIsDoubled() {
@@ -97,9 +106,9 @@ struct MarkupEncodeTests {
         #expect(AtpadMarkup.encode(d) == "@@[a](x)")
     }
 
-    @Test func plainTriggerBracketRightAfterMentionIsEscaped() {
-        let d = doc("@a@[", [("@", "a", "x")])
-        #expect(AtpadMarkup.encode(d) == #"@[a](x)\@["#)
+    @Test func plainTriggerBracketRightAfterMentionIsEscapedWhenItFormsOne() {
+        #expect(AtpadMarkup.encode(doc("@a@[", [("@", "a", "x")])) == "@[a](x)@[")
+        #expect(AtpadMarkup.encode(doc("@a@[b](c)", [("@", "a", "x")])) == #"@[a](x)\@[b](c)"#)
     }
 
     @Test func adjacentMentions() {

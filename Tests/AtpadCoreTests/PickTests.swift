@@ -20,8 +20,38 @@ import Testing
         #expect(try edit("| and more", "@jo<Enter>") == "@[John Doe](1) |and more")
     }
 
-    @Test func noSpaceBeforeNewline() throws {
-        #expect(try edit("|\nnext", "@jo<Enter>") == "@[John Doe](1)|\nnext")
+    @Test func aSpaceBeforeANewlineToo() throws {
+        // Issue 22: the next word typed must not glue to the mention (`@jsnowfor`).
+        #expect(try edit("|\nnext", "@jo<Enter>") == "@[John Doe](1) |\nnext")
+        #expect(try edit("Thanks |\n# git's template", "@jo<Enter>for the fix")
+            == "Thanks @[John Doe](1) for the fix|\n# git's template")
+        #expect(try edit("|\r\nnext", "@jo<Enter>") == "@[John Doe](1) |\r\nnext")
+    }
+
+    @Test func enterRightAfterAPickTakesItsSpace() throws {
+        #expect(try edit("hi |", "@jo<Enter><Enter>") == "hi @[John Doe](1)\n|")
+        #expect(try edit("|\nnext", "@jo<Enter><Enter>") == "@[John Doe](1)\n|\nnext")
+        // Undo brings the space back; the pick is a step of its own before it.
+        #expect(try edit("hi |", "@jo<Enter><Enter><C-z>") == "hi @[John Doe](1) |")
+        #expect(try edit("hi |", "@jo<Enter><Enter><C-z><C-z>") == "hi @jo|")
+        // Only the very next key.
+        #expect(try edit("hi |", "@jo<Enter>x<Enter>") == "hi @[John Doe](1) x\n|")
+    }
+
+    @Test func aSpaceRightAfterAPickIsTheOneItAdded() throws {
+        #expect(try edit("hi |", "@jo<Enter> and") == "hi @[John Doe](1) and|")
+        #expect(try edit("hi |", "@jo<Enter>  and") == "hi @[John Doe](1)  and|")
+        #expect(try edit("hi |\n", "@jo<Enter> x") == "hi @[John Doe](1) x|\n")
+    }
+
+    @Test func closingEmphasisTakesTheSpace() throws {
+        #expect(try edit("**|", "@jo<Enter>**") == "**@[John Doe](1)**|")
+        #expect(try edit("_|", "@jo<Enter>_ x") == "_@[John Doe](1)_ x|")
+        #expect(try edit("~~|", "@jo<Enter>~~") == "~~@[John Doe](1)~~|")
+    }
+
+    @Test func closingPunctuationTakesTheSpaceBeforeALineBreakToo() throws {
+        #expect(try edit("(|\nx", "@jo<Enter>)") == "(@[John Doe](1))|\nx")
     }
 
     @Test func pickReplacesRestOfWord() throws {

@@ -178,6 +178,30 @@ import Glibc
         #expect(try names(folder) == [])
     }
 
+    @Test func aDocumentNeverReplacesAFIFOOrADevice() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fifo = folder.path("p.md")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let link = folder.path("null.md")
+        #expect(symlink("/dev/null", link) == 0)  // written through: the device is the target
+        for path in [fifo, link] {
+            let failure = thrown(AtomicFile.Failure.self) {
+                try AtomicFile.write(Array("x".utf8), to: path, .document)
+            }
+            #expect(failure?.message.hasPrefix("\(path) is a ") == true, "\(String(describing: failure))")
+            #expect(failure?.message.hasSuffix("not a regular file: atpad replaces only regular files") == true)
+        }
+        #expect(FileKind.of(fifo) == .fifo && FileKind.of("/dev/null") == .device)
+        #expect(try names(folder) == ["null.md", "p.md"])
+        // In place, a FIFO is refused at once, never waited on for a reader.
+        let inPlace = thrown(AtomicFile.Failure.self) { try AtomicFile.writeInPlace(Array("x".utf8), to: fifo) }
+        #expect(inPlace?.message == "\(fifo) is a FIFO, not a regular file: atpad replaces only regular files")
+        // Private state keeps replacing whatever is at its own path.
+        try AtomicFile.write(Array("state".utf8), to: fifo)
+        #expect(FileKind.of(fifo) == .regular && contents(fifo) == "state")
+    }
+
     /// Whether every folder above the temporary folder lets other users through (root's
     /// tests drop to `nobody`, who must reach the file).
     static var temporaryFolderIsReachableByOthers: Bool {

@@ -77,7 +77,7 @@ def test_tada_and_tab_inserts_the_emoji(sessions, tmp_path):
 
 
 def test_ctrl_space_retargets_a_selected_mention(sessions, tmp_path):
-    path = tmp_path / "retarget.txt"
+    path = tmp_path / "retarget.atpad"
     s = sessions([str(path)])
     s.type("hi @jd")
     s.wait_for("John Doe")

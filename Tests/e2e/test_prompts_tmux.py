@@ -27,7 +27,7 @@ def test_save_as_without_a_file_writes_it(sessions, directory, tmp_path):  # noq
     assert "out.md" in title(s)
     s.keys("C-q")
     assert s.exit_status() == 0
-    assert (tmp_path / "out.md").read_bytes() == b"hi @[John Doe](u1) bye"
+    assert (tmp_path / "out.md").read_bytes() == b"hi @jdoe bye"  # .md is github
 
 
 def test_find_and_next(sessions, directory, tmp_path):  # noqa: F811

@@ -49,10 +49,15 @@ def test_json_file_is_read_as_json_by_default(tmp_path):
     assert proc.stdout == (GOLDEN / "input.atpad").read_bytes()
 
 
-def test_other_files_are_read_as_markup_by_default(tmp_path):
-    path = tmp_path / "comment.md"
+def test_atpad_files_are_markup_and_other_files_github_by_default(tmp_path):
+    path = tmp_path / "comment.atpad"
     path.write_text("hi @[John Doe](u1)", encoding="utf-8")
     assert run("render", str(path), "--format", "slack").stdout == b"hi <@u1>"
+    # Not markup: `@[John Doe](u1)` is text, and `\\` two backslashes.
+    other = tmp_path / "comment.md"
+    other.write_text("hi @[John Doe](u1) \\\\", encoding="utf-8")
+    assert run("render", str(other), "--format", "plain").stdout == b"hi @[John Doe](u1) \\\\"
+    assert run("render", str(other), "--format", "github").stdout == b"hi @[John Doe](u1) \\\\"
 
 
 def test_from_a_chat_format_uses_the_directory(tmp_path, people):
@@ -154,14 +159,31 @@ def test_format_is_required(tmp_path):
     assert b"--format" in proc.stderr
 
 
-def test_invalid_utf8_is_a_usage_error(tmp_path):
+def test_bytes_that_are_not_utf8_are_written_as_they_were(tmp_path):
+    """Issue 22: any bytes. A format that cannot carry them (json, matrix) says so, exit 1."""
     path = tmp_path / "c.atpad"
-    path.write_bytes(b"ok \xff bad")
-    for command in (["render", str(path), "--format", "plain"], ["mentions", str(path)]):
-        proc = run(*command)
-        assert proc.returncode == 2
-        assert proc.stderr.decode().splitlines() == [
-            f"atpad: {path}: not valid UTF-8 (byte 4 of 8); the file was not changed"]
+    path.write_bytes(b"caf\xe9 @[Ann](a) \xff")
+    note = f"atpad: {path}: 2 bytes that are not UTF-8 kept as they were (shown as \\xNN)"
+    for fmt, expected in [("plain", b"caf\xe9 @Ann \xff"), ("atpad", b"caf\xe9 @[Ann](a) \xff"),
+                          ("slack", b"caf\xe9 <@a> \xff")]:
+        proc = run("render", str(path), "--format", fmt)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == expected
+        assert proc.stderr.decode().splitlines() == [note]
+    proc = run("mentions", str(path))
+    assert proc.returncode == 0 and json.loads(proc.stdout)[0]["id"] == "a"
+    for fmt in ["json", "matrix"]:
+        proc = run("render", str(path), "--format", fmt)
+        assert proc.returncode == 1, fmt
+        assert proc.stdout == b""
+        assert proc.stderr.decode().splitlines()[-1] == (
+            f"atpad: {path}: the {fmt} format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
+    # A json file must be UTF-8.
+    bad = tmp_path / "c.json"
+    bad.write_bytes(b'{"text": "caf\xe9", "mentions": []}')
+    proc = run("render", str(bad), "--format", "plain")
+    assert proc.returncode == 2
+    assert "not valid UTF-8 (byte 14 of 32)" in proc.stderr.decode()
 
 
 def test_malformed_json_is_a_usage_error_naming_the_line(tmp_path):
@@ -232,7 +254,7 @@ def test_render_new_formats(tmp_path, people, fmt, expected):
 
 
 def test_render_matrix_event(tmp_path, people):
-    path = tmp_path / "x"
+    path = tmp_path / "x.atpad"
     path.write_text(NEW_INPUT, encoding="utf-8")
     proc = run("render", str(path), "--format", "matrix")
     assert proc.returncode == 0, proc.stderr

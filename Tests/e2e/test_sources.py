@@ -77,7 +77,7 @@ def test_a_failing_command_is_an_error(atpad):
 
 
 def test_editor_picks_from_a_command(sessions, command, tmp_path):  # noqa: F811
-    path = tmp_path / "c.txt"
+    path = tmp_path / "c.atpad"
     s = sessions([str(path), "--directory-command", command])
     s.type("hi @caro")
     s.wait_for("Carol Cmd")
@@ -91,7 +91,7 @@ def test_editor_picks_from_a_command(sessions, command, tmp_path):  # noqa: F811
 def test_editor_routes_hash_to_channels_and_at_to_a_url(sessions, people, server, tmp_path):  # noqa: F811
     url, _ = server
     channels = people([{"id": "C1", "name": "general"}], name="channels.json")
-    path = tmp_path / "c.txt"
+    path = tmp_path / "c.atpad"
     s = sessions([str(path), "-t", f"#={channels}", "--directory-url", url])
     s.type("see #gen")
     s.wait_for("general")

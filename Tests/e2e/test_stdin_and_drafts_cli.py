@@ -60,13 +60,19 @@ def test_dash_reads_the_comment_from_stdin_and_saving_asks_a_name(directory, tmp
         s.close()
 
 
-def test_dash_with_invalid_utf8_on_stdin_exits_2(tmp_path):
-    # In a terminal, so that it is stdin that is refused, not the lack of a terminal.
-    err = tmp_path / "err"
-    s = Session(f"printf 'ok \\377' | {shlex.quote(atpad_binary())} - 2> {shlex.quote(str(err))}")
+def test_dash_with_bytes_that_are_not_utf8_keeps_them(tmp_path):
+    """Issue 22: stdin follows the rule of files: any bytes open and come back as they were."""
+    out = tmp_path / "out"
+    s = Session(f"printf 'ok \\377 \\351t\\351' | {shlex.quote(atpad_binary())} - --print > {shlex.quote(str(out))}")
     try:
-        assert s.exit_status() == 2
-        assert err.read_text() == "atpad: stdin: not valid UTF-8 (byte 4 of 4)\n"
+        s.wait_for("ok \\xFF \\xE9t\\xE9")
+        s.wait_for("3 bytes that are not UTF-8 kept as they were")
+        s.keys("End")
+        s.type("!")
+        s.wait_for("t\\xE9!")
+        s.keys("C-s")
+        assert s.exit_status() == 0
+        assert out.read_bytes() == b"ok \xff \xe9t\xe9!"
     finally:
         s.close()
 

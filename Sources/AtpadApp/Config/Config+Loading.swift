@@ -61,7 +61,8 @@ extension Config {
         } catch {
             throw ConfigError(file: file, message: "syntax error: \(error)")
         }
-        let reader = ConfigReader(table: table, paths: ConfigPaths(configFile: file, home: environment["HOME"]))
+        let reader = ConfigReader(table: table, paths: ConfigPaths(configFile: file, home: environment["HOME"]),
+                                  source: source)
         var decoder = TOMLDecoder()
         decoder.userInfo[ConfigReader.userInfoKey] = reader
         // Problems are noted by the reader rather than thrown: the one reported is the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtpadCore
+import Foundation
 import AtpadDirectory
 import AtpadTerminal
 
@@ -56,8 +57,12 @@ struct Config: Equatable, Sendable {
     var implicit: Int?
     /// Backspace trims a selected multi-word mention to its first word first.
     var trimMentions: Bool?
-    /// The comment's format, one of ``formats``.
+    /// The comment's format, one of ``formats``: for files whose name implies none
+    /// (``formatRule``).
     var format: String?
+    /// The `[formats]` table: glob patterns of file names and the format of such files,
+    /// in the file's order (config only).
+    var formatPatterns: [FormatRule.Pattern]?
     /// Where copies go.
     var clipboard: Clipboard?
     /// A theme name, or a theme file path (resolved like directory files).
@@ -72,6 +77,14 @@ struct Config: Equatable, Sendable {
     var commandTimeout: Duration?
     /// `[terminal] graphemes`: how clusters of several code points are sent to the terminal.
     var graphemes: Graphemes?
+
+    /// What decides a file's format when `-f` does not (SPEC §7): the `[formats]`
+    /// patterns, then `format`. Meant for the config file's own settings, not merged with
+    /// the command line's `-f`, which wins over the whole rule.
+    var formatRule: FormatRule {
+        FormatRule(patterns: formatPatterns ?? [], fallback: format.flatMap { DocumentFormat(rawValue: $0) },
+                   currentDirectory: FileManager.default.currentDirectoryPath)
+    }
 
     /// The format names `format` accepts (SPEC §7).
     static let formats = DocumentFormat.allCases.map(\.rawValue)
@@ -97,7 +110,7 @@ enum Clipboard: String, CaseIterable, Sendable, Decodable, ExpressibleByArgument
 extension Config: Decodable {
     /// The keys a config may hold at its top level.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case triggers, implicit, trimMentions = "trim_mentions", format, clipboard, theme, noColor = "no_color"
+        case triggers, implicit, trimMentions = "trim_mentions", format, formats, clipboard, theme, noColor = "no_color"
         case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", terminal
     }
 
@@ -116,6 +129,7 @@ extension Config: Decodable {
         format = c.setting(.format, "must be one of \(Config.formats.joined(separator: ", "))", reader) { (name: String) in
             Config.formats.contains(name.lowercased())
         }?.lowercased()
+        if c.contains(.formats) { readFormatPatterns(c, reader) }
         clipboard = c.setting(.clipboard, "must be \(Clipboard.listed)", reader)
         theme = c.setting(.theme, "must be a theme name or the path of a theme file", reader) { (text: String) in
             !text.isEmpty

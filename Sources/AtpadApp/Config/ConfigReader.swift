@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadTerminal
 import Foundation
 import TOMLKit
 
@@ -16,14 +17,17 @@ final class ConfigReader {
 
     let table: TOMLTable
     let paths: ConfigPaths
+    /// The text the table was parsed from, read again only to find where keys are written.
+    let source: String
     private(set) var problems: [Problem] = []
 
     /// Where a decoder finds its reader.
     static let userInfoKey = CodingUserInfoKey(rawValue: "atpad.configReader")!
 
-    init(table: TOMLTable, paths: ConfigPaths) {
+    init(table: TOMLTable, paths: ConfigPaths, source: String = "") {
         self.table = table
         self.paths = paths
+        self.source = source
     }
 
     /// The reader a config decoder was given.
@@ -66,6 +70,19 @@ final class ConfigReader {
             current = next
         }
         return current
+    }
+
+    /// The keys of the table at `path` in the order the file writes them: TOMLKit hands a
+    /// table's keys back sorted, so where order matters (`[formats]`, first match wins)
+    /// it is found from the text's lines, and only when there are keys to order.
+    func keysInFileOrder(at path: [String]) -> [String] {
+        let keys = value(at: path)?.table?.keys ?? []
+        guard keys.count > 1 else { return keys }
+        let lines = TOMLKeyLines(source)
+        return keys.map { ($0, lines.line(of: ConfigReader.dotted(path + [$0])) ?? .max) }
+            .enumerated()
+            .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+            .map(\.element.0)
     }
 
     // MARK: - Values

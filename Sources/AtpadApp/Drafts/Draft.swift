@@ -18,6 +18,9 @@ public struct Draft: Equatable, Sendable {
     public var document: MarkedText
     /// What was wrong with the file, nil when it was read whole.
     public var damage: DraftDamage?
+    /// Where the cursor was when the draft was written (nil: not known, or the draft is
+    /// damaged); recovering puts it back.
+    public var cursor: Int? = nil
     /// The markup as stored, for a whole draft (to tell a draft equal to its file).
     var markup: [UInt8]?
 }

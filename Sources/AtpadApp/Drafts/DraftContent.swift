@@ -13,14 +13,18 @@ public struct DraftBody: Sendable, Equatable {
     public var markup: String
     /// The `TokenSources` line, nil when no token has a source.
     public var tokens: String?
+    /// Where the cursor was (a scalar offset into the document), so that recovering puts
+    /// it back where the person was typing; nil when not known.
+    public var cursor: Int?
 
-    public init(markup: String, tokens: String? = nil) {
+    public init(markup: String, tokens: String? = nil, cursor: Int? = nil) {
         self.markup = markup
         self.tokens = tokens
+        self.cursor = cursor
     }
 
-    public init(_ doc: MarkedText) {
-        self.init(markup: AtpadMarkup.encode(doc), tokens: TokenSources.line(doc))
+    public init(_ doc: MarkedText, cursor: Int? = nil) {
+        self.init(markup: AtpadMarkup.encode(doc), tokens: TokenSources.line(doc), cursor: cursor)
     }
 
     /// The document this body holds: the markup read, the tokens put back.
@@ -37,4 +41,18 @@ extension TextStorage: DraftContent {
 
 extension MarkedText: DraftContent {
     public func draftBody() -> DraftBody { DraftBody(self) }
+}
+
+/// What the loop hands the draft writer: the document (a copy-on-write value, O(1)) and
+/// the cursor, which the draft keeps so that recovering puts it back.
+public struct DraftSnapshot: DraftContent {
+    public var storage: TextStorage
+    public var cursor: Int
+
+    public init(_ editor: Editor) {
+        storage = editor.storage
+        cursor = editor.cursor
+    }
+
+    public func draftBody() -> DraftBody { DraftBody(storage.marked, cursor: cursor) }
 }

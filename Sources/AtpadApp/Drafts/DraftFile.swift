@@ -15,6 +15,7 @@ import Foundation
 /// Thanks @[Ana Lima](u7)!
 /// ```
 ///
+/// A `cursor N` line (a scalar offset into the document) says where the person was typing.
 /// `path` is absent for an unnamed comment; in it `\` and line breaks are written `\\`,
 /// `\n`, `\r`. A `tokens` line (`TokenSources`) follows when the document has tokens read
 /// from a file in another format, which markup alone would turn into text or rewrite. `bytes` and `fnv1a64` describe the markup, so a draft cut short or
@@ -35,6 +36,8 @@ enum DraftFile {
         var checksum: UInt64?
         /// The `TokenSources` line, when there is one.
         var tokens: String?
+        /// Where the cursor was, when the draft says.
+        var cursor: Int?
     }
 
     /// A draft file's contents as read: the header (nil when there is none worth the name),
@@ -58,6 +61,7 @@ enum DraftFile {
         header += "fnv1a64 \(DraftName.hex(DraftName.fnv1a64(body)))\n"
         // JSON escapes line breaks, so the line stays one line.
         if let tokens = draft.tokens { header += "tokens \(tokens)\n" }
+        if let cursor = draft.cursor { header += "cursor \(cursor)\n" }
         header += "\n"
         return Array(header.utf8) + body
     }
@@ -127,6 +131,7 @@ enum DraftFile {
             case "bytes": header.bytes = Int(value).flatMap { $0 >= 0 ? $0 : nil }
             case "fnv1a64": header.checksum = UInt64(value, radix: 16)
             case "tokens": header.tokens = value
+            case "cursor": header.cursor = Int(value).flatMap { $0 >= 0 ? $0 : nil }
             default: continue
             }
         }

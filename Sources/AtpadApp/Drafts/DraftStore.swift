@@ -134,7 +134,8 @@ public struct DraftStore: Sendable {
         let contents = DraftFile.decode([UInt8](data))
         return Draft(path: draftPath, originalPath: contents.header?.originalPath, modified: time.date,
                      written: contents.header?.written, writerPID: contents.header?.pid,
-                     document: contents.document, damage: contents.damage, markup: contents.markup)
+                     document: contents.document, damage: contents.damage,
+                     cursor: contents.damage == nil ? contents.header?.cursor : nil, markup: contents.markup)
     }
 
     /// The draft of the document at `documentPath` when it is worth offering: it exists and

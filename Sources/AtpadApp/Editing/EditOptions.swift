@@ -22,9 +22,11 @@ struct EditOptions: Sendable {
     /// How clusters of several code points are sent to the terminal (`[terminal] graphemes`).
     var graphemes = Graphemes.auto
     var print: Bool
-    /// `-f` or the config named the format (Save as keeps it rather than taking the one
-    /// the new name implies).
+    /// `-f` named the format (Save as keeps it rather than taking the one the new name
+    /// gives it; the config's `format` is part of ``formatRule`` instead).
     var formatIsFixed = false
+    /// What gives a file its format from its name (Save as asks it when `-f` was not given).
+    var formatRule = FormatRule()
     /// The file as it was read (nil: it does not exist yet), to notice other programs'
     /// changes before a save.
     var disk: DiskState? = nil

@@ -37,7 +37,8 @@ final class EditSession {
         let document = AppModel.Document(path: options.path, format: options.format,
                                          formatIsFixed: options.formatIsFixed, lookup: options.lookup,
                                          isReadOnly: options.isReadOnly,
-                                         untitledName: options.fromStandardInput ? "[stdin]" : nil)
+                                         untitledName: options.fromStandardInput ? "[stdin]" : nil,
+                                         formatRule: options.formatRule)
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)
@@ -48,7 +49,7 @@ final class EditSession {
 
     /// Runs until the person quits; returns the exit status (SPEC §8). The comment to
     /// print with `--print` is returned too, so it is written after the screen is gone.
-    func run() -> (status: Int32, printed: String?) {
+    func run() -> (status: Int32, printed: [UInt8]?) {
         do {
             try terminal.start(ttyPath: nil)
         } catch {
@@ -96,7 +97,7 @@ final class EditSession {
             // brought nothing draws nothing.
             if runner.runPending(on: &model) { draw() }
             // The draft is handed to its writer after the frame, never before it.
-            runner.drafts?.tick(now: .now) { model.editor.storage }
+            runner.drafts?.tick(now: .now) { DraftSnapshot(model.editor) }
         }
         let exit = runner.exit ?? (1, nil)
         return (exit.status, exit.status == 0 ? exit.output : nil)

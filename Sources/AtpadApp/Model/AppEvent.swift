@@ -43,7 +43,7 @@ enum AppEffect: Equatable, Sendable {
     /// Write a file (checking first whether it exists, when the request says so).
     case save(SaveRequest)
     /// End the session with `status`, printing `output` to stdout after the screen is gone.
-    case quit(status: Int32, output: String?)
+    case quit(status: Int32, output: [UInt8]?)
     /// Give the terminal back and stop, as Ctrl-Z in a shell does, until continued (`fg`).
     case suspend
     /// Put text on the terminal's clipboard (OSC 52).

@@ -92,12 +92,16 @@ struct SaveRequest: Equatable, Sendable {
 
     var path: String
     var format: DocumentFormat
-    var contents: String
+    /// The file's bytes (they may hold bytes that are not UTF-8, SPEC §7).
+    var contents: [UInt8]
     var mentionCount: Int
     /// Ask before replacing a file that exists and is not the one being edited.
     var confirmOverwrite: Bool
     /// Ask before replacing the edited file when another program changed it meanwhile.
     var checkDisk: Bool = true
+    /// Set by the runner when it asks about the file because the file it read is gone
+    /// (deleted or moved away): the question offers to save it again, never to reload.
+    var fileIsGone = false
     /// The save came from the `Save as:` prompt (a failure reopens it).
     var fromPrompt: Bool
     var then: Then

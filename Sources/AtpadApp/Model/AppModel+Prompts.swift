@@ -47,9 +47,15 @@ extension AppModel {
                 message = "Type a file name (Esc cancels)"
                 return []
             }
-            let format = document.formatIsFixed ? document.format : DocumentFormat.implied(byPath: path)
-            var save = request(path: path, format: format, confirmOverwrite: path != document.path,
-                               fromPrompt: true, then: then)
+            let format = document.formatIsFixed ? document.format : document.formatRule.format(of: path)
+            var save: SaveRequest
+            do {
+                save = try request(path: path, format: format, confirmOverwrite: path != document.path,
+                                   fromPrompt: true, then: then)
+            } catch {
+                message = "Not saved: \(error.message)"
+                return []
+            }
             // Another file is asked about as such; the edited one as changed on disk.
             save.checkDisk = path == document.path
             return [.save(save)]
@@ -77,14 +83,25 @@ extension AppModel {
         }
     }
 
-    /// `N`, `N:C` (or `N,C`); nil for anything else.
+    /// `N`, `N:C` (or `N,C`); nil for anything else. A number of any length is taken: one
+    /// past the last line (or past the line's end) goes to the last one (SPEC §9), however
+    /// many digits it has (`99999999999999999999` reads as the largest Int).
     static func lineAndColumn(_ text: String) -> (Int, Int?)? {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        guard let first = parts.first, let line = Int(first) else { return nil }
+        guard let first = parts.first, let line = number(first) else { return nil }
         if parts.count == 1 { return (line, nil) }
-        guard parts.count == 2, let column = Int(parts[1]) else { return nil }
+        guard parts.count == 2, let column = number(parts[1]) else { return nil }
         return (line, column)
+    }
+
+    /// The decimal number `digits` spells (a sign may come first), saturating at Int.max
+    /// (Int.min); nil when it is not one.
+    private static func number(_ digits: Substring) -> Int? {
+        let negative = digits.hasPrefix("-")
+        let body = digits.hasPrefix("+") || negative ? digits.dropFirst() : digits
+        guard !body.isEmpty, body.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits) ?? (negative ? Int.min : Int.max)
     }
 
     static func expandingHome(_ path: String) -> String {

@@ -31,13 +31,15 @@ extension AppModel {
         let unnamed = draft.originalPath == nil
         if Keymap.command(for: key, in: .question) == .quit {
             mode = .editing
-            return [.quit(status: quitStatus(discarding: false), output: nil)]
+            // Nothing unsaved yet: `--print` with a FILE prints it as it is (status 0).
+            let status = quitStatus(discarding: false)
+            return [.quit(status: status, output: status == 0 ? output : nil)]
         }
         var effects: [AppEffect]
         switch key {
         case .char("r"), .char("R"):
             // The draft's text becomes the document, as an unsaved change to the file.
-            editor.replaceDocument(with: draft.document)
+            editor.replaceDocument(with: draft.document, cursor: draft.cursor ?? 0)
             message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
             effects = [.startDrafts(path: document.path), .core(.documentChanged)]
             // This session's own draft takes the text over at once, and only then does
@@ -77,6 +79,7 @@ extension AppModel {
     /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`: overwrite saves anyway,
     /// reload reads the file again (one undo step back to the text before).
     mutating func answerChangedOnDisk(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        if request.fileIsGone { return answerDeleted(request, key) }
         if let left = leaveSaveQuestion(key) { return left }
         switch key {
         case .char("o"), .char("O"):
@@ -111,6 +114,39 @@ extension AppModel {
         }
     }
 
+    /// `NAME was deleted: (s)ave it again (k)eep editing`: the file read is gone. Saving
+    /// writes it again; keeping on edits the text as it is (nothing reloads an empty
+    /// file), and the quit question still guards it.
+    mutating func answerDeleted(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
+        switch Keymap.command(for: key, in: .question) {
+        case .cancel?:
+            return keepEditingDeleted(request)
+        case .quit?:
+            mode = .editing
+            return requestQuit()
+        default:
+            break
+        }
+        switch key {
+        case .char("s"), .char("S"), .char("y"), .char("Y"):
+            var again = request
+            again.checkDisk = false
+            again.fileIsGone = false
+            return [.save(again)]
+        case .char("k"), .char("K"), .char("c"), .char("C"), .char("n"), .char("N"):
+            return keepEditingDeleted(request)
+        default:
+            return []
+        }
+    }
+
+    /// *k* (or cancel) to a deleted file: the text stays, unsaved, and the file deleted.
+    private mutating func keepEditingDeleted(_ request: SaveRequest) -> [AppEffect] {
+        mode = .editing
+        message = "Not saved: \(AppModel.fileName(request.path)) stays deleted until you save"
+        return []
+    }
+
     /// What the bottom row asks in a question mode (nil in other modes).
     var question: String? {
         switch mode {
@@ -120,6 +156,8 @@ extension AppModel {
         case .draftQuestion: "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
         case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))? (y)es (n)o"
         case .replaceQuestion: "Replace? (y)es (n)o (a)ll"
+        case let .changedOnDiskQuestion(request) where request.fileIsGone:
+            "\(AppModel.fileName(request.path)) was deleted: (s)ave it again (k)eep editing"
         case let .changedOnDiskQuestion(request):
             "\(AppModel.fileName(request.path)) changed on disk: (o)verwrite (r)eload (c)ancel"
         default: nil

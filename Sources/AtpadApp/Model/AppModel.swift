@@ -14,8 +14,8 @@ struct AppModel {
         /// nil for a comment not saved anywhere yet.
         var path: String?
         var format: DocumentFormat
-        /// `-f` (or the config) named the format: Save as keeps it instead of taking the
-        /// one the new name implies.
+        /// `-f` named the format: Save as keeps it instead of taking the one the new name
+        /// implies.
         var formatIsFixed: Bool
         /// The directory as the format sees it (handles and urls by id).
         var lookup: EntityLookup = .empty
@@ -24,6 +24,8 @@ struct AppModel {
         /// What the title calls a comment without a file (`[stdin]` for `atpad -`); nil:
         /// the layout's own `[new comment]`.
         var untitledName: String? = nil
+        /// What gives a new name its format on Save as (SPEC §7).
+        var formatRule = FormatRule()
     }
 
     var editor: Editor
@@ -263,12 +265,20 @@ struct AppModel {
             message = "\(AppModel.fileName(path)) is read-only: save it under another name"
             return []
         }
-        return [.save(request(path: path, format: document.format, confirmOverwrite: false, fromPrompt: false, then: then))]
+        do {
+            return [.save(try request(path: path, format: document.format, confirmOverwrite: false, fromPrompt: false,
+                                      then: then))]
+        } catch {
+            message = "Not saved: \(error.message)"
+            return []
+        }
     }
 
+    /// The save of the document to `path` in `format`; an error when the format cannot
+    /// carry what the document holds (bytes that are not UTF-8 in `json`).
     func request(path: String, format: DocumentFormat, confirmOverwrite: Bool, fromPrompt: Bool,
-                 then: SaveRequest.Then) -> SaveRequest {
-        SaveRequest(path: path, format: format, contents: format.encode(editor.marked, lookup: document.lookup),
+                 then: SaveRequest.Then) throws(FormatError) -> SaveRequest {
+        SaveRequest(path: path, format: format, contents: try format.encodeBytes(editor.marked, lookup: document.lookup),
                     mentionCount: editor.storage.listedMentionCount, confirmOverwrite: confirmOverwrite,
                     fromPrompt: fromPrompt, then: then)
     }
@@ -289,8 +299,11 @@ struct AppModel {
     }
 
     /// The comment as `--print` writes it (nil without `--print`).
-    var output: String? {
-        print ? document.format.encode(editor.marked, lookup: document.lookup) : nil
+    var output: [UInt8]? {
+        guard print else { return nil }
+        // json cannot carry bytes that are not UTF-8: it prints them as their escapes.
+        return (try? document.format.encodeBytes(editor.marked, lookup: document.lookup))
+            ?? document.format.encodeUTF8(editor.marked, lookup: document.lookup)
     }
 
     /// Ctrl-Q from anywhere: quit at once when nothing is unsaved, else ask.
@@ -305,10 +318,13 @@ struct AppModel {
     }
 
     /// The exit status of quitting without saving now (SPEC §8): 0 when nothing unsaved
-    /// is given up, 1 when changes are discarded or `--print` was never confirmed.
+    /// is given up, 1 when changes are discarded or `--print` without a FILE was never
+    /// confirmed. With a FILE, `--print` changes nothing here: a FILE left as it was is
+    /// printed as it is, status 0.
     func quitStatus(discarding: Bool) -> Int32 {
-        if print { return savedOnce && !discarding ? 0 : 1 }
-        return discarding ? 1 : 0
+        if discarding { return 1 }
+        if print && document.path == nil { return savedOnce ? 0 : 1 }
+        return 0
     }
 
     static func fileName(_ path: String) -> String {

@@ -32,7 +32,7 @@ final class EffectRunner {
     /// Queries asked for and not yet answered or started (see `runPending`).
     private var queued: [(id: Int, trigger: Unicode.Scalar, query: String)] = []
     /// Set by a `.quit` effect: the session is over.
-    private(set) var exit: (status: Int32, output: String?)?
+    private(set) var exit: (status: Int32, output: [UInt8]?)?
     /// The edited file as atpad last read or wrote it, to notice changes by other programs.
     private var disk: (path: String, state: DiskState?)?
 
@@ -171,7 +171,7 @@ final class EffectRunner {
         case .discardDraft:
             drafts?.discard()
         case .flushDraft:
-            drafts?.flushNow { model.editor.storage }
+            drafts?.flushNow { DraftSnapshot(model.editor) }
         case let .removeDraft(draft):
             try? draftStore?.remove(draftAt: draft.path)
         case let .keepDraftAside(draft):
@@ -216,9 +216,20 @@ final class EffectRunner {
         if exists && (info.st_mode & S_IFMT) == S_IFDIR {
             return .saveFailed(request, message: "\(path) is a folder: type a file name")
         }
+        // Never replace a device, FIFO or socket, even one put where the file was (SPEC §11):
+        // said here, before any question; `AtomicFile` refuses one that appears meanwhile.
+        if exists, let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "replaces") {
+            return .saveFailed(request, message: refusal + "; not saved")
+        }
         if exists && request.confirmOverwrite { return .saveNeedsConfirmation(request) }
         if request.checkDisk, let disk, disk.path == path, DiskState.hasChanged(path, since: disk.state) {
-            return .changedOnDisk(request)
+            var asked = request
+            // Read once and gone now: deleted (or moved) by another program.
+            asked.fileIsGone = disk.state != nil && !exists
+            // Asked once: from now on the file is known to be gone, and a later save writes
+            // it again unless another program brings it back meanwhile.
+            if asked.fileIsGone { self.disk = (path, nil) }
+            return .changedOnDisk(asked)
         }
         if exists && access(path, W_OK) != 0 {
             return .saveFailed(request, message: "\(path) is read-only: save it under another name")
@@ -228,17 +239,17 @@ final class EffectRunner {
             if exists && access(folder.isEmpty ? "." : folder, W_OK) != 0 {
                 // No temporary file can be made beside it: the whole comment goes to the
                 // recovery draft first, so a crash during the write in place loses nothing.
-                if let drafts, !drafts.flushNow({ model.editor.storage }) {
+                if let drafts, !drafts.flushNow({ DraftSnapshot(model.editor) }) {
                     return .saveFailed(request, message: "cannot save \(path) in place: the recovery draft could not be written first")
                 }
-                try DocumentFile.writeInPlace(request.contents, to: path)
+                try DocumentFile.writeInPlace(bytes: request.contents, to: path)
             } else {
-                try DocumentFile.writeAtomically(request.contents, to: path)
+                try DocumentFile.writeAtomically(bytes: request.contents, to: path)
             }
         } catch {
             return .saveFailed(request, message: "\(error)")
         }
-        disk = (path, DiskState.of(path, bytes: Array(request.contents.utf8)))
+        disk = (path, DiskState.of(path, bytes: request.contents))
         return .saved(request)
     }
 
@@ -246,8 +257,11 @@ final class EffectRunner {
     private func reload(_ model: AppModel) -> AppEvent {
         guard let path = model.document.path else { return .notice("No file to reload") }
         do {
-            let bytes = try DocumentFile.readUTF8(path) ?? []
-            let decoded = try model.document.format.decode(utf8: bytes, lookup: model.document.lookup)
+            // A file that is gone is not an empty one: the text stays as it is.
+            guard let bytes = try DocumentFile.readBytes(path, regularOnly: true) else {
+                return .notice("Not reloaded: \(AppModel.fileName(path)) was deleted (Ctrl-S saves it again)")
+            }
+            let decoded = try model.document.format.decode(bytes: bytes, lookup: model.document.lookup)
             disk = (path, DiskState.of(path, bytes: bytes))
             return .reloaded(decoded.document)
         } catch {

@@ -43,6 +43,9 @@ public struct Search: Sendable, Equatable {
     /// Re-targeting (Ctrl-Space on a selected mention): the mention a pick replaces. The
     /// query is then kept here and edited in the chooser, not in the text.
     public var retarget: Mention? = nil
+    /// Re-targeting: the query is still the mention's name as it was pre-filled, selected,
+    /// so the first character typed replaces it (Backspace keeps it for editing).
+    public var queryIsSelected: Bool = false
 
     /// Whether the chooser owns only the implicit keys (Tab, Ctrl-N/Ctrl-P, Esc).
     public var hasImplicitKeys: Bool { kind == .implicit || quiet }

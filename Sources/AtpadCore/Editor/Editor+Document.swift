@@ -13,9 +13,10 @@ extension Editor {
     }
 
     /// Replaces the whole document with `doc` (a recovered draft) as one undoable step,
-    /// the cursor at the start: the text then differs from what was last saved.
-    public mutating func replaceDocument(with doc: MarkedText) {
-        replaceAll(with: doc, cursor: 0)
+    /// the cursor at `cursor` (where the draft says the person was typing; the start by
+    /// default, and never past the end): the text then differs from what was last saved.
+    public mutating func replaceDocument(with doc: MarkedText, cursor: Int = 0) {
+        replaceAll(with: doc, cursor: max(cursor, 0))
     }
 
     /// Replaces the whole document with `doc` as read again from disk, as one undoable

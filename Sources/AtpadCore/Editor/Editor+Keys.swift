@@ -16,6 +16,8 @@ extension Editor {
         case let .char(c):
             if let at = spaceAfterPick, closesAfterPick(c, space: at) {
                 replaceAddedSpace(at, with: c)
+            } else if let at = spaceAfterPick, c == " ", isRightAfter(space: at) {
+                keepAddedSpace()
             } else {
                 type(c)
             }
@@ -31,7 +33,13 @@ extension Editor {
             // Esc unselects a selected mention or a selection; it never edits.
             if held == nil && !selection.isEmpty { selection = .cursor(cursor) }
             if search != nil { endSearch(dismiss: true) }
-        case .newline?: type(Character(lineEnding))
+        case .newline?:
+            // Enter right after a pick takes its space: no trailing whitespace (SPEC §6).
+            if let at = spaceAfterPick, isRightAfter(space: at) {
+                replaceAddedSpace(at, with: Character(lineEnding))
+            } else {
+                type(Character(lineEnding))
+            }
         case .insertTab?: type("\t")
         case .backspace?: backspace(held: held)
         case .deleteForward?: deleteForward(held: held)
@@ -93,7 +101,7 @@ extension Editor {
             // The query is edited in the chooser's first row, never in the text.
             switch key {
             case let .char(c):
-                editRetargetQuery { $0.append(c) }
+                editRetargetQuery(typing: c) { $0.append(c) }
                 return true
             case .backspace:
                 editRetargetQuery { if !$0.isEmpty { $0.removeLast() } }
@@ -177,19 +185,33 @@ extension Editor {
         }
     }
 
-    /// Whether `c`, typed right after a pick, takes the place of the space it added at
-    /// `space`: closing punctuation, with the cursor still just after that space.
-    private func closesAfterPick(_ c: Character, space: Int) -> Bool {
-        guard selection.isEmpty, cursor == space + 1, storage.scalar(at: space) == " ",
-              c.unicodeScalars.count == 1, let s = c.unicodeScalars.first else { return false }
-        return CharacterClass.isClosing(s)
+    /// Whether the cursor is still just after the space a pick added at `space`.
+    private func isRightAfter(space: Int) -> Bool {
+        selection.isEmpty && cursor == space + 1 && storage.scalar(at: space) == " "
     }
 
-    /// Puts closing punctuation where a pick's added space was (`@John Doe!`), as its own
-    /// undo step, so undo brings the space back.
+    /// Whether `c`, typed right after a pick, takes the place of the space it added at
+    /// `space`: closing punctuation, or a Markdown emphasis mark closing around the
+    /// mention (`**@jdoe**`, as `*`, `_`, `~` open before a trigger), with the cursor still
+    /// just after that space.
+    private func closesAfterPick(_ c: Character, space: Int) -> Bool {
+        guard isRightAfter(space: space), c.unicodeScalars.count == 1, let s = c.unicodeScalars.first else { return false }
+        return CharacterClass.isClosing(s) || CharacterClass.isEmphasisMark(s)
+    }
+
+    /// Puts closing punctuation (or a line break) where a pick's added space was
+    /// (`@John Doe!`), as its own undo step, so undo brings the space back.
     private mutating func replaceAddedSpace(_ at: Int, with c: Character) {
         endSearch()
-        apply(replacing(at..<at + 1, with: String(c)), selectionAfter: .cursor(at + 1))
+        apply(replacing(at..<at + 1, with: String(c)), selectionAfter: .cursor(at + c.unicodeScalars.count))
+        breakUndoCoalescing()
+        dismissed = false
+    }
+
+    /// A space typed right after a pick is the one the pick added: nothing is inserted
+    /// (`@John Doe ` never becomes `@John Doe  `), and the space is the person's now.
+    private mutating func keepAddedSpace() {
+        endSearch()
         breakUndoCoalescing()
         dismissed = false
     }

@@ -16,10 +16,11 @@ extension Editor {
     /// start). Numbers out of range go to the nearest line or column; a position inside a
     /// mention goes to its nearer edge.
     public func position(line: Int, column: Int?) -> Int {
-        let start = storage.start(ofLine: line - 1)
+        // Any Int is a line: Int.min and Int.max (a number typed with many digits) too.
+        let start = storage.start(ofLine: max(line, 1) - 1)
         let end = storage.lineEnd(start)
         var p = start
-        var remaining = max((column ?? 1) - 1, 0)
+        var remaining = max(column ?? 1, 1) - 1
         if remaining > 0 {
             for character in storage.slice(start..<end) {
                 if remaining == 0 { break }

@@ -4,8 +4,9 @@ extension Editor {
     // MARK: - Picking
 
     /// Replaces the trigger, the query and the rest of the word with the mention of result
-    /// `index`, adds a space unless whitespace or closing punctuation follows, and puts the
-    /// cursor after it. One undo step.
+    /// `index`, adds a space unless a space or closing punctuation follows (a line break
+    /// does not count: the next word typed must not glue to the mention), and puts the
+    /// cursor after it. One undo step. The added space is soft (`Editor.addedSpace`).
     mutating func pick(_ index: Int) {
         guard let s = search, index >= 0, index < s.items.count else { return }
         let entity = s.items[index].entity
@@ -36,7 +37,7 @@ extension Editor {
             return
         }
         let next = storage.scalar(at: end)
-        let needsSpace = next.map { !CharacterClass.isWhitespace($0) && !CharacterClass.isClosing($0) } ?? true
+        let needsSpace = next.map { !CharacterClass.isBlank($0) && !CharacterClass.isClosing($0) } ?? true
         var after = start + mention.range.count
         if needsSpace || next.map(CharacterClass.isBlank) == true { after += 1 }
         apply(replacing(start..<end, with: mention.text + (needsSpace ? " " : ""), mentions: [mention]),

@@ -15,10 +15,24 @@ extension Editor {
     func canStartExplicit(at position: Int) -> Bool {
         if position > 0 {
             if storage.mention(endingAt: position) != nil { return false }
-            guard let prev = storage.scalar(at: position - 1),
-                  CharacterClass.isWhitespace(prev) || CharacterClass.isOpening(prev) else { return false }
+            guard opensTrigger(before: position) else { return false }
         }
         return !isInCode(position)
+    }
+
+    /// Whether what comes before `position` lets a trigger there start a search: the start,
+    /// whitespace or opening punctuation, or a run of emphasis marks (`**`, `_`, `~~`) that
+    /// itself follows one of those (SPEC §3).
+    private func opensTrigger(before position: Int) -> Bool {
+        guard let prev = storage.scalar(at: position - 1) else { return true }
+        if CharacterClass.isWhitespace(prev) || CharacterClass.isOpening(prev) { return true }
+        guard CharacterClass.isEmphasisMark(prev) else { return false }
+        // Markdown's runs are short: a few marks at most are looked through.
+        var p = position - 1
+        while p > 0, position - p < 8, let s = storage.scalar(at: p - 1), CharacterClass.isEmphasisMark(s) { p -= 1 }
+        if storage.mention(endingAt: p) != nil { return false }
+        guard let before = storage.scalar(at: p - 1) else { return true }
+        return CharacterClass.isWhitespace(before) || CharacterClass.isOpening(before)
     }
 
     /// Whether `position` is inside inline code (an unclosed backtick earlier on its line)
@@ -88,15 +102,23 @@ extension Editor {
         var s = Search(kind: .explicit, trigger: mention.trigger, start: mention.range.lowerBound,
                        query: mention.name, queryID: 0, sent: false)
         s.retarget = mention
+        // The name is there to keep or to type over: the first character replaces it.
+        s.queryIsSelected = true
         search = s
         sendQuery()
     }
 
     /// Edits a re-targeting search's query (typing appends, Backspace removes the last
-    /// character) and asks again.
-    mutating func editRetargetQuery(_ edit: (inout String) -> Void) {
+    /// character) and asks again. While the pre-filled name is selected, typing replaces
+    /// it; Backspace keeps it for editing (removing its last character).
+    mutating func editRetargetQuery(typing c: Character? = nil, _ edit: (inout String) -> Void) {
         guard var s = search, s.retarget != nil else { return }
-        edit(&s.query)
+        if s.queryIsSelected, let c {
+            s.query = String(c)
+        } else {
+            edit(&s.query)
+        }
+        s.queryIsSelected = false
         search = s
         sendQuery()
     }

@@ -6,9 +6,10 @@
 /// mentions the directory knows (see each format's type for its rules). `matrix` is
 /// output only: it has no reader.
 public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConvertible {
-    /// atpad's own markup, `@[John Doe](u42)` (the default).
+    /// atpad's own markup, `@[John Doe](u42)`, for `.atpad` files and drafts.
     case atpad
-    /// `@handle`, or the mention as shown when the entity has no handle.
+    /// `@handle`, or the mention as shown when the entity has no handle; the format of
+    /// every file whose name implies no other (`FormatRule`).
     case github
     /// As `github`: `@handle`, or the mention as shown.
     case gitlab
@@ -48,11 +49,6 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     }
 
     public var description: String { rawValue }
-
-    /// The format of a file when none is named: `json` for a `.json` file, else `atpad`.
-    public static func implied(byPath path: String) -> DocumentFormat {
-        path.lowercased().hasSuffix(".json") ? .json : .atpad
-    }
 
     /// Whether writing this format asks the directory (for handles or urls); the others
     /// need only what the document holds.
@@ -102,6 +98,34 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         }
     }
 
+    /// The file's bytes for `doc` in this format: `encodeUTF8`, with the bytes that are not
+    /// UTF-8 (`.bytes` tokens, SPEC §7) written back as they were. `json` and `matrix` hold
+    /// Unicode text only: a document with such bytes is an error there.
+    public func encodeBytes(_ doc: MarkedText, lookup: EntityLookup = .empty) throws(FormatError) -> [UInt8] {
+        guard RawBytes.holdsBytes(doc) else { return encodeUTF8(doc, lookup: lookup) }
+        if self == .json || self == .matrix {
+            throw FormatError("the \(self) format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
+        }
+        return RawBytes.withoutStandIns(encodeUTF8(RawBytes.withStandIns(doc), lookup: lookup))
+    }
+
+    /// The document a file's `bytes` hold in this format, whatever the bytes (SPEC §7): a
+    /// byte that is not part of valid UTF-8 becomes a `.bytes` token, written back as it was
+    /// by `encodeBytes`, and one note says so. `json` must be UTF-8: other bytes are an error.
+    public func decode(bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
+        guard RawBytes.needStandIns(bytes) else { return try decode(utf8: bytes, lookup: lookup) }
+        if self == .json, let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw FormatError("not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); json is Unicode text")
+        }
+        if self == .matrix { throw .outputOnly(self) }
+        let (utf8, replaced) = RawBytes.withStandIns(bytes)
+        var decoded = try decode(utf8: utf8, lookup: lookup)
+        decoded.document = RawBytes.tokens(in: decoded.document)
+        let what = replaced == 1 ? "1 byte that is not UTF-8" : "\(replaced) bytes that are not UTF-8"
+        decoded.notes.insert("\(what) kept as \(replaced == 1 ? "it was" : "they were") (shown as \\xNN)", at: 0)
+        return decoded
+    }
+
     /// The document `text` holds in this format, with notes on what could not be read as
     /// a mention. Only `json` can fail (text that is not the json format), and `matrix`,
     /// which is output only, always does; every other format reads anything, leaving what
@@ -123,7 +147,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
 
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) throws(FormatError) -> DecodedDocument {
         switch self {
-        case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes))
+        case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes, keepingSpelling: true))
         case .github, .gitlab, .mattermost: GitHubFormat.decode(bytes, format: self, lookup: lookup)
         case .slack: SlackFormat.decode(bytes, lookup: lookup)
         case .discord: DiscordFormat.decode(bytes, lookup: lookup)

@@ -85,7 +85,7 @@ enum GitHubFormat {
                 guard b < 0x80, isTriggerByte[Int(b)] else { i += 1; continue }
                 if code.isCode(i) { i = code.end(ofCodeAt: i); continue }
                 let trigger = Unicode.Scalar(b)
-                if let before = UTF8Scan.scalar(in: bytes, before: i), blocksMention(before) { i += 1; continue }
+                if isBlocked(at: i) { i += 1; continue }
                 let word = run(from: i + 1, while: CharacterClass.isWord)
                 let handleRun = run(from: i + 1, while: isHandleScalar)
                 let byHandle = matchHandle(trigger: trigger, in: i + 1 ..< handleRun)
@@ -124,6 +124,18 @@ enum GitHubFormat {
         /// Whether a trigger right after `scalar` is not a mention on GitHub.
         private func blocksMention(_ scalar: Unicode.Scalar) -> Bool {
             CharacterClass.isWord(scalar) || ".-+/\\@".unicodeScalars.contains(scalar)
+        }
+
+        /// Whether what is before the trigger at `i` keeps it from being a mention. `_` is a
+        /// word character, but a run of emphasis marks at the start of a word (`_@jdoe_`,
+        /// `**_@jdoe`) is Markdown's, which GitHub reads the mention inside of.
+        private func isBlocked(at i: Int) -> Bool {
+            guard let before = UTF8Scan.scalar(in: bytes, before: i) else { return false }
+            guard before == "_" else { return blocksMention(before) }
+            var j = i - 1
+            while j > 0, i - j < 8, CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j - 1])) { j -= 1 }
+            guard let first = UTF8Scan.scalar(in: bytes, before: j) else { return false }
+            return blocksMention(first)
         }
 
         private func isHandleScalar(_ scalar: Unicode.Scalar) -> Bool {

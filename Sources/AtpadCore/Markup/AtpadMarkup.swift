@@ -9,16 +9,22 @@
 ///   `)` are always written `\\`, `\(`, `\)`. Inside a mention the brackets end fields, so
 ///   the writer escapes them whether or not a reader would have been confused.
 /// - In plain text only two things need an escape, because only they would otherwise read
-///   as something else: a trigger followed by `[` (which would start a mention) is written
-///   `\@[`, and a backslash is written `\\` only when the next written character would
-///   otherwise pair with it as an escape (the next is a backslash, or the next two are a
-///   trigger and `[`). Every other backslash is written as itself, so `C:\path` and `\o/`
-///   stay readable in a saved file.
+///   as something else: a trigger followed by `[` is written `\@[` when what follows would
+///   read as a mention, and a backslash is written `\\` only when the next written
+///   character would otherwise pair with it as an escape (the next is a backslash, or the
+///   next two are a trigger and `[`). Every other backslash is written as itself, so
+///   `C:\path` and `\o/` stay readable in a saved file, and `foo@[bar` stays as it is.
 ///
 /// Reading is lenient and never fails: a backslash that escapes nothing is a literal
 /// backslash, and a trigger followed by `[` that does not go on to form a complete mention
 /// (`]` right before `(`, `)` at the end, name and id non-empty, no unescaped `[` in the
 /// name nor `(` in the id) is plain text from that trigger on.
+///
+/// A file is given back byte for byte (SPEC §7), also where it was not written the way
+/// the writer would: an escape the writer would not have written (`\\` before a letter,
+/// `\@[` that would form no mention) is kept as a construct of its own — shown as what it
+/// stands for, written back as it was — and a mention spelt otherwise than the writer
+/// spells it (`@[a\x](u)`) carries its text as its source.
 public enum AtpadMarkup {
     /// The characters read as triggers in markup, whatever the configuration, so that a
     /// file always reads the same.
@@ -51,8 +57,11 @@ public enum AtpadMarkup {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 48))
+        // Where plain text has a trigger followed by `[`: escaped below only where it would
+        // read as a mention, which depends on what is written after it.
+        var triggers: [Int] = []
         MentionRuns.forEach(in: doc, format: .atpad, accept: { isTrigger($0.trigger) }, plain: { run, next in
-            writePlain(run, mentionFollows: next != nil, into: &out)
+            writePlain(run, mentionFollows: next != nil, into: &out, triggers: &triggers)
         }, token: { m in
             if let source = m.source(in: .atpad) {
                 out.append(contentsOf: source.utf8)
@@ -60,7 +69,28 @@ public enum AtpadMarkup {
                 writeMention(m, into: &out)
             }
         })
-        return out
+        return escapingMentionLikeText(out, at: triggers)
+    }
+
+    /// `out` with a backslash before each trigger at `triggers` that would start a mention
+    /// when read. An escape before a later trigger never changes whether an earlier one
+    /// forms a mention (inside a name a `[` ends it either way; inside an id `\@` is two
+    /// plain characters), so each is decided on the unescaped text.
+    private static func escapingMentionLikeText(_ out: [UInt8], at triggers: [Int]) -> [UInt8] {
+        let escaped = out.withUnsafeBufferPointer { buffer in
+            triggers.filter { MarkupReader.formsMention(in: buffer, at: $0) }
+        }
+        guard !escaped.isEmpty else { return out }
+        var result: [UInt8] = []
+        result.reserveCapacity(out.count + escaped.count)
+        var copied = 0
+        for at in escaped {
+            result.append(contentsOf: out[copied ..< at])
+            result.append(backslash)
+            copied = at
+        }
+        result.append(contentsOf: out[copied...])
+        return result
     }
 
     private static let backslash = UInt8(ascii: "\\")
@@ -68,7 +98,8 @@ public enum AtpadMarkup {
 
     /// Writes a run of plain text; `mentionFollows` tells whether a mention (whose markup
     /// starts with a trigger and `[`) is written right after it.
-    private static func writePlain(_ run: UnsafeBufferPointer<UInt8>, mentionFollows: Bool, into out: inout [UInt8]) {
+    private static func writePlain(_ run: UnsafeBufferPointer<UInt8>, mentionFollows: Bool, into out: inout [UInt8],
+                                   triggers: inout [Int]) {
         var copied = 0
         var i = 0
         while i < run.count {
@@ -96,17 +127,15 @@ public enum AtpadMarkup {
                     copied = i
                 }
             } else if b == openBracket, i > 0, MarkupReader.isTrigger(run[i - 1]) {
-                // A trigger followed by `[` would start a mention: written `\T[`.
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied ..< i - 1]))
-                out.append(backslash)
-                copied = i - 1
+                // A trigger followed by `[` may start a mention: noted, escaped if so.
+                triggers.append(out.count + (i - 1 - copied))
             }
             i += 1
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied...]))
     }
 
-    private static func writeMention(_ mention: Mention, into out: inout [UInt8]) {
+    fileprivate static func writeMention(_ mention: Mention, into out: inout [UInt8]) {
         out.append(contentsOf: String(Character(mention.trigger)).utf8)
         out.append(openBracket)
         for b in mention.name.utf8 {
@@ -127,12 +156,15 @@ public enum AtpadMarkup {
     /// Reads atpad markup. Never fails: whatever does not form a mention is plain text.
     public static func decode(_ markup: String) -> MarkedText {
         var markup = markup
-        return markup.withUTF8(decode)
+        return markup.withUTF8 { decode($0) }
     }
 
-    /// Reads atpad markup given as valid UTF-8.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> MarkedText {
-        var reader = MarkupReader(bytes, marksCursor: false)
+    /// Reads atpad markup given as valid UTF-8. With `keepingSpelling` (a file being
+    /// opened), escapes the writer would not write are kept as constructs and mentions
+    /// keep their exact text, so that saving gives the file's bytes back; text that is
+    /// pasted or a draft is read without them.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, keepingSpelling: Bool = false) -> MarkedText {
+        var reader = MarkupReader(bytes, marksCursor: false, keepsSpelling: keepingSpelling)
         reader.run()
         return MarkedText(text: reader.string, mentions: reader.mentions)
     }
@@ -202,12 +234,17 @@ private struct MarkupReader {
     let input: UnsafeBufferPointer<UInt8>
     /// Whether `|` marks the cursor and `\|` is an escape (the `--text` dialect).
     let marksCursor: Bool
+    /// Whether escapes the writer would not write become kept constructs, and mentions
+    /// spelt otherwise than the writer spells them carry their text (a file being opened).
+    let keepsSpelling: Bool
     var text: [UInt8] = []
     /// The number of scalars in `text`, kept so mention starts need no recount.
     var length = 0
     var mentions: [Mention] = []
     var cursor: Int?
     var failure: MarkupError?
+    /// Where in the input the last kept escape ended (text before it is not plain).
+    private var lastTokenEndByte = 0
 
     /// A name or id longer than this is not read as one (so a file full of unclosed
     /// `@[` cannot make reading quadratic); no directory has such names.
@@ -216,10 +253,19 @@ private struct MarkupReader {
     private static let backslash: UInt8 = 0x5C
     private static let bar: UInt8 = 0x7C
 
-    init(_ markup: UnsafeBufferPointer<UInt8>, marksCursor: Bool) {
+    init(_ markup: UnsafeBufferPointer<UInt8>, marksCursor: Bool, keepsSpelling: Bool = false) {
         input = markup
         self.marksCursor = marksCursor
+        self.keepsSpelling = keepsSpelling && !marksCursor
         text.reserveCapacity(input.count)
+    }
+
+    /// Whether the trigger at `start` of `markup` starts a complete mention (the writer
+    /// escapes exactly those).
+    static func formsMention(in markup: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + 1 < markup.count, isTrigger(markup[start]), markup[start + 1] == 0x5B else { return false }
+        var reader = MarkupReader(markup, marksCursor: false)
+        return reader.readMention(at: start) != nil
     }
 
     var string: String { String(decoding: text, as: UTF8.self) }
@@ -242,7 +288,10 @@ private struct MarkupReader {
                     cursor = length
                 }
                 i += 1
-            } else if Self.isTrigger(b), i + 1 < n, input[i + 1] == 0x5B, let (mention, next) = readMention(at: i) {
+            } else if Self.isTrigger(b), i + 1 < n, input[i + 1] == 0x5B, let (read, next) = readMention(at: i) {
+                var mention = read
+                if keepsSpelling { mention.source = sourceIfUnusual(of: mention, from: i ..< next) }
+                lastTokenEndByte = next
                 mentions.append(mention)
                 text.append(b)
                 text.append(contentsOf: mention.name.utf8)
@@ -294,10 +343,20 @@ private struct MarkupReader {
         if next < input.count {
             let escaped = input[next]
             if escaped == Self.backslash || (marksCursor && escaped == Self.bar) {
+                // The writer doubles a backslash only before a backslash or a trigger and `[`.
+                if keepsSpelling, escaped == Self.backslash, !startsEscapeOrTrigger(at: next + 1),
+                   let end = keep(i ..< next + 1, shown: [Self.backslash]) {
+                    return end
+                }
                 emit(escaped)
                 return next + 1
             }
             if Self.isTrigger(escaped), next + 1 < input.count, input[next + 1] == 0x5B {
+                // The writer escapes a trigger and `[` only where they would form a mention.
+                if keepsSpelling, !Self.formsMention(in: input, at: next),
+                   let end = keep(i ..< next + 2, shown: [escaped, 0x5B]) {
+                    return end
+                }
                 emit(escaped)
                 emit(0x5B)
                 return next + 2
@@ -310,7 +369,7 @@ private struct MarkupReader {
 
     /// Tries to read a complete mention whose trigger is at `start` (followed by `[`).
     /// Returns nil, touching nothing, when the markup there is not a mention.
-    private mutating func readMention(at start: Int) -> (Mention, next: Int)? {
+    mutating func readMention(at start: Int) -> (Mention, next: Int)? {
         var cursorMark: Int?
         guard let (name, nameScalars, afterName) = readField(from: start + 2, open: 0x5B, close: 0x5D, cursorMark: &cursorMark),
               afterName < input.count, input[afterName] == 0x28,
@@ -370,6 +429,62 @@ private struct MarkupReader {
             i += 1
         }
         return nil
+    }
+
+    /// Whether the input at `index` is a backslash or a trigger followed by `[`: what makes
+    /// the writer double a backslash before it.
+    private func startsEscapeOrTrigger(at index: Int) -> Bool {
+        guard index < input.count else { return false }
+        let b = input[index]
+        return b == Self.backslash || (Self.isTrigger(b) && index + 1 < input.count && input[index + 1] == 0x5B)
+    }
+
+    /// Keeps the escape `input[range]`, shown as `shown`, as a construct written back as it
+    /// was, widened over the characters a grapheme cluster joins to it (a combining mark
+    /// after it, a prepended letter before it), so that its edges are cluster boundaries.
+    /// Returns where reading goes on, or nil (nothing read) when the widening would take in
+    /// text that is not plain.
+    private mutating func keep(_ range: Range<Int>, shown: [UInt8]) -> Int? {
+        var lower = range.lowerBound, upper = range.upperBound
+        while upper < input.count, !UTF8GraphemeBoundary.isBoundary(input, at: upper) {
+            upper += 1
+            while upper < input.count, UTF8Scan.isContinuation(input[upper]) { upper += 1 }
+        }
+        // Before it, only characters already copied as plain text (not part of a token).
+        let plainFloor = lastTokenEndByte
+        while lower > 0, !UTF8GraphemeBoundary.isBoundary(input, at: lower) {
+            lower -= 1
+            while lower > 0, UTF8Scan.isContinuation(input[lower]) { lower -= 1 }
+            guard lower >= plainFloor, text.count >= range.lowerBound - lower,
+                  text[(text.count - (range.lowerBound - lower))...].elementsEqual(input[lower ..< range.lowerBound])
+            else { return nil }
+        }
+        guard upper <= input.count, input[range.upperBound ..< upper].allSatisfy({ $0 != Self.backslash && $0 != 0x5B })
+        else { return nil }
+        let before = Array(input[lower ..< range.lowerBound])
+        let after = Array(input[range.upperBound ..< upper])
+        // Take back the characters before it that were copied as plain text.
+        let taken = before.reduce(0) { $0 + (UTF8Scan.isContinuation($1) ? 0 : 1) }
+        text.removeLast(before.count)
+        length -= taken
+        let display = String(decoding: before + shown + after, as: UTF8.self)
+        let source = String(decoding: input[lower ..< upper], as: UTF8.self)
+        let m = Mention(kept: display, source: source, format: .atpad, start: length)
+        mentions.append(m)
+        text.append(contentsOf: before + shown + after)
+        length = m.range.upperBound
+        lastTokenEndByte = upper
+        return upper
+    }
+
+    /// The mention's exact text in the file when the writer would spell it otherwise
+    /// (`@[a\x](u)`, a name with an escape the writer would not write); nil when the
+    /// writer gives the same bytes.
+    private func sourceIfUnusual(of mention: Mention, from range: Range<Int>) -> TokenSource? {
+        var canonical: [UInt8] = []
+        AtpadMarkup.writeMention(mention, into: &canonical)
+        if canonical.elementsEqual(input[range]) { return nil }
+        return TokenSource(format: .atpad, text: String(decoding: input[range], as: UTF8.self))
     }
 
     private mutating func emit(_ byte: UInt8) {

@@ -4,14 +4,15 @@
 /// `<@U1|ana>` back as they were, and saving the recovered file still gives its bytes.
 ///
 /// The line is an array of `[start, end, kind, format, text]` with scalar offsets, `kind`
-/// `"kept"` or `"mention"`: `[[0, 7, "kept", "slack", "<!here>"]]`.
+/// `"kept"`, `"mention"` or `"bytes"` (bytes that are not UTF-8, `text` their stand-ins):
+/// `[[0, 7, "kept", "slack", "<!here>"]]`.
 public enum TokenSources {
     /// The line for `doc`, or nil when no token has a source (nothing to add to markup).
     public static func line(_ doc: MarkedText) -> String? {
         var entries: [String] = []
         for m in doc.mentions {
             guard let source = m.source else { continue }
-            let kind = m.isKept ? "kept" : "mention"
+            let kind = m.kind == .bytes ? "bytes" : m.isKept ? "kept" : "mention"
             entries.append("[\(m.range.lowerBound), \(m.range.upperBound), \"\(kind)\", \"\(source.format.rawValue)\", "
                 + JSONText.quote(source.text) + "]")
         }
@@ -38,17 +39,34 @@ public enum TokenSources {
                   let format = DocumentFormat(rawValue: formatName), 0 <= start, start < end, end <= scalars.count
             else { continue }
             let source = TokenSource(format: format, text: text)
-            if kind == "mention" {
+            if kind == "bytes" {
+                let token = Mention(bytes: text, start: start)
+                if token.range == start ..< end, scalars[start ..< end].elementsEqual(token.text.unicodeScalars),
+                   !mentions.contains(where: { $0.range.overlaps(start ..< end) }),
+                   !kept.contains(where: { $0.range.overlaps(start ..< end) }) {
+                    kept.append(token)
+                }
+            } else if kind == "mention" {
                 if let k = mentions.firstIndex(where: { $0.range == start ..< end && !$0.isKept }) { mentions[k].source = source }
-            } else if kind == "kept", scalars[start ..< end].elementsEqual(text.unicodeScalars),
+            } else if kind == "kept", let shown = shown(scalars[start ..< end], source: text, format: format),
                       !mentions.contains(where: { $0.range.overlaps(start ..< end) }),
                       !kept.contains(where: { $0.range.overlaps(start ..< end) }) {
-                kept.append(Mention(kept: text, format: format, start: start))
+                kept.append(Mention(kept: shown, source: text, format: format, start: start))
             }
         }
         guard !kept.isEmpty else { return MarkedText(text: doc.text, mentions: mentions) }
-        mentions += kept
-        mentions.sort { $0.range.lowerBound < $1.range.lowerBound }
-        return MarkedText(text: doc.text, mentions: mentions)
+        return MarkedText(text: doc.text, mentions: (mentions + kept).sorted { $0.range.lowerBound < $1.range.lowerBound })
+    }
+
+    /// The text a kept construct read from `source` shows, when the document still shows it
+    /// at its place (`scalars`): its own text, or for markup's kept escapes (`\\` shown as
+    /// `\`) what the escape stands for. Nil when the text there is something else now.
+    private static func shown(_ scalars: ArraySlice<Unicode.Scalar>, source: String, format: DocumentFormat) -> String? {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        let text = String(view)
+        if text == source { return text }
+        if format == .atpad, AtpadMarkup.decode(source).text == text { return text }
+        return nil
     }
 }

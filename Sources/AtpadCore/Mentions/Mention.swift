@@ -23,6 +23,10 @@ public struct Mention: Hashable, Sendable {
         /// was by the format it came from (`source`) and as plain text by every other,
         /// and is in no list of mentions.
         case kept
+        /// Bytes of a file that are not UTF-8 (`RawBytes`): shown as escapes (`\xE9`),
+        /// written back as the bytes by every format that can carry them. A kept construct
+        /// in everything else (atomic, drawn `verbatim`, in no list of mentions).
+        case bytes
     }
 
     public var kind: Kind
@@ -82,8 +86,16 @@ public struct Mention: Hashable, Sendable {
         self.source = TokenSource(format: format, text: text)
     }
 
+    /// A kept construct shown as `display` (at least one character) and written back as
+    /// `source` by `format`: an escape the format's writer would not write (markup's `\\`
+    /// before a letter, shown as `\`).
+    public init(kept display: String, source: String, format: DocumentFormat, start: Int) {
+        self.init(kept: display, format: format, start: start)
+        self.source = TokenSource(format: format, text: source)
+    }
+
     /// Whether this token is a kept construct rather than a mention.
-    public var isKept: Bool { kind == .kept }
+    public var isKept: Bool { kind != .mention }
 
     /// What `format` writes for this token when it is the format the token was read from:
     /// the text it was read from. Nil for other formats and for tokens made in the editor.

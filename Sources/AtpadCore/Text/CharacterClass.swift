@@ -46,6 +46,13 @@ public enum CharacterClass {
         }
     }
 
+    /// Markdown's emphasis marks, `*`, `_` and `~`: a run of them that itself follows the
+    /// start, whitespace or opening punctuation opens like opening punctuation before a
+    /// trigger (`**@jo`, `_@jo`, `~~@jo`), while `foo_@bar` stays an e-mail-like word.
+    public static func isEmphasisMark(_ s: Unicode.Scalar) -> Bool {
+        s == "*" || s == "_" || s == "~"
+    }
+
     /// Characters before which a picked mention needs no space: closing and final
     /// punctuation, quotes, and sentence punctuation (`.` `,` `;` `:` `!` `?`).
     public static func isClosing(_ s: Unicode.Scalar) -> Bool {

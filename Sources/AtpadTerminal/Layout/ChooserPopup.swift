@@ -58,7 +58,14 @@ enum ChooserPopup {
         screen.put(topBorder, row: top, column: left)
         var row = top + 1
         if let query {
-            let text = VisibleText.fit(VisibleText.cells(query, role: .search, clusters: &screen.clusters), width: inner)
+            var cells = VisibleText.cells(query, role: .search, clusters: &screen.clusters)
+            if content.search.queryIsSelected {
+                // The pre-filled name is selected: the first key typed replaces it.
+                let name = content.search.query
+                cells = VisibleText.cells(String(query.dropLast(name.count)), role: .search, clusters: &screen.clusters)
+                    + VisibleText.cells(name, role: .selection, clusters: &screen.clusters)
+            }
+            let text = VisibleText.fit(cells, width: inner)
             screen.put(framed(text, inner: inner, fill: .chooser), row: row, column: left)
             row += 1
         }

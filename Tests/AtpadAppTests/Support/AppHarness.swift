@@ -50,7 +50,9 @@ struct AppHarness {
 
     /// The quit the model asked for, if any.
     var quit: (status: Int32, output: String?)? {
-        for effect in effects { if case let .quit(status, output) = effect { return (status, output) } }
+        for effect in effects {
+            if case let .quit(status, output) = effect { return (status, output.map { String(decoding: $0, as: UTF8.self) }) }
+        }
         return nil
     }
 

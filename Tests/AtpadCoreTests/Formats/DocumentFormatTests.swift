@@ -16,11 +16,15 @@ struct DocumentFormatTests {
         }
     }
 
-    @Test func impliedFormatIsJSONOnlyForJSONFiles() {
+    @Test func onlyAtpadAndJSONExtensionsImplyAFormat() {
         #expect(DocumentFormat.implied(byPath: "a/comment.json") == .json)
         #expect(DocumentFormat.implied(byPath: "C.JSON") == .json)
-        #expect(DocumentFormat.implied(byPath: "comment.md") == .atpad)
-        #expect(DocumentFormat.implied(byPath: "json") == .atpad)
+        #expect(DocumentFormat.implied(byPath: "notes.atpad") == .atpad)
+        #expect(DocumentFormat.implied(byPath: "x/N.Atpad") == .atpad)
+        #expect(DocumentFormat.implied(byPath: "comment.md") == nil)
+        #expect(DocumentFormat.implied(byPath: "json") == nil)
+        #expect(DocumentFormat.implied(byPath: ".atpad") == nil)
+        #expect(DocumentFormat.implied(byPath: "atpad.json/COMMIT_EDITMSG") == nil)
     }
 
     @Test func whichFormatsAskTheDirectory() {

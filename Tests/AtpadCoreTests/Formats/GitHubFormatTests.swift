@@ -54,6 +54,14 @@ struct GitHubFormatTests {
         #expect(read.document.mentions.count == 3)
     }
 
+    @Test func emphasisAroundAMentionIsMarkdownsNotTheHandles() throws {
+        // Issue 22: `_@jdoe_` is an emphasised mention; `x_@jdoe` is not one.
+        let read = try DocumentFormat.github.decode("_@jdoe_ **@jdoe** ~~@jdoe~~ *_@jdoe_* x_@jdoe a__@jdoe", lookup: people)
+        #expect(read.document.listedMentions.count == 4)
+        #expect(DocumentFormat.github.encode(read.document, lookup: people)
+            == "_@jdoe_ **@jdoe** ~~@jdoe~~ *_@jdoe_* x_@jdoe a__@jdoe")
+    }
+
     @Test func handleLongerThanAKnownOneIsNotCutShort() throws {
         let read = try DocumentFormat.github.decode("@jdoe2 @jdoe_", lookup: people)
         #expect(summary(read.document) == ["@u1 John Doe 7"])
