@@ -75,9 +75,9 @@ def smoke_test(tmp_path):
     search = run(["atpad", "search", "jo"], cwd=work, env=env)
     assert search.returncode == 0 and search.stdout.splitlines()[0] == "u273\tJo Ng\tjng", search
 
-    comment = work / "c.md"
+    comment = work / "c.atpad"
     comment.write_text("thanks @[Jo Ng](u273)")
-    render = run(["atpad", "render", "c.md", "--format", "slack"], cwd=work, env=env)
+    render = run(["atpad", "render", "c.atpad", "--format", "slack"], cwd=work, env=env)
     assert (render.returncode, render.stdout) == (0, "thanks <@u273>"), render
 
     # A dpkg configured to leave out man pages (path-exclude, as slim images do) is not

@@ -49,7 +49,7 @@ def test_a_moved_prefix_still_works_from_any_folder(install, elsewhere, tmp_path
     link.symlink_to(binary)
     assert run([str(link), "search", "john"], cwd=elsewhere, env=env).stdout.startswith("u1\tJohn Doe")
 
-    comment = elsewhere / "c.md"
+    comment = elsewhere / "c.atpad"
     comment.write_text("hi @[John Doe](u1)")
     render = run([binary, "render", str(comment), "--format", "github"], cwd=elsewhere, env=env)
     assert (render.returncode, render.stdout) == (0, "hi @jdoe"), render
