@@ -9,7 +9,7 @@ public struct AtpadMain: AsyncParsableCommand {
         commandName: "atpad",
         abstract: "A terminal editor for comments with @-mentions.",
         usage: """
-            atpad [FILE] [options]        (the editor; `atpad help edit` lists its options)
+            atpad [FILE] [options]        (the editor; `atpad --help` lists its options)
               atpad <subcommand> [options]
             """,
         version: AtpadVersion.string,
@@ -27,6 +27,10 @@ public struct AtpadMain: AsyncParsableCommand {
     @MainActor
     public static func main(_ arguments: [String], commit: String = "") -> Never {
         AtpadVersion.commit.withLock { $0 = commit }
+        if let help = rootHelp(arguments) {
+            print(help)
+            Foundation.exit(0)
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -48,6 +52,10 @@ public struct AtpadMain: AsyncParsableCommand {
     /// Runs the command line and returns the exit status: 0 on success, 2 for usage,
     /// directory and input errors (one line on stderr naming the problem).
     public static func run(_ arguments: [String]) async -> Int32 {
+        if let help = rootHelp(arguments) {
+            print(help)
+            return 0
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -59,6 +67,29 @@ public struct AtpadMain: AsyncParsableCommand {
         } catch {
             return report(error)
         }
+    }
+
+    /// What `atpad --help`, `atpad -h` and a bare `atpad help` print, or nil for any other
+    /// command line: the editor's usage, arguments and options first (what `atpad help
+    /// edit` prints, its usage without the `edit`), then the subcommands. The editor is
+    /// what people run, so its options (`-f`, `--print`, ...) come before the rest.
+    /// `atpad help SUB`, `atpad SUB --help` and `--experimental-dump-help` are
+    /// ArgumentParser's own.
+    static func rootHelp(_ arguments: [String]) -> String? {
+        guard arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] else { return nil }
+        let edit = helpMessage(for: EditCommand.self)
+        let root = helpMessage()
+        var out = ["OVERVIEW: " + configuration.abstract,
+                   "USAGE: atpad [<options>] [<file>]        (the editor, the default command)\n"
+                       + "       atpad <subcommand> [<options>]"]
+        // The editor's ARGUMENTS and OPTIONS sections (its OVERVIEW and USAGE are replaced).
+        out += edit.components(separatedBy: "\n\n")
+            .filter { !$0.hasPrefix("OVERVIEW:") && !$0.hasPrefix("USAGE:") }
+            .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+        if let range = root.range(of: "SUBCOMMANDS:") {
+            out.append(String(root[range.lowerBound...]).trimmingCharacters(in: .newlines))
+        }
+        return out.joined(separator: "\n\n")
     }
 
     /// Prints what ended a command (help and `--version` to stdout, problems as one line

@@ -8,7 +8,8 @@ extension DirectoryOptions {
     func lookup(configFile: ConfigFileOption) throws -> EntityLookup {
         let settings = try configFile.settings(environment: ProcessInfo.processInfo.environment, commandLine: apply)
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
-                                       commandTimeout: settings.commandTimeout, inBackground: false)
+                                       commandTimeout: settings.commandTimeout, inBackground: false,
+                                       reported: settings.triggerProblem)
         return EntityLookup(setup.files.mapValues(\.entities))
     }
 }

@@ -41,11 +41,14 @@ struct DirectorySetup {
 
     /// Builds the sources of `triggers`; with `inBackground`, large directory files load
     /// on their own threads. Problems found now (a missing or unreadable file, a
-    /// malformed small file, a bad URL) are `UsageError`s.
+    /// malformed small file, a bad URL) are `UsageError`s, passed through `reported`
+    /// with the trigger and the key they are about (`directory`, `map`, `url`, ...), so
+    /// one from the config file can name its line (``Settings/triggerProblem(_:key:_:)``).
     init(triggers: [Unicode.Scalar: Config.TriggerSources], limit: Int, commandTimeout: Duration,
          inBackground: Bool, frecency: FrecencyRecord? = nil,
          environment: [String: String] = ProcessInfo.processInfo.environment,
-         refreshCachesBeforeAnswering: Bool = false, indexCache: IndexCache? = nil) throws {
+         refreshCachesBeforeAnswering: Bool = false, indexCache: IndexCache? = nil,
+         reported: (_ trigger: Unicode.Scalar, _ key: String, _ error: UsageError) -> UsageError = { $2 }) throws {
         self.indexCache = indexCache
         var routes = triggers
         let at: Unicode.Scalar = "@"
@@ -75,51 +78,59 @@ struct DirectorySetup {
             bundledInBackground.insert(colon)
         }
         for (trigger, given) in routes {
-            var route = given
-            if let name = given.preset, let preset = Preset(rawValue: name) {
-                do {
-                    guard let settings = try preset.settings(for: trigger, environment: environment) else {
-                        throw UsageError("the \(name) preset has no directory for '\(trigger)'")
+            var key = "preset"
+            do {
+                var route = given
+                if let name = given.preset, let preset = Preset(rawValue: name) {
+                    do {
+                        guard let settings = try preset.settings(for: trigger, environment: environment) else {
+                            throw UsageError("the \(name) preset has no directory for '\(trigger)'")
+                        }
+                        route = Self.merge(given, over: settings)
+                    } catch let missing as Preset.Missing {
+                        setupErrors[trigger] = missing.message
+                        sources[trigger] = FailingSource(missing.message)
+                        continue
                     }
-                    route = Self.merge(given, over: settings)
-                } catch let missing as Preset.Missing {
-                    setupErrors[trigger] = missing.message
-                    sources[trigger] = FailingSource(missing.message)
+                }
+                key = route.map != nil ? "map" : route.items != nil ? "items" : "exclude"
+                let mapping: EntityMapping
+                do {
+                    mapping = try EntityMapping(items: route.items, map: route.map ?? [:], exclude: route.exclude ?? [])
+                } catch {
+                    throw UsageError(error.message)
+                }
+                let none: @Sendable () -> [String: Double] = { [:] }
+                let scores = frecency?.provider(for: trigger) ?? none
+                var fileSource: (any EntitySource)?
+                key = "directory"
+                if let paths = route.files, !paths.isEmpty {
+                    if mapping.isPlain {
+                        fileSource = try loadFiles(paths, trigger: trigger, limit: limit, inBackground: inBackground,
+                                                   frecency: scores)
+                    } else {
+                        fileSource = try loadMappedFiles(paths, mapping: mapping, trigger: trigger, limit: limit, frecency: scores)
+                    }
+                }
+                var other: (any EntitySource)?
+                key = route.url != nil ? "url" : "command"
+                do {
+                    other = try Self.source(route, mapping: mapping, limit: limit, timeout: commandTimeout, notes: notes,
+                                            environment: environment, frecency: scores,
+                                            refreshBeforeAnswering: refreshCachesBeforeAnswering)
+                } catch let failure as SetupFailure {
+                    setupErrors[trigger] = failure.message
+                    sources[trigger] = FailingSource(failure.message)
                     continue
                 }
-            }
-            let mapping: EntityMapping
-            do {
-                mapping = try EntityMapping(items: route.items, map: route.map ?? [:], exclude: route.exclude ?? [])
-            } catch {
-                throw UsageError(error.message)
-            }
-            let none: @Sendable () -> [String: Double] = { [:] }
-            let scores = frecency?.provider(for: trigger) ?? none
-            var fileSource: (any EntitySource)?
-            if let paths = route.files, !paths.isEmpty {
-                if mapping.isPlain {
-                    fileSource = try loadFiles(paths, trigger: trigger, limit: limit, inBackground: inBackground,
-                                               frecency: scores)
-                } else {
-                    fileSource = try loadMappedFiles(paths, mapping: mapping, trigger: trigger, limit: limit, frecency: scores)
+                switch (fileSource, other) {
+                case let (files?, other?): sources[trigger] = MergedSource(files: files, then: other)
+                case let (files?, nil): sources[trigger] = files
+                case let (nil, other?): sources[trigger] = other
+                case (nil, nil): break
                 }
-            }
-            var other: (any EntitySource)?
-            do {
-                other = try Self.source(route, mapping: mapping, limit: limit, timeout: commandTimeout, notes: notes,
-                                        environment: environment, frecency: scores,
-                                        refreshBeforeAnswering: refreshCachesBeforeAnswering)
-            } catch let failure as SetupFailure {
-                setupErrors[trigger] = failure.message
-                sources[trigger] = FailingSource(failure.message)
-                continue
-            }
-            switch (fileSource, other) {
-            case let (files?, other?): sources[trigger] = MergedSource(files: files, then: other)
-            case let (files?, nil): sources[trigger] = files
-            case let (nil, other?): sources[trigger] = other
-            case (nil, nil): break
+            } catch let error as UsageError {
+                throw reported(trigger, key, error)
             }
         }
     }

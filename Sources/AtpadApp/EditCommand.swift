@@ -95,7 +95,8 @@ struct EditCommand: AsyncParsableCommand {
         var directories = try DirectorySetup(
             triggers: settings.config.triggers, limit: settings.limit,
             commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
-            environment: environment, indexCache: IndexCache.standard(environment: environment))
+            environment: environment, indexCache: IndexCache.standard(environment: environment),
+            reported: settings.triggerProblem)
         directories.writeIndexesInBackground()
         // Writing handles or urls asks the directories loaded already (the large ones load
         // behind the screen when nothing needs them sooner; a picked mention carries its own).

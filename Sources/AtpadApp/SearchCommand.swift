@@ -52,7 +52,8 @@ struct SearchCommand: AsyncParsableCommand {
         var setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
                                        frecency: frecency, refreshCachesBeforeAnswering: true,
-                                       indexCache: IndexCache.standard(environment: environment))
+                                       indexCache: IndexCache.standard(environment: environment),
+                                       reported: settings.triggerProblem)
         let loadTime = clock.now - loadStart
         // After the load is timed: writing a big directory's index takes a while.
         setup.writeIndexes()

@@ -77,3 +77,28 @@ import Testing
         #expect(throws: UsageError.self) { try edit(["-f", "md"]).apply(to: &config) }
     }
 }
+
+/// `atpad --help` (issue 22, bullet 13): the editor's usage and options first, then the
+/// subcommands; the subcommands' own help is ArgumentParser's.
+@Suite struct RootHelpTests {
+    @Test func theEditorsOptionsComeBeforeTheSubcommands() throws {
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let help = try #require(AtpadMain.rootHelp(arguments))
+            let usage = try #require(help.range(of: "USAGE: atpad [<options>] [<file>]"))
+            let format = try #require(help.range(of: "-f, --format <format>"))
+            let print = try #require(help.range(of: "--print"))
+            let subcommands = try #require(help.range(of: "SUBCOMMANDS:"))
+            #expect(usage.lowerBound < format.lowerBound && format.lowerBound < subcommands.lowerBound)
+            #expect(print.lowerBound < subcommands.lowerBound)
+            #expect(help.contains("<file>") && help.contains("replay") && help.contains("render"))
+            #expect(!help.contains("atpad edit ["), "the editor's usage reads as atpad's")
+        }
+    }
+
+    @Test func everythingElseIsArgumentParsers() {
+        for arguments in [["help", "search"], ["search", "--help"], ["notes.txt", "--help"], ["--help", "x"],
+                          ["--experimental-dump-help"], []] {
+            #expect(AtpadMain.rootHelp(arguments) == nil)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import AtpadCore
 @testable import AtpadTerminal
+import Foundation
 import Testing
 
 /// SPEC §5: the chooser popup and the one-line picker, as screens.
@@ -169,6 +170,61 @@ import Testing
         #expect(Array(whole.text[3][6 ..< 14]) == ["👩‍👩‍👧‍👦", "", " ", "👍🏽", "", " ", "🇫🇷", ""])
         let first = FrameDiffTests.shown(f.screen, whole: false)
         #expect(Array(first.text[3][6 ..< 14]) == ["👩", "", " ", "👍", "", " ", "🇫", "🇷"])
+    }
+
+    /// An emoji completion shows its emoji before its name, as a whole cluster in two
+    /// cells; an insert that is not one emoji (`#12`) is not drawn.
+    @Test func emojiCompletionsShowTheirEmojiBeforeTheName() throws {
+        let thumbs = Candidate(entity: Entity(id: "1f44d", name: "thumbs up", handle: "+1", insert: "👍"), matches: [0..<2])
+        let thinking = Candidate(entity: Entity(id: "1f914", name: "thinking face", handle: "thinking", insert: "🤔"),
+                                 matches: [0..<2])
+        let family = Candidate(entity: Entity(id: "1f46a", name: "family", handle: "family", insert: "👩‍👩‍👧‍👦"))
+        let issue = Candidate(entity: Entity(id: "12", name: "Crash on save", insert: "#12"))
+        let e = try searching("|", ":th", answer: [thumbs, thinking, family, issue],
+                              config: EditorConfig(triggers: ["@", ":"]))
+        let f = frame(e, width: 40, height: 10)
+        #expect(Array(f.screen.lines[1...7]) == [
+            ":th                                     ",
+            "┌─────────────────────────────┐         ",
+            "│ 👍 thumbs up  :+1           │         ",
+            "│ 🤔 thinking face  :thinking │         ",
+            "│ 👩‍👩‍👧‍👦 family  :family          │         ",
+            "│ Crash on save               │         ",
+            "└─────────────────────────────┘         ",
+        ])
+        #expect(f.screen.text(row: 3, column: 2) == "👍")
+        #expect(f.screen[3, 3].isContinuation)
+        #expect(f.screen.text(row: 5, column: 2) == "👩‍👩‍👧‍👦")
+        // The emoji is in the row's colour; the matched characters of the name are still
+        // emphasised on a row not selected.
+        #expect(f.screen.roleLines[3].hasPrefix("cCCCCCCCCCCC"))
+        #expect(f.screen.roleLines[4].hasPrefix("cccccxxcccc"))
+        // The one-line picker shows it too.
+        let small = frame(e, width: 40, height: 5)
+        #expect(small.screen.lines.contains { $0.contains("👍 thumbs up") })
+    }
+
+    @Test func onlyAnInsertThatIsOneEmojiIsDrawn() {
+        func emoji(_ insert: String?) -> String? {
+            ChooserContent.emoji(of: Entity(id: "x", name: "x", insert: insert))
+        }
+        #expect(emoji("👍") == "👍" && emoji("❤️") == "❤️" && emoji("#️⃣") == "#️⃣" && emoji("👍🏽") == "👍🏽")
+        #expect(emoji("🇫🇷") == "🇫🇷")
+        for other in [nil, "", "#12", "#", "1", "©", "a", "👍👍", "漢"] as [String?] {
+            #expect(emoji(other) == nil, "\(other ?? "nil")")
+        }
+    }
+
+    /// Every entry of the bundled emoji directory (what `:` answers) shows its emoji.
+    @Test func everyBundledEmojiIsDrawnBeforeItsName() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/emoji.json")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: String]])
+        #expect(entries.count > 1000)
+        for entry in entries {
+            let entity = Entity(id: entry["id"] ?? "", name: entry["name"] ?? "", insert: entry["insert"])
+            #expect(ChooserContent.emoji(of: entity) == entry["insert"], "\(entry)")
+        }
     }
 
     // MARK: Scrolling

@@ -81,3 +81,60 @@ def test_a_bad_value_from_the_command_line_is_the_options(atpad, tmp_path):
     assert proc.stderr.startswith("atpad: --theme: no theme named \"nope\""), proc.stderr
     proc = atpad(str(tmp_path / "notes.txt"), "-f", "matrix", input="")
     assert proc.returncode == 2 and proc.stderr.startswith("atpad: --format: the matrix format is output only")
+
+
+def copy_the_example(tmp_path):
+    """Resources/config.example.toml copied as it is to the person's config, as the
+    README and its own first lines say to."""
+    from conftest import ROOT
+    return write_config(tmp_path, (ROOT / "Resources" / "config.example.toml").read_text())
+
+
+def test_the_example_copied_as_the_users_config_works(atpad, tmp_path):
+    copy_the_example(tmp_path)
+    env = {"HOME": str(tmp_path)}  # `~` in the example's (commented-out) paths is not the runner's
+    proc = atpad("search", "jo", env=env, check_exit=0)
+    assert proc.stderr == "" and "John Doe" in proc.stdout  # the bundled sample directory answers @
+    (tmp_path / "notes.md").write_text("Thanks @jdoe\n")
+    proc = atpad("render", str(tmp_path / "notes.md"), "--format", "plain", env=env, check_exit=0)
+    assert proc.stdout.startswith("Thanks ") and proc.stderr == ""
+    atpad("mentions", str(tmp_path / "notes.md"), env=env, check_exit=0)
+
+
+def test_the_editor_starts_with_the_example_as_the_users_config(tmp_path):
+    from conftest import atpad_binary
+    from tmux import Session
+    config = copy_the_example(tmp_path)
+    notes = tmp_path / "notes.md"
+    s = Session(f"{atpad_binary()} {notes}", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(config.parent.parent),
+                                                   "XDG_STATE_HOME": str(tmp_path / "xdg-state"),
+                                                   "XDG_CACHE_HOME": str(tmp_path / "xdg-cache")})
+    try:
+        s.wait_for("Ln 1, Col 1", what="the editor to start")
+        s.type("hi")
+        s.wait_for("Ln 1, Col 3")
+        s.keys("C-s")
+        s.wait_for("Saved")
+        s.keys("C-q")
+        assert s.exit_status() == 0
+        assert notes.read_text() == "hi"
+    finally:
+        s.close()
+
+
+def test_a_missing_directory_file_from_the_config_names_its_line(atpad, people, tmp_path):
+    # The example's old `@` table, uncommented, without the files it names.
+    write_config(tmp_path, 'limit = 3\n\n[triggers."@"]\ndirectory = ["~/.config/atpad/people.json"]\n')
+    env = {"HOME": str(tmp_path)}
+    for args in (("search", "jo"), ("render", str(tmp_path / "n.md"), "--format", "github"),
+                 (str(tmp_path / "notes.md"),)):
+        (tmp_path / "n.md").write_text("hi @jo\n")
+        proc = atpad(*args, env=env, input="")
+        assert proc.returncode == 2, (args, proc.stderr)
+        first = proc.stderr.splitlines()[0]
+        assert 'config.toml:4: "directory" in [triggers."@"]:' in first and "people.json" in first, first
+    # The same trigger given on the command line is the command line's, and reads only it.
+    proc = atpad("search", "jo", "-d", str(tmp_path / "none.json"), env=env)
+    assert proc.returncode == 2 and "config.toml" not in proc.stderr and "none.json" in proc.stderr
+    path = people([{"id": "j1", "name": "Jo One"}])
+    assert atpad("search", "jo", "-d", path, env=env, check_exit=0).stdout == "j1\tJo One\t\n"

@@ -70,7 +70,7 @@ def test_tada_and_tab_inserts_the_emoji(sessions, tmp_path):
     path = tmp_path / "emoji.txt"
     s = sessions([str(path)])
     s.type("great :tada")
-    s.wait_for("party popper")
+    s.wait_for("🎉 party popper", what="the chooser's row, its emoji before its name")
     s.keys("Tab")
     s.wait_for(lambda sc: "great 🎉" in sc and "party popper" not in sc, what="the emoji")
     assert save_and_quit(s, path) == "great 🎉"

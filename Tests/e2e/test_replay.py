@@ -147,3 +147,15 @@ def test_unknown_option_is_usage_error(atpad):
 def test_version_and_help(atpad):
     assert atpad("--version", check_exit=0).stdout.strip()
     assert "replay" in atpad("--help", check_exit=0).stdout
+
+
+def test_help_shows_the_editors_options_before_the_subcommands(atpad):
+    for flag in ("--help", "-h"):
+        out = atpad(flag, check_exit=0).stdout
+        assert out.index("-f, --format") < out.index("--print") < out.index("SUBCOMMANDS:"), out
+        assert "render" in out[out.index("SUBCOMMANDS:"):]
+    # The subcommands' help is unchanged, both ways of asking for it.
+    for args in (("help", "search"), ("search", "--help")):
+        out = atpad(*args, check_exit=0).stdout
+        assert "Rank the directory" in out and "SUBCOMMANDS:" not in out
+    assert "-f, --format" in atpad("help", "edit", check_exit=0).stdout

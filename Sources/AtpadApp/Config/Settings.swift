@@ -43,6 +43,22 @@ struct Settings {
         return UsageError(error.description)
     }
 
+    /// A problem found when the sources of `trigger` are set up (a directory file that
+    /// does not exist, a malformed one, a bad URL), about its `key`: when those sources
+    /// are the config file's, `config.toml:LINE: "directory" in [triggers."@"]: message`;
+    /// as it is when the command line gave them, or they are atpad's own (the sample and
+    /// emoji directories, a preset's extra trigger).
+    func triggerProblem(_ trigger: Unicode.Scalar, key: String, _ error: UsageError) -> UsageError {
+        guard let file, commandLine.triggers[trigger]?.hasSource != true, config.triggers[trigger] != nil else {
+            return error
+        }
+        let table = "triggers." + ConfigReader.quoted(String(Character(trigger)))
+        let path = table + "." + key
+        let error = ConfigError(file: file.path, line: TOMLKeyLines(file.text).line(of: path), key: path,
+                                message: "\(ConfigReader.quoted(key)) in [\(table)]: \(error.message)")
+        return UsageError(error.description)
+    }
+
     /// Runs `use` on the setting at `keyPath`; a `UsageError` it throws is reported as
     /// ``problem(_:option:key:_:)`` says.
     func check<T, Result>(_ keyPath: KeyPath<Config, T?>, option: String, key: String,

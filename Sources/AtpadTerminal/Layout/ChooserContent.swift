@@ -27,13 +27,27 @@ struct ChooserContent {
     var isLoadingMore: Bool { search.isLoading && !search.items.isEmpty }
 
     /// The name of result `i`, its matched characters emphasised unless the row is selected
-    /// (the selected row is one colour, so it reads as one bar). Long clusters are
-    /// numbered in `clusters`, the table of the screen drawn.
+    /// (the selected row is one colour, so it reads as one bar), after the emoji it
+    /// inserts if it is an emoji completion (`👍 thumbs up`). Long clusters are numbered
+    /// in `clusters`, the table of the screen drawn.
     func name(_ i: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let candidate = search.items[i]
-        if i == selected { return VisibleText.cells(candidate.entity.name, role: .chooserSelected, clusters: &clusters) }
-        return VisibleText.cells(candidate.entity.name, role: .chooser, emphasis: candidate.matches,
-                                 emphasisRole: .chooserMatch, clusters: &clusters)
+        let role: Role = i == selected ? .chooserSelected : .chooser
+        let glyph = Self.emoji(of: candidate.entity).map { VisibleText.cells($0 + " ", role: role, clusters: &clusters) } ?? []
+        if i == selected { return glyph + VisibleText.cells(candidate.entity.name, role: role, clusters: &clusters) }
+        return glyph + VisibleText.cells(candidate.entity.name, role: role, emphasis: candidate.matches,
+                                         emphasisRole: .chooserMatch, clusters: &clusters)
+    }
+
+    /// What an insert completion inserts when that is one emoji (one grapheme cluster
+    /// whose first code point is an emoji drawn as one: 👍, ❤️, 👩‍👩‍👧‍👦, #️⃣), as every entry
+    /// of the bundled emoji directory has; nil for anything else (`#12`, a mention, a
+    /// lone `©` or digit), whose name is drawn alone.
+    static func emoji(of entity: Entity) -> String? {
+        guard let insert = entity.insert, insert.count == 1, let first = insert.unicodeScalars.first,
+              !first.isASCII || insert.unicodeScalars.count > 1, first.properties.isEmoji,
+              first.properties.isEmojiPresentation || insert.unicodeScalars.count > 1 else { return nil }
+        return insert
     }
 
     /// The detail of result `i`: the handle (with the search's trigger, `@jdoe`) and the
