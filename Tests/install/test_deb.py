@@ -89,9 +89,9 @@ def smoke_test(tmp_path):
         assert "path-exclude" in run(["sh", "-c", "cat /etc/dpkg/dpkg.cfg.d/* 2>/dev/null"]).stdout
 
     exports = {k: env[k] for k in ("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "LC_ALL", "PATH")}
-    s = Session("atpad note.md", env=exports, cwd=str(work))
+    s = Session("atpad note.atpad", env=exports, cwd=str(work))
     try:
-        s.wait_for("note.md", what="the first frame")
+        s.wait_for("note.atpad", what="the first frame")
         s.type("hi @jo")
         s.wait_for("Jo Ng", what="the chooser")
         s.keys("Enter")
@@ -102,4 +102,4 @@ def smoke_test(tmp_path):
         assert s.exit_status() == 0
     finally:
         s.close()
-    assert (work / "note.md").read_text() == "hi @[Jo Ng](u273) "
+    assert (work / "note.atpad").read_text() == "hi @[Jo Ng](u273) "
