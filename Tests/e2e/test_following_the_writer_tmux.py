@@ -40,7 +40,9 @@ def test_one_line_picker_always_shows_the_selected_entry(sessions, atpad, tmp_pa
         path = tmp_path / f"p{downs}.txt"
         s = sessions([str(path)], width=30, height=5)
         s.type("@jo")
-        s.wait_for(lambda sc: sc.splitlines()[-1].startswith("@jo: "), what="the picker")
+        # The results, not only the picker: the sample directory may still be loading.
+        s.wait_for(lambda sc: sc.splitlines()[-1].startswith("@jo: ") and names[0] in sc.splitlines()[-1],
+                   what="the picker with its results")
         for _ in range(downs):
             s.keys("Down")
         selected = names[downs]
