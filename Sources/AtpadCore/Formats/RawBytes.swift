@@ -58,7 +58,7 @@ public enum RawBytes {
             replaced += 1
         }
         while i < bytes.count {
-            let length = validLength(bytes, at: i)
+            let length = UTF8Validation.validLength(bytes, at: i)
             if length == 0 {
                 standIn(bytes[i])
                 i += 1
@@ -71,28 +71,6 @@ public enum RawBytes {
             }
         }
         return (out, replaced)
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `i`, or 0 when the byte there does
-    /// not start one.
-    private static func validLength(_ bytes: [UInt8], at i: Int) -> Int {
-        let lead = bytes[i]
-        if lead < 0x80 { return 1 }
-        let length: Int
-        var second: ClosedRange<UInt8> = 0x80 ... 0xBF
-        switch lead {
-        case 0xC2 ... 0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0 ... 0xBF
-        case 0xE1 ... 0xEC, 0xEE ... 0xEF: length = 3
-        case 0xED: length = 3; second = 0x80 ... 0x9F
-        case 0xF0: length = 4; second = 0x90 ... 0xBF
-        case 0xF1 ... 0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80 ... 0x8F
-        default: return 0
-        }
-        guard i + length <= bytes.count, second.contains(bytes[i + 1]) else { return 0 }
-        for k in 2 ..< length where !(0x80 ... 0xBF).contains(bytes[i + k]) { return 0 }
-        return length
     }
 
     /// `doc` as read from text with stand-ins: each stand-in in plain text becomes a
@@ -238,7 +216,7 @@ public enum RawBytes {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
-            let length = validLength(bytes, at: i)
+            let length = UTF8Validation.validLength(bytes, at: i)
             if length == 0 {
                 out.append(contentsOf: shown(bytes[i]).utf8)
                 i += 1

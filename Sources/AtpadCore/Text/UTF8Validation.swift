@@ -24,24 +24,33 @@ public enum UTF8Validation {
                 index += 1
                 continue
             }
-            let length: Int
-            var secondRange: ClosedRange<UInt8> = 0x80 ... 0xBF
-            switch lead {
-            case 0xC2 ... 0xDF: length = 2
-            case 0xE0: length = 3; secondRange = 0xA0 ... 0xBF
-            case 0xE1 ... 0xEC, 0xEE ... 0xEF: length = 3
-            case 0xED: length = 3; secondRange = 0x80 ... 0x9F
-            case 0xF0: length = 4; secondRange = 0x90 ... 0xBF
-            case 0xF1 ... 0xF3: length = 4
-            case 0xF4: length = 4; secondRange = 0x80 ... 0x8F
-            default: return index
-            }
-            guard index + 1 < count, secondRange.contains(bytes[index + 1]) else { return index }
-            for next in 2 ..< length {
-                guard index + next < count, (0x80 ... 0xBF).contains(bytes[index + next]) else { return index }
-            }
+            let length = validLength(bytes, at: index)
+            if length == 0 { return index }
             index += length
         }
         return nil
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `i` (1 to 4), or 0 when the byte
+    /// there does not start one: no overlong forms, surrogates or scalars past U+10FFFF.
+    public static func validLength<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Bytes.Index) -> Int
+    where Bytes.Index == Int {
+        let lead = bytes[i]
+        if lead < 0x80 { return 1 }
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80 ... 0xBF
+        switch lead {
+        case 0xC2 ... 0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0 ... 0xBF
+        case 0xE1 ... 0xEC, 0xEE ... 0xEF: length = 3
+        case 0xED: length = 3; second = 0x80 ... 0x9F
+        case 0xF0: length = 4; second = 0x90 ... 0xBF
+        case 0xF1 ... 0xF3: length = 4
+        case 0xF4: length = 4; second = 0x80 ... 0x8F
+        default: return 0
+        }
+        guard i + length <= bytes.endIndex, second.contains(bytes[i + 1]) else { return 0 }
+        for k in 2 ..< length where !(0x80 ... 0xBF).contains(bytes[i + k]) { return 0 }
+        return length
     }
 }
