@@ -159,10 +159,17 @@ struct TextArea {
     static func draw(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) {
         let width = screen.width
         if roles.isPlain(row.start ..< row.end), drawPlainASCII(row, into: &screen, at: r) { return }
+        // The role is worked out once per run of positions that no role range starts or
+        // ends inside, not once per cell: a row has a few runs and up to `width` cells.
+        var role = Role.text
+        var runEnd = Int.min
         row.cells.withUnsafeBufferPointer { cells in
             for k in cells.indices where cells[k].column < width {
                 let column = cells[k].column
-                let role = roles.role(at: row.base + cells[k].offset)
+                let position = row.base + cells[k].offset
+                if position >= runEnd {  // cells run in increasing positions
+                    (role, runEnd) = roles.run(at: position)
+                }
                 let ascii = cells[k].ascii
                 if cells[k].width == 1, ascii >= 0x20, ascii != 0x7F {
                     screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
@@ -244,6 +251,19 @@ struct RoleRanges {
             && !mentions.overlaps(reach) && !kept.overlaps(reach) && !matches.overlaps(reach)
     }
 
+    /// The role at `position` and the first position after it where the role may change
+    /// (where one of the role ranges starts or ends), so that the positions up to there are
+    /// drawn without asking again.
+    mutating func run(at position: Int) -> (role: Role, end: Int) {
+        func edge(_ r: Range<Int>?) -> Int {
+            guard let r else { return .max }
+            return r.lowerBound > position ? r.lowerBound : (r.upperBound > position ? r.upperBound : .max)
+        }
+        let end = min(edge(currentMatch), edge(selection), edge(selectedMention), edge(search),
+                      matches.edge(after: position), mentions.edge(after: position), kept.edge(after: position))
+        return (role(at: position), end)
+    }
+
     mutating func role(at position: Int) -> Role {
         if let currentMatch, currentMatch.contains(position) { return .matchCurrent }
         if let selection, selection.contains(position) { return .selection }
@@ -276,6 +296,14 @@ struct SortedRanges {
         }
         while next < ranges.count && ranges[next].upperBound <= position { next += 1 }
         return next < ranges.count && ranges[next].lowerBound <= position
+    }
+
+    /// The first range start or end after `position`, or `Int.max` when none follows.
+    mutating func edge(after position: Int) -> Int {
+        guard !ranges.isEmpty else { return .max }
+        _ = contains(position)  // moves `next` to the first range ending after `position`
+        guard next < ranges.count else { return .max }
+        return ranges[next].lowerBound > position ? ranges[next].lowerBound : ranges[next].upperBound
     }
 
     /// Whether any of the ranges overlaps `range`.
