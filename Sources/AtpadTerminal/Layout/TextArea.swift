@@ -158,7 +158,11 @@ struct TextArea {
     /// Draws one document row on screen row `r` (over blanks: cells past its end stay).
     static func draw(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) {
         let width = screen.width
-        if roles.isPlain(row.start ..< row.end), drawPlainASCII(row, into: &screen, at: r) { return }
+        if roles.isPlain(row.start ..< row.end) {
+            if drawPlainASCII(row, into: &screen, at: r) { return }
+        } else if drawASCII(row, roles: &roles, into: &screen, at: r) {
+            return
+        }
         // The role is worked out once per run of positions that no role range starts or
         // ends inside, not once per cell: a row has a few runs and up to `width` cells.
         var role = Role.text
@@ -199,6 +203,31 @@ extension TextArea {
                 let base = r * width
                 for cell in cells where cell.column < width {
                     screenCells[base + cell.column] = ScreenCell(ascii: cell.ascii, .text)
+                }
+            }
+            return true
+        }
+    }
+}
+
+extension TextArea {
+    /// Draws a row that is all printable ASCII, in whatever roles, straight into the
+    /// screen's cells (a line with a mention or a match in it: a cell a character, the role
+    /// worked out once a run); false, having drawn nothing, for any other row.
+    static func drawASCII(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) -> Bool {
+        let width = screen.width
+        return row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells where cell.width != 1 || cell.ascii < 0x20 || cell.ascii == 0x7F { return false }
+            var role = Role.text
+            var runEnd = Int.min
+            screen.cells.withUnsafeMutableBufferPointer { screenCells in
+                let base = r * width
+                for cell in cells where cell.column < width {
+                    let position = row.base + cell.offset
+                    if position >= runEnd {  // cells run in increasing positions
+                        (role, runEnd) = roles.run(at: position)
+                    }
+                    screenCells[base + cell.column] = ScreenCell(ascii: cell.ascii, role)
                 }
             }
             return true
