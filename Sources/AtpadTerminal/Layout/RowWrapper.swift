@@ -52,18 +52,16 @@ struct RowWrapper {
             // Short lines, which is most of them, are wrapped straight from one slice of
             // the text ahead and one list of its mentions, instead of each line asking the
             // storage for its end, its text, its mentions and its line break.
-            if let next = shortLines(from: s, limit: limit, before: stop, into: &result) {
-                if next == s {
-                    let (rows, lineEnd) = lineRows(from: s, maxRows: remaining, hint: remaining * width + width)
-                    result += rows
-                    guard let end = lineEnd, end < storage.count else { break }
-                    s = end + storage.lineBreakLength(at: end)
-                } else {
-                    s = next
-                }
-            } else {
-                break
+            guard let next = shortLines(from: s, limit: limit, before: stop, into: &result) else { break }
+            if next > s {
+                s = next
+                continue
             }
+            // A long line, or one that runs past the slice.
+            let (rows, lineEnd) = lineRows(from: s, maxRows: remaining, hint: remaining * width + width)
+            result += rows
+            guard let end = lineEnd, end < storage.count else { break }
+            s = end + storage.lineBreakLength(at: end)
         }
         return result
     }
@@ -105,7 +103,7 @@ struct RowWrapper {
                 while m < mentions.count && mentions[m].range.upperBound <= line.lowerBound { m += 1 }
                 var atomic: [Range<Int>] = []
                 var k = m
-                while k < mentions.count && mentions[k].range.lowerBound < max(line.upperBound, line.lowerBound) {
+                while k < mentions.count && mentions[k].range.lowerBound < line.upperBound {
                     let r = mentions[k].range
                     if line.isEmpty ? (r.lowerBound < s && s < r.upperBound) : r.overlaps(line) {
                         atomic.append(r.lowerBound - s ..< r.upperBound - s)
