@@ -60,6 +60,14 @@ public enum SoftWrap {
         var i = utf8.startIndex
         var byte: Int32 = 0
         while i < utf8.endIndex {
+            // Runs of printable ASCII that fit on the row, read from the contiguous bytes (a
+            // native string's always are) rather than index by index through the view.
+            let run = utf8.withContiguousStorageIfAvailable { wrap.placeASCIIRun($0, from: Int(byte)) } ?? 0
+            if run > 0 {
+                byte += Int32(run)
+                i = utf8.index(i, offsetBy: run)
+                continue
+            }
             let b = utf8[i]
             let next = utf8.index(after: i)
             if b < 0x80 && (next == utf8.endIndex || utf8[next] < 0x80) && !(b == 0x0D && next < utf8.endIndex && utf8[next] == 0x0A) {
@@ -117,6 +125,24 @@ public enum SoftWrap {
             self.atomic = atomic
             self.line = line
             cells.reserveCapacity(width + 8)
+        }
+
+        /// Places the printable ASCII characters and spaces from `bytes[from...]` that fit
+        /// on the row and are each a whole cluster (followed by another ASCII byte or the
+        /// end), and returns how many: none of them wraps the row, so each is placed as
+        /// `place` would, without its checks (a space only notes a break).
+        mutating func placeASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            var k = start
+            while k < bytes.count && column < width {
+                let b = bytes[k]
+                guard b >= 0x20 && b < 0x7F, k + 1 == bytes.count || bytes[k + 1] < 0x80 else { break }
+                cells.append(Cell(offset: offset, column: column, width: 1, utf8Start: Int32(k), utf8Count: 1, ascii: b))
+                column += 1
+                offset += 1
+                if b == 0x20 && !insideAtomic(offset) { lastBreak = cells.count - 1 }
+                k += 1
+            }
+            return k - start
         }
 
         mutating func insideAtomic(_ pos: Int) -> Bool {

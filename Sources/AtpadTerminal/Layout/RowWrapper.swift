@@ -45,15 +45,82 @@ struct RowWrapper {
     /// (the layout keeps the rows from there of the last frame).
     func rows(from start: Int, limit: Int, beforeLineAt stop: Int) -> [DocumentRow] {
         var result: [DocumentRow] = []
+        result.reserveCapacity(min(limit, 256))
         var s = start
         while result.count < limit && s < stop {
             let remaining = limit - result.count
+            // Short lines, which is most of them, are wrapped straight from one slice of
+            // the text ahead and one list of its mentions, instead of each line asking the
+            // storage for its end, its text, its mentions and its line break.
+            guard let next = shortLines(from: s, limit: limit, before: stop, into: &result) else { break }
+            if next > s {
+                s = next
+                continue
+            }
+            // A long line, or one that runs past the slice.
             let (rows, lineEnd) = lineRows(from: s, maxRows: remaining, hint: remaining * width + width)
             result += rows
             guard let end = lineEnd, end < storage.count else { break }
             s = end + storage.lineBreakLength(at: end)
         }
         return result
+    }
+
+    /// Wraps the lines from the row start `start` that end, shorter than `lineRows`'s
+    /// first look ahead, within one slice of the text, appending their rows to `result`
+    /// (up to `limit` rows in all). Returns where the next line starts (`start` when the
+    /// first line is not such a line), or nil when there is nothing after the rows.
+    /// The rows are exactly those `lineRows` gives for each line.
+    private func shortLines(from start: Int, limit: Int, before stop: Int,
+                            into result: inout [DocumentRow]) -> Int? {
+        let floor = 2 * width + 64
+        let hi = min(storage.count, start + min(max(limit - result.count, 1), 1024) * width + floor)
+        var text = storage.slice(start ..< hi)
+        let reachesEnd = hi == storage.count
+        let mentions = storage.mentions(overlapping: start ..< hi)
+        var m = 0
+        return text.withUTF8 { bytes -> Int? in
+            var s = start  // scalar position of the line's start
+            var b = 0      // its byte offset in `bytes`
+            while result.count < limit && s < stop {
+                // The line's end: a LF (after a CR that belongs to the break), or the text's.
+                var e = b
+                var n = 0
+                while e < bytes.count && bytes[e] != 0x0A {
+                    if bytes[e] & 0xC0 != 0x80 { n += 1 }
+                    e += 1
+                }
+                guard n < floor, e < bytes.count || reachesEnd else { return s }
+                var textEnd = e
+                var length = n
+                if e < bytes.count && e > b && bytes[e - 1] == 0x0D {
+                    textEnd -= 1
+                    length -= 1
+                }
+                let line = s ..< s + length
+                // The mentions `storage.mentions(overlapping: line)` gives (for an empty
+                // line, one strictly containing it).
+                while m < mentions.count && mentions[m].range.upperBound <= line.lowerBound { m += 1 }
+                var atomic: [Range<Int>] = []
+                var k = m
+                while k < mentions.count && mentions[k].range.lowerBound < line.upperBound {
+                    let r = mentions[k].range
+                    if line.isEmpty ? (r.lowerBound < s && s < r.upperBound) : r.overlaps(line) {
+                        atomic.append(r.lowerBound - s ..< r.upperBound - s)
+                    }
+                    k += 1
+                }
+                let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[b ..< textEnd]), as: UTF8.self)
+                wrap(lineText, base: s, atomic: atomic, endsLine: true, limit: limit, into: &result)
+                if result.count >= limit { return nil }
+                let end = s + length
+                guard end < storage.count else { return nil }
+                let breakLength = textEnd < e ? 2 : 1
+                s = end + breakLength
+                b = e + 1
+            }
+            return s
+        }
     }
 
     /// The start of the row that holds `position` (where the cursor there is drawn).
@@ -156,10 +223,19 @@ struct RowWrapper {
     private func wrap(_ text: String, base: Int, atomicRange: Range<Int>, endsLine: Bool) -> [DocumentRow] {
         let atomic = storage.mentions(overlapping: atomicRange)
             .map { ($0.range.lowerBound - base) ..< ($0.range.upperBound - base) }
+        var result: [DocumentRow] = []
+        wrap(text, base: base, atomic: atomic, endsLine: endsLine, limit: .max, into: &result)
+        return result
+    }
+
+    /// Appends the rows of `text`, which starts at `base`, to `result` while it holds fewer
+    /// than `limit`; `atomic` are its mentions' ranges relative to `base`.
+    private func wrap(_ text: String, base: Int, atomic: [Range<Int>], endsLine: Bool, limit: Int,
+                      into result: inout [DocumentRow]) {
         let rows = SoftWrap.rows(text, width: width, tabWidth: tabWidth, atomic: atomic)
-        return rows.enumerated().map { i, row in
-            DocumentRow(start: base + row.start, end: base + row.end, cells: row.cells, base: base,
-                        endsLine: endsLine && i == rows.count - 1, text: row.line)
+        for (i, row) in rows.enumerated() where result.count < limit {
+            result.append(DocumentRow(start: base + row.start, end: base + row.end, cells: row.cells, base: base,
+                                      endsLine: endsLine && i == rows.count - 1, text: row.line))
         }
     }
 

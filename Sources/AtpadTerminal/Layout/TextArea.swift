@@ -158,11 +158,22 @@ struct TextArea {
     /// Draws one document row on screen row `r` (over blanks: cells past its end stay).
     static func draw(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) {
         let width = screen.width
-        if roles.isPlain(row.start ..< row.end), drawPlainASCII(row, into: &screen, at: r) { return }
+        if roles.isPlain(row.start ..< row.end) {
+            if drawPlainASCII(row, into: &screen, at: r) { return }
+        } else if drawASCII(row, roles: &roles, into: &screen, at: r) {
+            return
+        }
+        // The role is worked out once per run of positions that no role range starts or
+        // ends inside, not once per cell: a row has a few runs and up to `width` cells.
+        var role = Role.text
+        var runEnd = Int.min
         row.cells.withUnsafeBufferPointer { cells in
             for k in cells.indices where cells[k].column < width {
                 let column = cells[k].column
-                let role = roles.role(at: row.base + cells[k].offset)
+                let position = row.base + cells[k].offset
+                if position >= runEnd {  // cells run in increasing positions
+                    (role, runEnd) = roles.run(at: position)
+                }
                 let ascii = cells[k].ascii
                 if cells[k].width == 1, ascii >= 0x20, ascii != 0x7F {
                     screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
@@ -192,6 +203,31 @@ extension TextArea {
                 let base = r * width
                 for cell in cells where cell.column < width {
                     screenCells[base + cell.column] = ScreenCell(ascii: cell.ascii, .text)
+                }
+            }
+            return true
+        }
+    }
+}
+
+extension TextArea {
+    /// Draws a row that is all printable ASCII, in whatever roles, straight into the
+    /// screen's cells (a line with a mention or a match in it: a cell a character, the role
+    /// worked out once a run); false, having drawn nothing, for any other row.
+    static func drawASCII(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) -> Bool {
+        let width = screen.width
+        return row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells where cell.width != 1 || cell.ascii < 0x20 || cell.ascii == 0x7F { return false }
+            var role = Role.text
+            var runEnd = Int.min
+            screen.cells.withUnsafeMutableBufferPointer { screenCells in
+                let base = r * width
+                for cell in cells where cell.column < width {
+                    let position = row.base + cell.offset
+                    if position >= runEnd {  // cells run in increasing positions
+                        (role, runEnd) = roles.run(at: position)
+                    }
+                    screenCells[base + cell.column] = ScreenCell(ascii: cell.ascii, role)
                 }
             }
             return true
@@ -244,6 +280,19 @@ struct RoleRanges {
             && !mentions.overlaps(reach) && !kept.overlaps(reach) && !matches.overlaps(reach)
     }
 
+    /// The role at `position` and the first position after it where the role may change
+    /// (where one of the role ranges starts or ends), so that the positions up to there are
+    /// drawn without asking again.
+    mutating func run(at position: Int) -> (role: Role, end: Int) {
+        func edge(_ r: Range<Int>?) -> Int {
+            guard let r else { return .max }
+            return r.lowerBound > position ? r.lowerBound : (r.upperBound > position ? r.upperBound : .max)
+        }
+        let end = min(edge(currentMatch), edge(selection), edge(selectedMention), edge(search),
+                      matches.edge(after: position), mentions.edge(after: position), kept.edge(after: position))
+        return (role(at: position), end)
+    }
+
     mutating func role(at position: Int) -> Role {
         if let currentMatch, currentMatch.contains(position) { return .matchCurrent }
         if let selection, selection.contains(position) { return .selection }
@@ -276,6 +325,14 @@ struct SortedRanges {
         }
         while next < ranges.count && ranges[next].upperBound <= position { next += 1 }
         return next < ranges.count && ranges[next].lowerBound <= position
+    }
+
+    /// The first range start or end after `position`, or `Int.max` when none follows.
+    mutating func edge(after position: Int) -> Int {
+        guard !ranges.isEmpty else { return .max }
+        _ = contains(position)  // moves `next` to the first range ending after `position`
+        guard next < ranges.count else { return .max }
+        return ranges[next].lowerBound > position ? ranges[next].lowerBound : ranges[next].upperBound
     }
 
     /// Whether any of the ranges overlaps `range`.
