@@ -52,6 +52,12 @@ def git_session(repo):
         s.close()
 
 
+def commit(path, message):
+    """Commits what is staged in `path` with `message` exactly as given (no editor)."""
+    subprocess.run(["git", "commit", "-q", "-F", "-"], input=message.encode(), cwd=path,
+                   env={**os.environ, **IDENTITY}, check=True)
+
+
 def test_git_add_p_edit_keeps_every_backslash(repo, git_session):
     """`git add -p`, `e` on a hunk adding `const char *s = "a\\n";`, delete an unrelated
     line, save: the staged line is the working tree's, byte for byte."""
@@ -92,8 +98,7 @@ def test_a_commit_message_with_backslashes_keeps_them(repo, git_session):
     (path / "a.txt").write_text("a\n")
     git("add", "a.txt")
     message = 'Fix "C:\\\\Users\\\\me" and /\\\\d+/ in foo@[bar](baz)\n\nSee \\@[x] and \\\\ too.\n'
-    subprocess.run(["git", "commit", "-q", "-F", "-"], input=message.encode(), cwd=path,
-                   env={**os.environ, **IDENTITY}, check=True)
+    commit(path, message)
     s = git_session("git commit --amend")
     s.wait_for("COMMIT_EDITMSG")
     s.wait_for("Fix")
@@ -357,8 +362,7 @@ def test_a_rebase_squash_message_keeps_its_backslashes(repo, git_session):
     for name, message in [("a.txt", "base\n"), ("b.txt", first), ("c.txt", second)]:
         (path / name).write_text(name)
         git("add", name)
-        subprocess.run(["git", "commit", "-q", "-F", "-"], input=message.encode(), cwd=path,
-                       env={**os.environ, **IDENTITY}, check=True)
+        commit(path, message)
     s = git_session("git rebase -i HEAD~2")
     s.wait_for("git-rebase-todo")
     s.wait_for("Fix a")
