@@ -40,18 +40,35 @@ private struct NastyText {
             length += m.range.count
         }
         text += string(pieces: 0 ... 3)
+        // A mention is whole characters (a combining mark after it would join it to the
+        // text beside it); one the random text split stays in the document as plain text.
+        let boundaries = Self.characterBoundaries(of: text)
+        mentions.removeAll { !boundaries.contains($0.range.lowerBound) || !boundaries.contains($0.range.upperBound) }
         return MarkedText(text: text, mentions: mentions)
+    }
+
+    /// The scalar offsets at which `text` has a grapheme-cluster boundary.
+    static func characterBoundaries(of text: String) -> Set<Int> {
+        var offsets: Set<Int> = [0]
+        var offset = 0
+        for character in text {
+            offset += character.unicodeScalars.count
+            offsets.insert(offset)
+        }
+        return offsets
     }
 }
 
 /// Whether `doc`'s mentions are what every `MarkedText` promises.
 private func isValid(_ doc: MarkedText) -> Bool {
     let scalars = Array(doc.text.unicodeScalars)
+    let boundaries = NastyText.characterBoundaries(of: doc.text)
     var end = 0
     for m in doc.mentions {
         guard m.range.lowerBound >= end, m.range.upperBound <= scalars.count,
               !m.name.isEmpty, !m.id.isEmpty,
-              scalars[m.range].elementsEqual(m.text.unicodeScalars)
+              scalars[m.range].elementsEqual(m.text.unicodeScalars),
+              boundaries.contains(m.range.lowerBound), boundaries.contains(m.range.upperBound)
         else { return false }
         end = m.range.upperBound
     }

@@ -18,6 +18,16 @@ import Testing
         #expect(h.editor.cursor == 8)
     }
 
+    /// Markup whose mention a combining mark would join to the text after it is read as
+    /// text, so the cursor steps over whole characters and Backspace never cuts a name.
+    @Test func aMentionJoinedByACombiningMarkIsText() throws {
+        var h = try Harness("hi @[John Doe](u1)\u{301}| there", config: none)
+        #expect(h.editor.mentions.isEmpty)
+        try h.keys("<Left>")
+        #expect(h.editor.cursor == 17)
+        #expect(try edit("hi @[John Doe](u1)\u{301}| there", "<BS>", config: none) == "hi @[John Doe](u1| there")
+    }
+
     @Test func backspaceDeletesWholeGrapheme() throws {
         #expect(try edit("x👩‍💻|", "<BS>", config: none) == "x|")
         #expect(try edit("ne\u{301}|", "<BS>", config: none) == "n|")

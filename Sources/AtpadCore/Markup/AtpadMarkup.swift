@@ -375,12 +375,26 @@ private struct MarkupReader {
               afterName < input.count, input[afterName] == 0x28,
               let (id, _, afterID) = readField(from: afterName + 1, open: 0x28, close: 0x29, cursorMark: &cursorMark)
         else { return nil }
+        // A mention is whole characters: a Prepend character before the trigger (U+0600) or
+        // a combining mark after `)` would join it to the text beside it, and the cursor
+        // could then stop inside it. Such markup is text, as the json reader refuses it.
+        guard UTF8GraphemeBoundary.isBoundary(input, at: start), endsOnBoundary(name, before: afterID) else { return nil }
         if let cursorMark {
             failure = MarkupError(kind: .cursorInsideMention, column: column(of: cursorMark))
             return nil
         }
         let mention = Mention(trigger: Unicode.Scalar(input[start]), id: id, name: name, start: length, nameScalars: nameScalars)
         return (mention, afterID)
+    }
+
+    /// Whether the text `name` followed by the markup from `next` on has a character
+    /// boundary after `name` (what follows `)` is what the decoded text has after it).
+    private func endsOnBoundary(_ name: String, before next: Int) -> Bool {
+        guard next < input.count else { return true }
+        var joined = Array(name.utf8)
+        let nameEnd = joined.count
+        joined.append(contentsOf: input[next ..< min(input.count, next + 4 * UTF8GraphemeBoundary.window)])
+        return joined.withUnsafeBufferPointer { UTF8GraphemeBoundary.isBoundary($0, at: nameEnd) }
     }
 
     /// Reads a name or id from `from` up to its unescaped `close`; returns the field, its
