@@ -59,7 +59,7 @@ public enum AtpadMarkup {
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 48))
         // Where plain text has a trigger followed by `[`: escaped below only where it would
         // read as a mention, which depends on what is written after it.
-        var triggers: [Int] = []
+        var triggers: [(at: Int, joinedBefore: Bool)] = []
         MentionRuns.forEach(in: doc, format: .atpad, accept: { isTrigger($0.trigger) }, plain: { run, next in
             writePlain(run, mentionFollows: next != nil, into: &out, triggers: &triggers)
         }, token: { m in
@@ -76,9 +76,9 @@ public enum AtpadMarkup {
     /// when read. An escape before a later trigger never changes whether an earlier one
     /// forms a mention (inside a name a `[` ends it either way; inside an id `\@` is two
     /// plain characters), so each is decided on the unescaped text.
-    private static func escapingMentionLikeText(_ out: [UInt8], at triggers: [Int]) -> [UInt8] {
+    private static func escapingMentionLikeText(_ out: [UInt8], at triggers: [(at: Int, joinedBefore: Bool)]) -> [UInt8] {
         let escaped = out.withUnsafeBufferPointer { buffer in
-            triggers.filter { MarkupReader.formsMention(in: buffer, at: $0) }
+            triggers.filter { MarkupReader.formsMention(in: buffer, at: $0.at, joinedBefore: $0.joinedBefore) }.map(\.at)
         }
         guard !escaped.isEmpty else { return out }
         var result: [UInt8] = []
@@ -99,7 +99,7 @@ public enum AtpadMarkup {
     /// Writes a run of plain text; `mentionFollows` tells whether a mention (whose markup
     /// starts with a trigger and `[`) is written right after it.
     private static func writePlain(_ run: UnsafeBufferPointer<UInt8>, mentionFollows: Bool, into out: inout [UInt8],
-                                   triggers: inout [Int]) {
+                                   triggers: inout [(at: Int, joinedBefore: Bool)]) {
         var copied = 0
         var i = 0
         while i < run.count {
@@ -128,7 +128,7 @@ public enum AtpadMarkup {
                 }
             } else if b == openBracket, i > 0, MarkupReader.isTrigger(run[i - 1]) {
                 // A trigger followed by `[` may start a mention: noted, escaped if so.
-                triggers.append(out.count + (i - 1 - copied))
+                triggers.append((out.count + (i - 1 - copied), MarkupReader.joinsTrigger(run, end: i - 1)))
             }
             i += 1
         }
@@ -261,11 +261,28 @@ private struct MarkupReader {
     }
 
     /// Whether the trigger at `start` of `markup` starts a complete mention (the writer
-    /// escapes exactly those).
-    static func formsMention(in markup: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    /// escapes exactly those); `joinedBefore` as for `readMention`.
+    static func formsMention(in markup: UnsafeBufferPointer<UInt8>, at start: Int, joinedBefore: Bool) -> Bool {
         guard start + 1 < markup.count, isTrigger(markup[start]), markup[start + 1] == 0x5B else { return false }
         var reader = MarkupReader(markup, marksCursor: false)
-        return reader.readMention(at: start) != nil
+        return reader.readMention(at: start, joinedBefore: joinedBefore) != nil
+    }
+
+    /// Whether the text whose UTF-8 ends at `end` of `bytes` ends in a character that joins
+    /// a trigger written after it into one character (a Prepend character such as U+0600):
+    /// a mention there would not start on a character boundary.
+    static func joinsTrigger(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Bool {
+        guard end > 0, bytes[end - 1] >= 0x80 else { return false }
+        var start = end - 1
+        while start > 0, UTF8Scan.isContinuation(bytes[start]) { start -= 1 }
+        var pair = Array(bytes[start ..< end])
+        pair.append(0x40)
+        return pair.withUnsafeBufferPointer { !UTF8GraphemeBoundary.isBoundary($0, at: end - start) }
+    }
+
+    /// `joinsTrigger` for the text read so far.
+    private var textJoinsTrigger: Bool {
+        text.withUnsafeBufferPointer { Self.joinsTrigger($0, end: $0.count) }
     }
 
     var string: String { String(decoding: text, as: UTF8.self) }
@@ -288,7 +305,8 @@ private struct MarkupReader {
                     cursor = length
                 }
                 i += 1
-            } else if Self.isTrigger(b), i + 1 < n, input[i + 1] == 0x5B, let (read, next) = readMention(at: i) {
+            } else if Self.isTrigger(b), i + 1 < n, input[i + 1] == 0x5B,
+                      let (read, next) = readMention(at: i, joinedBefore: textJoinsTrigger) {
                 var mention = read
                 if keepsSpelling { mention.source = sourceIfUnusual(of: mention, from: i ..< next) }
                 lastTokenEndByte = next
@@ -353,7 +371,7 @@ private struct MarkupReader {
             }
             if Self.isTrigger(escaped), next + 1 < input.count, input[next + 1] == 0x5B {
                 // The writer escapes a trigger and `[` only where they would form a mention.
-                if keepsSpelling, !Self.formsMention(in: input, at: next),
+                if keepsSpelling, !Self.formsMention(in: input, at: next, joinedBefore: textJoinsTrigger),
                    let end = keep(i ..< next + 2, shown: [escaped, 0x5B]) {
                     return end
                 }
@@ -369,7 +387,9 @@ private struct MarkupReader {
 
     /// Tries to read a complete mention whose trigger is at `start` (followed by `[`).
     /// Returns nil, touching nothing, when the markup there is not a mention.
-    mutating func readMention(at start: Int) -> (Mention, next: Int)? {
+    /// `joinedBefore` tells whether the text before the trigger ends in a character that
+    /// joins the trigger to it (see `joinsTrigger`).
+    mutating func readMention(at start: Int, joinedBefore: Bool) -> (Mention, next: Int)? {
         var cursorMark: Int?
         guard let (name, nameScalars, afterName) = readField(from: start + 2, open: 0x5B, close: 0x5D, cursorMark: &cursorMark),
               afterName < input.count, input[afterName] == 0x28,
@@ -378,7 +398,7 @@ private struct MarkupReader {
         // A mention is whole characters: a Prepend character before the trigger (U+0600) or
         // a combining mark after `)` would join it to the text beside it, and the cursor
         // could then stop inside it. Such markup is text, as the json reader refuses it.
-        guard UTF8GraphemeBoundary.isBoundary(input, at: start), endsOnBoundary(name, before: afterID) else { return nil }
+        guard !joinedBefore, endsOnBoundary(name, before: afterID) else { return nil }
         if let cursorMark {
             failure = MarkupError(kind: .cursorInsideMention, column: column(of: cursorMark))
             return nil

@@ -52,8 +52,9 @@ struct FormatPropertyTests {
             let seed = Self.baseSeed &+ UInt64(n)
             var gen = NastyDocuments(rng: SeededRandom(seed: seed))
             let doc = gen.document()
-            // The json reader checks grapheme boundaries; markup reads back any document.
-            guard format == .atpad || isValid(doc) else { continue }
+            // Both readers keep mentions on grapheme boundaries (a combining mark after a
+            // mention's markup makes it text), so only such documents come back whole.
+            guard isValid(doc) else { continue }
             let written = format.encode(doc)
             let read = try format.decode(written)
             guard same(read.document, doc), read.notes.isEmpty else {
