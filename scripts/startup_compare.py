@@ -8,7 +8,9 @@ with a fresh HOME and XDG folders per run (as tui_latency.py does).
 
 or, for an installed atpad (scripts/install --prefix DIR), its binary:
 
-    python3 scripts/startup_compare.py DIR/bin/atpad
+    python3 scripts/startup_compare.py DIR/bin/atpad [OTHER/bin/atpad ...]
+
+(STARTUP_RUNS=N for more than 15 interleaved runs.)
 """
 import os, sys, time, select, ptyprocess, statistics, tempfile
 def last_out(argv):
@@ -27,11 +29,17 @@ def last_out(argv):
         elif last is not None: break
     p.terminate(force=True)
     return (last - t0) * 1000
-ATPAD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), '..', '.build-static', 'release', 'atpad')
-res = {'nano': [], 'atpad': []}
-for i in range(15):
+# One or more atpad binaries, each interleaved with nano in the same run (compare ratios
+# within one run: this machine is noisy).
+BINARIES = sys.argv[1:] or [os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), '..', '.build-static', 'release', 'atpad')]
+RUNS = int(os.environ.get('STARTUP_RUNS', '15'))
+res = {'nano': []}
+for b in BINARIES: res[b] = []
+for i in range(RUNS):
     res['nano'].append(last_out(['nano']))
-    res['atpad'].append(last_out([ATPAD]))
-for k, v in res.items(): print(k, 'median %.1f ms' % statistics.median(v), 'min %.1f' % min(v))
-print('ratio of medians %.2f' % (statistics.median(res['atpad'])/statistics.median(res['nano'])))
+    for b in BINARIES: res[b].append(last_out([b]))
+nano = statistics.median(res['nano'])
+for k, v in res.items():
+    print(k, 'median %.1f ms' % statistics.median(v), 'min %.1f' % min(v),
+          '' if k == 'nano' else 'ratio of medians %.2f' % (statistics.median(v) / nano))
