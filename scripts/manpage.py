@@ -332,7 +332,7 @@ def config_page(binary, version):
         if not tables or tables[-1][0] != table:
             tables.append((table, []))
         tables[-1][1].append((name, value, default, option, text))
-    titles = {"": "TOP-LEVEL KEYS"}
+    titles = {"": "KEYS"}
     for table, keys in tables:
         out.append(".SH " + roff(titles.get(table, "THE " + table.upper() + " TABLE")))
         if table.startswith("[triggers"):
