@@ -20,10 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
 from tmux import Session  # noqa: E402  (the tests' harness: waits on the screen, no sleeps)
 
-try:
-    from PIL import Image, ImageDraw, ImageFont
-except ImportError:
-    sys.exit("screenshot.py: Pillow is missing (pip install pillow)")
 
 WIDTH, HEIGHT = 78, 16
 FONT_SIZE = 18
@@ -145,6 +141,10 @@ def cells(captured):
 
 
 def render(rows, cursor, out):
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:
+        sys.exit("screenshot.py: Pillow is missing (pip install pillow)")
     regular, bold = (ImageFont.truetype(path, FONT_SIZE) for path in FONTS)
     cell_w = round(regular.getlength("M"))
     ascent, descent = regular.getmetrics()
@@ -167,9 +167,9 @@ def render(rows, cursor, out):
     image.save(out, optimize=True)
 
 
-def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "atpad")
-    out = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / "docs" / "images" / "chooser.png")
+def capture(binary):
+    """Runs atpad in tmux, types into a comment until the chooser is open, and returns
+    the screen with its escape sequences and the cursor's (row, column)."""
     with tempfile.TemporaryDirectory() as home:
         comment = Path(home) / "review.md"
         comment.write_text(COMMENT)
@@ -184,12 +184,19 @@ def main():
             session.type(TYPED)
             session.wait_for("Jo Ng", what="the chooser")
             captured = session.screen(attributes=True)
-            y, x = session.cursor()
+            cursor = session.cursor()
             session.keys("C-q")
         finally:
             session.close()
+    return captured, cursor
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "atpad")
+    out = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / "docs" / "images" / "chooser.png")
+    captured, cursor = capture(binary)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
-    render(cells(captured), (y, x), out)
+    render(cells(captured), cursor, out)
     print(out)
 
 

@@ -184,3 +184,36 @@ def test_the_readme_is_short_and_task_first():
 def test_no_doc_speaks_in_spec_section_numbers():
     for path in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *DOCS.glob("*.md")]:
         assert not re.search(r"SPEC\s*§|§\s*\d", path.read_text()), path.name
+
+
+def screenshot_script():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("screenshot", ROOT / "scripts" / "screenshot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # needs no Pillow: only drawing the PNG does
+    return module
+
+
+def test_the_screenshot_script_reads_colours_and_attributes_from_escape_sequences():
+    shot = screenshot_script()
+    rows = shot.cells("a\x1b[1;38;5;81mb\x1b[0m\x1b[7mc\x1b[27m\x1b[4;31m文\x1b[m")
+    a, b, c, wide = rows[0][:4]
+    assert (a[0], a[1], a[2]) == ("a", shot.DEFAULT_FG, shot.DEFAULT_BG)
+    assert (b[0], b[1], b[3]) == ("b", shot.xterm256(81), True)
+    assert (c[0], c[1], c[2]) == ("c", shot.DEFAULT_BG, shot.DEFAULT_FG)  # reversed
+    assert (wide[0], wide[1], wide[4], wide[5]) == ("文", shot.PALETTE16[1], True, 2)
+    assert sum(cell[5] for cell in rows[0]) == shot.WIDTH  # padded to the screen's width
+
+
+def test_the_readme_picture_comes_from_a_real_run_with_the_chooser_open():
+    shot = screenshot_script()
+    captured, cursor = shot.capture(atpad_binary())
+    rows = ["".join(cell[0] for cell in row) for row in shot.cells(captured)]
+    assert rows[0].startswith("atpad — review.md")
+    assert rows[1].startswith("Thanks @John Doe for the review!")
+    assert rows[4].rstrip().endswith("Could @jo") and cursor == (4, len("so nothing downstream changes. Could @jo"))
+    chooser = "\n".join(rows[5:])
+    assert "Jo Ng" in chooser and "John Doe" in chooser and "Jon Snow" in chooser
+    # The mention and the chooser's selected row are drawn in colours of their own.
+    mention = shot.cells(captured)[1][len("Thanks @")]
+    assert mention[0] == "J" and mention[1] != shot.DEFAULT_FG
