@@ -219,9 +219,9 @@ EXIT_STATUS = [
 EXAMPLES = [
     ("atpad comment.md", "Write a comment: type @jo, pick with Enter, Ctrl-S saves, Ctrl-Q quits."),
     ("git config --global core.editor atpad", "atpad as git's editor for commit messages."),
-    ("GH_EDITOR=atpad gh pr comment 42", "gh opens atpad for the comment's body."),
-    ("atpad --print -f github > body.md && gh pr comment 42 --body-file body.md",
-     "Write a comment and hand it to gh."),
+    ("GH_EDITOR=atpad gh pr comment 42 --editor", "gh opens atpad for the comment's body."),
+    ("atpad --print -f github | gh pr comment 42 --body-file -",
+     "Write a comment and hand it to gh: Ctrl-S ends the edit and prints it; Ctrl-Q prints nothing."),
     ("SLACK_TOKEN=xoxb-... atpad --preset slack -f slack msg.slack", "Mention Slack people, in Slack's API markup."),
     ("atpad render notes.atpad --format slack", "Convert a saved comment."),
     ("atpad search --preset github jo", "Check a directory setup from the shell."),
