@@ -28,7 +28,7 @@ struct DirectoryOptions: ParsableArguments {
     @Option(help: "How items become entities, e.g. 'id=login,name=name//login,detail={title} · {team}'.")
     var map: String?
 
-    @Option(help: "Named settings for @: github, gitlab, slack, jira or ldap (see the README).")
+    @Option(help: "Named settings for @: github, gitlab, slack, jira or ldap (each needs its tool or token: see man atpad, ENVIRONMENT).")
     var preset: String?
 
     /// Writes what these options say over `config`: a trigger they name reads only what

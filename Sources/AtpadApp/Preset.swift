@@ -4,7 +4,7 @@ import Foundation
 
 /// The named source settings of SPEC §12 (`--preset NAME`, `preset = "NAME"`): each is
 /// built on `command`/`url`, `items`, `map`, `exclude`, `headers`, `next` and `cache`, and
-/// needs a tool or some environment variables, which the README lists.
+/// needs a tool or some environment variables, which docs/directories.md and the man page list.
 enum Preset: String, CaseIterable, Sendable {
     case github, gitlab, slack, jira, ldap
 

@@ -45,6 +45,7 @@ def test_the_package_depends_only_on_debian_packages(deb):
         assert run(["apt-cache", "show", name]).returncode == 0, name
     files = run(["dpkg-deb", "-c", deb]).stdout
     for path in ["./usr/bin/atpad", "./usr/share/atpad/people.json", "./usr/share/man/man1/atpad.1.gz",
+                 "./usr/share/man/man5/atpad.toml.5.gz",
                  "./usr/share/bash-completion/completions/atpad", "./usr/share/zsh/site-functions/_atpad",
                  "./usr/share/fish/vendor_completions.d/atpad.fish"]:
         assert path in files, path

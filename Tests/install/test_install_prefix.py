@@ -15,7 +15,7 @@ def tree(folder):
 def test_the_install_has_everything_in_its_usual_place(install):
     prefix = install()
     for rel in ["bin/atpad", "share/atpad/people.json", "share/atpad/themes/default.toml",
-                "share/atpad/themes/mono.toml", "share/man/man1/atpad.1",
+                "share/atpad/themes/mono.toml", "share/man/man1/atpad.1", "share/man/man5/atpad.toml.5",
                 "share/bash-completion/completions/atpad", "share/zsh/site-functions/_atpad",
                 "share/fish/vendor_completions.d/atpad.fish"]:
         assert (prefix / rel).is_file(), rel
@@ -128,6 +128,20 @@ def test_the_man_page_renders_and_lists_every_option_of_help(install, tmp_path):
         help_text = run([binary, "help", command], env=env).stdout
         for option in set(re.findall(r"--[a-z][a-z-]+", help_text)) - {"--help", "--version"}:
             assert option in text, (command, option)
+
+
+def test_the_config_man_page_renders_and_lists_every_config_key(install, tmp_path):
+    prefix = install()
+    env = clean_env(tmp_path, MANWIDTH="100")
+    page = run(["man", "-l", str(prefix / "share/man/man5/atpad.toml.5")], env=env)
+    assert page.returncode == 0 and page.stderr == "", page.stderr
+    text = re.sub(r".\x08", "", page.stdout)
+    assert text.startswith("ATPAD.TOML(5)"), text[:80]
+    table = run([str(prefix / "bin/atpad"), "keys", "--config-keys"], env=env).stdout.splitlines()[2:]
+    assert len(table) > 20
+    for row in table:
+        name = row.split(" | ")[0].strip("| ").split("`")[-2]
+        assert re.search(r"^ {7}" + re.escape(name) + r"(?!\w)", text, re.M), name
 
 
 def test_completion_scripts_load_in_their_shells(install, tmp_path):

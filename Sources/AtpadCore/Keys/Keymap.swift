@@ -6,7 +6,7 @@ public struct Binding: Sendable {
     /// What it does, short enough for F1 and the prompt row; nil for the keys every editor
     /// has (arrows, Enter, Backspace), which F1 does not list.
     public var help: String?
-    /// More about it, for the README and the man page.
+    /// More about it, for docs/keys.md and the man page.
     public var detail: String?
     /// How the keys are written for people when their names are not the best way
     /// (`Shift+arrows`); F1 and the docs show one row for consecutive bindings with the
@@ -24,7 +24,7 @@ public struct Binding: Sendable {
     }
 }
 
-/// One row of the key list (F1, the README, the man page): keys as people write them,
+/// One row of the key list (F1, docs/keys.md, the man page): keys as people write them,
 /// what they do, and more for the docs.
 public struct KeyHelpRow: Hashable, Sendable {
     public var keys: String
@@ -34,7 +34,7 @@ public struct KeyHelpRow: Hashable, Sendable {
 
 /// Every key atpad answers to (SPEC §9), in one table: dispatch in the core and the app
 /// looks commands up here, and the help bar, F1, the prompt row and the docs' key list
-/// (`atpad keys`, the README and the man page) are made from it.
+/// (`atpad keys`, docs/keys.md and the man page) are made from it.
 public enum Keymap {
     public static let bindings: [Binding] = editing + chooser + prompts
 
