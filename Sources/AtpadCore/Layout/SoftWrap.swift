@@ -17,6 +17,15 @@ public enum SoftWrap {
         /// The cluster's byte when it is one ASCII scalar, else 0 (a fast path for
         /// drawing, which would otherwise read the cluster from the line).
         public var ascii: UInt8 = 0
+
+        public init(offset: Int, column: Int, width: Int, utf8Start: Int32, utf8Count: Int32, ascii: UInt8 = 0) {
+            self.offset = offset
+            self.column = column
+            self.width = width
+            self.utf8Start = utf8Start
+            self.utf8Count = utf8Count
+            self.ascii = ascii
+        }
     }
 
     /// One screen row of a logical line: scalar offsets `start..<end` relative to the line.

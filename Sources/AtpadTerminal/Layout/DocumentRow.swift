@@ -6,14 +6,43 @@ struct DocumentRow: Hashable, Sendable {
     /// Document positions `start..<end` (Unicode-scalar offsets).
     var start: Int
     var end: Int
-    /// The clusters, with `offset`s relative to `base`.
-    var cells: [SoftWrap.Cell]
+    /// The clusters as the soft wrap placed them; empty for a plain ASCII row.
+    private var wrapped: [SoftWrap.Cell]
     var base: Int
     /// The row ends its logical line, so the line's end position is drawn on it (on a
     /// wrapped row, `end` belongs to the next row).
     var endsLine: Bool
     /// The text the row was wrapped from, starting at `base` (the cells' bytes are in it).
     var text: String = ""
+    /// The row is a whole line of printable ASCII narrower than the screen: each byte of
+    /// `text` is one cell, in the column of its offset. Most lines of most comments are,
+    /// and every frame lays out every visible line, so these skip the soft wrap and its
+    /// cell array.
+    private(set) var isPlainASCII = false
+
+    init(start: Int, end: Int, cells: [SoftWrap.Cell], base: Int, endsLine: Bool, text: String = "") {
+        self.start = start
+        self.end = end
+        wrapped = cells
+        self.base = base
+        self.endsLine = endsLine
+        self.text = text
+    }
+
+    /// A row for the line `text` at `start`, which is all printable ASCII (0x20–0x7E) and
+    /// narrower than the screen.
+    init(plainASCIILine text: String, at start: Int) {
+        self.init(start: start, end: start + text.utf8.count, cells: [], base: start, endsLine: true, text: text)
+        isPlainASCII = true
+    }
+
+    /// The clusters, with `offset`s relative to `base`.
+    var cells: [SoftWrap.Cell] {
+        guard isPlainASCII else { return wrapped }
+        return text.utf8.enumerated().map { i, byte in
+            SoftWrap.Cell(offset: i, column: i, width: 1, utf8Start: Int32(i), utf8Count: 1, ascii: byte)
+        }
+    }
 
     /// The cluster `cell` (one of this row's) shows.
     func character(of cell: SoftWrap.Cell) -> Character {
@@ -27,6 +56,7 @@ struct DocumentRow: Hashable, Sendable {
 
     /// The column of `position` on this row (a cluster's start, or just after the last one).
     func column(of position: Int) -> Int {
+        if isPlainASCII { return min(max(position - start, 0), end - start) }
         for cell in cells where base + cell.offset >= position { return cell.column }
         return cells.last.map { $0.column + $0.width } ?? 0
     }
@@ -35,6 +65,7 @@ struct DocumentRow: Hashable, Sendable {
     /// the row its end. On a wrapped row that is the last cluster's start, because the
     /// row's end position is drawn at the start of the next row.
     func position(atColumn column: Int) -> Int {
+        if isPlainASCII { return start + min(max(column, 0), end - start) }
         guard let last = cells.last else { return start }
         for cell in cells where column < cell.column + cell.width { return base + cell.offset }
         return endsLine ? end : base + last.offset

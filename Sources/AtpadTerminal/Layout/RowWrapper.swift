@@ -110,8 +110,13 @@ struct RowWrapper {
                     }
                     k += 1
                 }
-                let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[b ..< textEnd]), as: UTF8.self)
-                wrap(lineText, base: s, atomic: atomic, endsLine: true, limit: limit, into: &result)
+                let lineBytes = UnsafeBufferPointer(rebasing: bytes[b ..< textEnd])
+                let lineText = String(decoding: lineBytes, as: UTF8.self)
+                if lineBytes.count < width, lineBytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                    result.append(DocumentRow(plainASCIILine: lineText, at: s))
+                } else {
+                    wrap(lineText, base: s, atomic: atomic, endsLine: true, limit: limit, into: &result)
+                }
                 if result.count >= limit { return nil }
                 let end = s + length
                 guard end < storage.count else { return nil }

@@ -197,6 +197,18 @@ extension TextArea {
     /// false, having drawn nothing, for any other row.
     static func drawPlainASCII(_ row: DocumentRow, into screen: inout Screen, at r: Int) -> Bool {
         let width = screen.width
+        if row.isPlainASCII {
+            var text = row.text
+            text.withUTF8 { bytes in
+                screen.cells.withUnsafeMutableBufferPointer { screenCells in
+                    let base = r * width
+                    for (column, byte) in bytes.prefix(width).enumerated() {
+                        screenCells[base + column] = ScreenCell(ascii: byte, .text)
+                    }
+                }
+            }
+            return true
+        }
         return row.cells.withUnsafeBufferPointer { cells in
             for cell in cells where cell.width != 1 || cell.ascii < 0x20 || cell.ascii == 0x7F { return false }
             screen.cells.withUnsafeMutableBufferPointer { screenCells in
@@ -216,6 +228,22 @@ extension TextArea {
     /// worked out once a run); false, having drawn nothing, for any other row.
     static func drawASCII(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) -> Bool {
         let width = screen.width
+        if row.isPlainASCII {
+            var role = Role.text
+            var runEnd = Int.min
+            var text = row.text
+            text.withUTF8 { bytes in
+                screen.cells.withUnsafeMutableBufferPointer { screenCells in
+                    let base = r * width
+                    for (column, byte) in bytes.prefix(width).enumerated() {
+                        let position = row.start + column
+                        if position >= runEnd { (role, runEnd) = roles.run(at: position) }
+                        screenCells[base + column] = ScreenCell(ascii: byte, role)
+                    }
+                }
+            }
+            return true
+        }
         return row.cells.withUnsafeBufferPointer { cells in
             for cell in cells where cell.width != 1 || cell.ascii < 0x20 || cell.ascii == 0x7F { return false }
             var role = Role.text
