@@ -25,7 +25,7 @@ struct EditCommand: AsyncParsableCommand {
     var theme: String?
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
-        "The file's format, to open and save it, whatever its name: \(DocumentFormat.names) (matrix: output only, with --print and no FILE).",
+        "The file's format, to open and save it, whatever its name: \(DocumentFormat.names) (matrix and adf: output only, with --print and no FILE).",
         valueName: "format"))
     var format: String?
 
