@@ -85,5 +85,8 @@ struct LibCurl: @unchecked Sendable {
     func setWriteFunction(_ easy: Easy, _ callback: atpad_curl_write_callback) {
         _ = atpad_curl_set_write_function(setopt, easy, callback)
     }
+    func setHeaderFunction(_ easy: Easy, _ callback: atpad_curl_write_callback) {
+        _ = atpad_curl_set_header_function(setopt, easy, callback)
+    }
     func responseCode(_ easy: Easy) -> Int { atpad_curl_response_code(getinfo, easy) }
 }

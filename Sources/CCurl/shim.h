@@ -34,6 +34,10 @@ static inline CURLcode atpad_curl_set_write_function(void *setopt, CURL *handle,
     return ((atpad_curl_setopt_function)setopt)(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
+static inline CURLcode atpad_curl_set_header_function(void *setopt, CURL *handle, atpad_curl_write_callback callback) {
+    return ((atpad_curl_setopt_function)setopt)(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
 static inline CURLcode atpad_curl_set_off(void *setopt, CURL *handle, CURLoption option, curl_off_t value) {
     return ((atpad_curl_setopt_function)setopt)(handle, option, value);
 }
