@@ -48,3 +48,11 @@ enum PostPreparation {
         return "atpad-\(Int(now * 1000))-\(String(UInt32.random(in: 0 ... .max), radix: 16))"
     }
 }
+
+/// What the runtime needs to post from the editor: the process's environment (the
+/// tokens, read when the post is made, never stored in the model or a draft) and how long
+/// to wait for an answer.
+struct PostingContext: Sendable {
+    var environment: [String: String]
+    var timeout: Duration
+}
