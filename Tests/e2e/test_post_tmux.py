@@ -171,3 +171,20 @@ def test_a_missing_token_is_said_before_the_screen(tmp_path, directory):
     assert (proc.returncode, proc.stderr) == (2, "atpad: SLACK_TOKEN is not set (needed to post to Slack)\n")
     proc = subprocess.run([atpad_binary(), "--to", "slack:general"], capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and proc.stderr.startswith('atpad: bad target "slack:general"')
+
+
+def test_post_to_github_prints_the_comments_url(sessions, directory, tmp_path):
+    from test_post import stand_in
+    env = stand_in(tmp_path, "gh", ["api", "--method", "POST", "repos/octo/atpad/issues/7/comments", "-F", "body=@-"],
+                   {"id": 9, "html_url": "https://github.com/octo/atpad/issues/7#issuecomment-9"})
+    s = sessions(["--to", "github:octo/atpad#7", "-d", directory], env, str(tmp_path), redirect=" > out.txt")
+    compose(s)
+    s.type(" cc @octo/reviewers")
+    s.keys("C-s")
+    screen = s.wait_for("Post to github:octo/atpad#7? (y)es (n)o", what="the question")
+    assert "Notifies @John Doe and the team @octo/reviewers; @ghost is not a mention" in screen
+    s.keys("y")
+    assert s.exit_status() == 0
+    assert (tmp_path / "out.txt").read_text() == "https://github.com/octo/atpad/issues/7#issuecomment-9\n"
+    assert (tmp_path / "gh.stdin").read_text() == "hi @jdoe and @ghost cc @octo/reviewers"
+    assert drafts() == []
