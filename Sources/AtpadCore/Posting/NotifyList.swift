@@ -11,6 +11,9 @@ public struct NotifyList: Equatable, Sendable {
     public var teams: [String] = []
     /// `@word`s of plain text that are not mentions (`@ghost`), each once.
     public var notMentions: [String] = []
+    /// Whole channels a Slack file's own `<!here>`, `<!channel>` or `<!everyone>` pings
+    /// (kept as they were, they reach Slack as they were).
+    public var channels: [String] = []
 
     /// Reads `doc` as it will be posted to `target`. Only `@` mentions are people (a `#`
     /// channel notifies nobody). Words inside Markdown code are skipped for GitHub and
@@ -26,9 +29,31 @@ public struct NotifyList: Equatable, Sendable {
                 people.append("@" + m.name)
             }
         }
+        // Constructs a file of the target's own format kept as they were are sent as they
+        // were: Slack's `<!here>` and `<!subteam^S1|@team>`, an id the directory lacks.
+        if case .slack = target {
+            for m in doc.mentions where m.isKept {
+                guard let source = m.source(in: .slack) else { continue }
+                for group in ["here", "channel", "everyone"] where source.hasPrefix("<!\(group)") {
+                    if !channels.contains("@" + group) { channels.append("@" + group) }
+                }
+                if source.hasPrefix("<!subteam^"), let bar = source.firstIndex(of: "|") {
+                    let name = String(source[source.index(after: bar)...].dropLast())
+                    if !name.isEmpty, !teams.contains(name) { teams.append(name) }
+                }
+                if source.hasPrefix("<@"), seen.insert(source).inserted { people.append(source + " (not in the directory)") }
+            }
+        }
         var words: Set<String> = []
         var text = doc.text
-        let mentionBytes = Self.byteRanges(of: doc.listedMentions.map(\.range), in: doc.text)
+        // Mentions are not words; nor are the constructs of the target's own format, sent
+        // as they were read and named above (Slack's `<@U9>`). But GitHub and GitLab read
+        // logins from the text: there an unknown `@login` kept from a file is still a word
+        // that is not a mention.
+        let skipped = doc.mentions.filter { m in
+            !m.isKept || (!target.readsMentionsFromText && m.source(in: target.format) != nil)
+        }
+        let mentionBytes = Self.byteRanges(of: skipped.map(\.range), in: doc.text)
         text.withUTF8 { bytes in
             let code = target.readsMentionsFromText ? MarkdownCode.regions(in: bytes) : []
             var skip = (mentionBytes + code).sorted { $0.lowerBound < $1.lowerBound }[...]
@@ -62,7 +87,7 @@ public struct NotifyList: Equatable, Sendable {
     public var summary: String {
         var parts: [String] = []
         let teamWords = teams.map { "the team \($0)" }
-        let all = people + teamWords
+        let all = people + teamWords + channels.map { "everyone in the channel (\($0))" }
         parts.append(all.isEmpty ? "Notifies nobody" : "Notifies " + Self.list(all))
         if !notMentions.isEmpty {
             parts.append(Self.list(notMentions) + (notMentions.count == 1 ? " is not a mention" : " are not mentions"))

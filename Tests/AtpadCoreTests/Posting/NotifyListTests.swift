@@ -55,4 +55,13 @@ struct NotifyListTests {
         #expect(list.people == ["@Ann"])
         #expect(list.notMentions == ["@x"])
     }
+
+    @Test func slacksOwnPingsOfAWholeChannelOrTeamAreNamed() throws {
+        let people = EntityLookup(["@": [Entity(id: "U1", name: "Ann")]])
+        let doc = try DocumentFormat.slack.decode("<!here> <@U1> <!subteam^S1|@design> <@U9> <!here>", lookup: people).document
+        let list = NotifyList(doc, target: slack)
+        #expect(list.summary == "Notifies @Ann, <@U9> (not in the directory), the team @design and everyone in the channel (@here)")
+        // Sent elsewhere they are plain text, and GitHub would read `@U9` as a login.
+        #expect(NotifyList(doc, target: github).summary == "Notifies @Ann; @design and @U9 are not mentions")
+    }
 }
