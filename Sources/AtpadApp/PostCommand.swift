@@ -33,6 +33,10 @@ struct PostCommand: ParsableCommand {
         let target = try PostPreparation.target(target)
         let timeout = try PostPreparation.timeout(directories.commandTimeout)
         let comment = try input.read(directories: directories, encodingTo: target.format, allowsStandardInput: true)
+        if comment.document.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            StandardOutput.error("atpad: Not posted to \(target): the comment is empty")
+            throw ExitCode(1)
+        }
         let environment = ProcessEnvironment.current()
         let request = try PostPreparation.request(target, document: comment.document, lookup: comment.lookup,
                                                   environment: environment)

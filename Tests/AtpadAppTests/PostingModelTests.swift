@@ -94,6 +94,13 @@ import Testing
         #expect(idle.send(.postFinished(.posted(result: "late"))) == [])
     }
 
+    @Test func anEmptyCommentIsNotAsked() throws {
+        var app = try harness(" \n ")
+        #expect(try app.keys("<C-s>") == [])
+        #expect(app.model.mode == .editing)
+        #expect(app.model.message == "Not posted: the comment is empty")
+    }
+
     @Test func withoutATargetCtrlSStillSaves() throws {
         var app = try AppHarness("hi", path: "c.atpad")
         try app.keys("<C-s>")

@@ -232,6 +232,14 @@ def test_bad_target_and_missing_tool_exit_2(atpad, comment, tmp_path):
     assert proc.returncode == 2 and "missing.md" in proc.stderr
 
 
+def test_an_empty_comment_is_not_posted(atpad, services, tmp_path):
+    empty = tmp_path / "empty.md"
+    empty.write_text("\n  \n")
+    proc = atpad("post", "slack:C1", str(empty), env=env_for(services))
+    assert (proc.returncode, proc.stderr) == (1, "atpad: Not posted to slack:C1: the comment is empty\n")
+    assert services.requests == []
+
+
 # MARK: - gh and glab
 
 def stand_in(tmp_path, name, expected_args, answer, status=0, stderr=""):

@@ -8,6 +8,12 @@ import AtpadCore
 extension AppModel {
     /// Opens the question: the notify list on the message line, the question below it.
     mutating func askToPost(_ target: PostTarget) {
+        // Every service refuses an empty comment; said here, before anything is sent.
+        if editor.marked.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            mode = .editing
+            message = "Not posted: the comment is empty"
+            return
+        }
         let notified = NotifyList(editor.marked, target: target)
         mode = .postQuestion(target)
         message = notified.summary
