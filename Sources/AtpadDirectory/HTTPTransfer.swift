@@ -162,12 +162,9 @@ enum HTTPTransfer {
         while let message = curl.multiInfoRead(multi, &pending) {
             if message.pointee.msg == CURLMSG_DONE { result = message.pointee.data.result }
         }
-        // Failures before anything was sent: the request never reached the server.
-        let neverSent: Set<UInt32> = [CURLE_UNSUPPORTED_PROTOCOL.rawValue, CURLE_URL_MALFORMAT.rawValue,
-                                      CURLE_COULDNT_RESOLVE_PROXY.rawValue, CURLE_COULDNT_RESOLVE_HOST.rawValue,
-                                      CURLE_COULDNT_CONNECT.rawValue, CURLE_SSL_CONNECT_ERROR.rawValue,
-                                      CURLE_PEER_FAILED_VERIFICATION.rawValue]
-        if neverSent.contains(result.rawValue) { started = false }
+        // A transfer that sent no request (no connection, a timeout while connecting, a
+        // certificate refused) never reached the server.
+        if curl.requestSize(easy) == 0 { started = false }
         switch result {
         case CURLE_OK:
             return HTTPResponse(status: curl.responseCode(easy), body: sink.bytes, retryAfter: sink.retryAfter)

@@ -48,4 +48,10 @@ static inline long atpad_curl_response_code(void *getinfo, CURL *handle) {
     return code;
 }
 
+static inline long atpad_curl_info_long(void *getinfo, CURL *handle, CURLINFO info) {
+    long value = 0;
+    ((atpad_curl_getinfo_function)getinfo)(handle, info, &value);
+    return value;
+}
+
 #endif

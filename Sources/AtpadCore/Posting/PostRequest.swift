@@ -96,6 +96,13 @@ public struct PostRequest: Equatable, Sendable {
         self.site = site
     }
 
+    /// A request as given (for tests of the transport).
+    init(target: PostTarget, action: Action, site: String? = nil) {
+        self.target = target
+        self.action = action
+        self.site = site
+    }
+
     /// The program the request runs (`gh`, `glab`), if it runs one.
     public var program: String? {
         if case let .program(arguments, _) = action { return arguments.first }
