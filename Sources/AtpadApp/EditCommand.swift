@@ -127,9 +127,11 @@ struct EditCommand: AsyncParsableCommand {
             }
         // A post that could not be made (a variable unset, gh missing) is found now, not
         // after the comment is written: the request is made once for the comment as it is.
+        // The tokens: the environment's, else the config's `[post]` (with `${NAME}`s).
+        let postEnvironment = PostPreparation.environment(environment, config: settings.config.post)
         let posting = try postTarget.map { target in
-            _ = try PostPreparation.request(target, document: document, lookup: lookup, environment: environment)
-            return (target: target, context: PostingContext(environment: environment,
+            _ = try PostPreparation.request(target, document: document, lookup: lookup, environment: postEnvironment)
+            return (target: target, context: PostingContext(environment: postEnvironment,
                                                             timeout: try PostPreparation.timeout(self.directories.commandTimeout)))
         }
         try Self.requireTerminal()

@@ -37,7 +37,14 @@ struct PostCommand: ParsableCommand {
             StandardOutput.error("atpad: Not posted to \(target): the comment is empty")
             throw ExitCode(1)
         }
-        let environment = ProcessEnvironment.current()
+        let processEnvironment = ProcessEnvironment.current()
+        let config: Config
+        do {
+            config = try Config.load(path: input.configFile.config, environment: processEnvironment).config
+        } catch {
+            throw UsageError(error.description)
+        }
+        let environment = PostPreparation.environment(processEnvironment, config: config.post)
         let request = try PostPreparation.request(target, document: comment.document, lookup: comment.lookup,
                                                   environment: environment)
         if dryRun {

@@ -336,3 +336,18 @@ def test_dry_run_of_github_prints_the_arguments_and_the_body(atpad, comment, dir
     assert proc.stdout == ("gh api --method POST repos/octo/atpad/issues/12/comments -F body=@-\n\n"
                            "Hi @jdoe & <team>,\nsee @ann 🚀\n\nThanks\n")
     assert not (tmp_path / "gh.stdin").exists()
+
+
+def test_the_config_post_table_fills_unset_variables(atpad, services, comment, directory, tmp_path):
+    slack(services, (200, {"ok": True, "channel": "C1", "ts": "3.4"}))
+    config = tmp_path / "atpad.toml"
+    config.write_text(f'[post]\nslack_api = "{services.base}/api"\nslack_token = "${{MY_SLACK}}"\n')
+    env = {"SLACK_TOKEN": "", "ATPAD_SLACK_API": "", "MY_SLACK": SECRETS[0]}
+    proc = atpad("post", "slack:C1", comment, "-d", directory, "--config", str(config), env=env)
+    assert (proc.returncode, proc.stdout) == (0, "C1 3.4\n"), proc.stderr
+    assert services.requests[0].headers["authorization"] == "Bearer " + SECRETS[0]
+    proc = atpad("post", "--dry-run", "slack:C1", comment, "-d", directory, "--config", str(config), env=env)
+    no_secret_in(proc.stdout, proc.stderr)
+    # An unset ${NAME}: the variable the post needs is named.
+    proc = atpad("post", "slack:C1", comment, "--config", str(config), env={"SLACK_TOKEN": "", "MY_SLACK": ""})
+    assert (proc.returncode, proc.stderr) == (2, "atpad: SLACK_TOKEN is not set (needed to post to Slack)\n")

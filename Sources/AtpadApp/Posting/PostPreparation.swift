@@ -42,6 +42,17 @@ enum PostPreparation {
         return request
     }
 
+    /// The variables a post reads: the process's environment, and for each variable it
+    /// lacks, the config's `[post]` value with its `${NAME}`s filled from the environment
+    /// (one that names an unset variable is left out, so the post names what is missing).
+    static func environment(_ environment: [String: String], config: [String: String]?) -> [String: String] {
+        var merged = environment
+        for (name, template) in config ?? [:] where (environment[name] ?? "").isEmpty {
+            if let value = try? DirectorySetup.resolve(template, header: name, environment) { merged[name] = value }
+        }
+        return merged
+    }
+
     /// A Matrix transaction id no earlier post used: the time and a random part.
     static func freshTransactionID() -> String {
         let now = Date().timeIntervalSince1970
