@@ -126,11 +126,12 @@ struct EditCommand: AsyncParsableCommand {
                 }
             }
         // A post that could not be made (a variable unset, gh missing) is found now, not
-        // after the comment is written: the request is made once for the comment as it is.
-        // The tokens: the environment's, else the config's `[post]` (with `${NAME}`s).
+        // after the comment is written: a request is made once, for an empty comment (what
+        // the comment holds is checked when it is posted). The tokens: the environment's,
+        // else the config's `[post]` (with `${NAME}`s).
         let postEnvironment = PostPreparation.environment(environment, config: settings.config.post)
         let posting = try postTarget.map { target in
-            _ = try PostPreparation.request(target, document: document, lookup: lookup, environment: postEnvironment)
+            _ = try PostPreparation.request(target, document: MarkedText(), lookup: lookup, environment: postEnvironment)
             return (target: target, context: PostingContext(environment: postEnvironment,
                                                             timeout: try PostPreparation.timeout(self.directories.commandTimeout)))
         }
