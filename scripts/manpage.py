@@ -162,6 +162,10 @@ def main():
         ".TP", "\\fBNO_COLOR\\fR", roff("When not empty, draw with attributes only."),
         ".TP", "\\fBATPAD_DRAFTS\\fR", roff("`off` turns recovery drafts off."),
         ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_STATE_HOME\\fR", roff("Where the config and the state live."),
+        ".TP", "\\fBSLACK_TOKEN\\fR, \\fBATPAD_SLACK_API\\fR, \\fBJIRA_URL\\fR, \\fBJIRA_USER\\fR, \\fBJIRA_TOKEN\\fR, "
+               "\\fBZULIP_SITE\\fR, \\fBZULIP_EMAIL\\fR, \\fBZULIP_API_KEY\\fR, \\fBMATRIX_HOMESERVER\\fR, \\fBMATRIX_TOKEN\\fR",
+        roff("Where `atpad post` and `--to` send a comment, and with which token (never printed; "
+             "the config's [post] table fills the ones not set)."),
         ".SH EXIT STATUS",
         roff("0 on success; 1 when an edit ends without the comment (quitting without saving "
              "with --print, or answering no to \"Save changes?\"); 2 for a mistake in the "
