@@ -79,7 +79,8 @@ enum HTTPTransfer {
         cancellation: Cancellation,
         maximumBodyLength: Int
     ) throws(HTTPFailure) -> HTTPResponse? {
-        // Until the transfer starts nothing has left; after, only libcurl's code tells.
+        // Until the transfer starts nothing has left; once it ends, libcurl's count of the
+        // request bytes it sent tells.
         var started = false
         let fail = { (problem: String) in
             HTTPFailure(error: SourceError("\(request.method) \(request.url): \(problem)"), mayHaveArrived: started)
@@ -213,6 +214,9 @@ private let headerReader: atpad_curl_write_callback = { data, size, count, conte
     guard let data, let context else { return 0 }
     let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
+    // Only a status line or a header starting with R is read as text.
+    let first = length > 0 ? UInt8(bitPattern: data[0]) : 0
+    guard first == UInt8(ascii: "H") || first == UInt8(ascii: "R") || first == UInt8(ascii: "r") else { return length }
     let line = data.withMemoryRebound(to: UInt8.self, capacity: length) {
         String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
     }
