@@ -120,7 +120,6 @@ def test_zulip_posts_a_form(atpad, services, comment, directory):
 
 
 def test_matrix_puts_the_event_with_a_fresh_transaction_each_time(atpad, services, comment, directory):
-    services.routes_prefix = None
     seen = []
 
     def route(r):
