@@ -13,7 +13,7 @@ public struct AtpadMain: AsyncParsableCommand {
               atpad <subcommand> [options]
             """,
         version: AtpadVersion.string,
-        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self,
+        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self, PostCommand.self,
                       DraftsCommand.self, KeysCommand.self],
         defaultSubcommand: EditCommand.self
     ) }

@@ -26,7 +26,8 @@ struct CommentFileOptions: ParsableArguments {
     private func impliedFormat() throws -> DocumentFormat {
         do {
             let settings = try Config.load(path: configFile.config, environment: ProcessInfo.processInfo.environment).config
-            return settings.formatRule.format(of: file)
+            // `-` (stdin, where a command allows it) is read as a file without an extension is.
+            return settings.formatRule.format(of: file == "-" ? nil : file)
         } catch {
             throw UsageError(error.description)
         }
@@ -36,16 +37,22 @@ struct CommentFileOptions: ParsableArguments {
     /// to `target`, asks it (so a broken directory does not matter otherwise). Notes from
     /// decoding (mentions left as text, invalid mentions dropped) go to stderr as one line.
     /// An output-only `--from` format (`matrix`), a missing, unreadable or non-UTF-8 file
-    /// and a malformed `json` file are usage errors.
-    func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil) throws -> Comment {
+    /// and a malformed `json` file are usage errors. With `allowsStandardInput`, FILE `-`
+    /// is stdin.
+    func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil,
+              allowsStandardInput: Bool = false) throws -> Comment {
         let source = try from.map { try DocumentFormat(option: "--from", name: $0) } ?? impliedFormat()
         if source.isOutputOnly {
             throw UsageError("--from: the \(source) format is output only; a file cannot be read in it")
         }
         let bytes: [UInt8]
         do {
-            guard let contents = try DocumentFile.readBytes(file) else { throw UsageError("\(file): no such file") }
-            bytes = contents
+            if allowsStandardInput && file == "-" {
+                bytes = try DocumentFile.readStandardInput()
+            } else {
+                guard let contents = try DocumentFile.readBytes(file) else { throw UsageError("\(file): no such file") }
+                bytes = contents
+            }
         } catch let error as DocumentFile.Failure {
             throw UsageError(error.message)
         }

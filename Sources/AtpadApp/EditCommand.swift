@@ -25,7 +25,7 @@ struct EditCommand: AsyncParsableCommand {
     var theme: String?
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
-        "The file's format, to open and save it, whatever its name: \(DocumentFormat.names) (matrix: output only, with --print and no FILE).",
+        "The file's format, to open and save it, whatever its name: \(DocumentFormat.names) (matrix and adf: output only, with --print and no FILE).",
         valueName: "format"))
     var format: String?
 
@@ -36,6 +36,11 @@ struct EditCommand: AsyncParsableCommand {
 
     @Flag(help: "On a successful exit also write the comment to stdout.")
     var print = false
+
+    @Option(name: .customLong("to"), help: ArgumentHelp(
+        "Post the comment with Ctrl-S (after saving FILE, if given) to TARGET, once you confirm who it notifies: \(PostTarget.shapes). The result (its URL or id) goes to stdout. Tokens come from the environment (see atpad post --help); --command-timeout is the post's timeout (default 10).",
+        valueName: "target"))
+    var to: String?
 
     @Option(help: "Where copies go: terminal (atpad's clipboard and the terminal's, with OSC 52; the default) or internal (atpad's only).")
     var clipboard: Clipboard?
@@ -71,6 +76,8 @@ struct EditCommand: AsyncParsableCommand {
     /// the screen is drawn are `UsageError`s (exit status 2).
     func runEditor() throws -> Int32 {
         let environment = ProcessEnvironment.current()
+        // A bad target is the person's mistake: said first, before anything is read.
+        let postTarget = try to.map(PostPreparation.target)
         let settings = try configFile.settings(environment: environment, commandLine: apply)
         // `-f` wins; else the file's name decides (SPEC §7): `.atpad`, `.json`, the
         // config's `[formats]` and `format`, else github — atpad markup only for `.atpad`.
@@ -100,8 +107,8 @@ struct EditCommand: AsyncParsableCommand {
         directories.writeIndexesInBackground()
         // Writing handles or urls asks the directories loaded already (the large ones load
         // behind the screen when nothing needs them sooner; a picked mention carries its own).
-        let lookup = needsDirectory || format.encodingUsesDirectory ? EntityLookup(directories.files.mapValues(\.entities))
-            : .empty
+        let lookup = needsDirectory || format.encodingUsesDirectory || postTarget?.format.encodingUsesDirectory == true
+            ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
         let opened = try fileRead ?? OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
         let decoded = try opened.decode(format, lookup: lookup)
         let document = decoded.document
@@ -118,6 +125,16 @@ struct EditCommand: AsyncParsableCommand {
                     throw UsageError(ConfigPaths.isThemePath(themeName) ? error.description : error.message)
                 }
             }
+        // A post that could not be made (a variable unset, gh missing) is found now, not
+        // after the comment is written: a request is made once, for an empty comment (what
+        // the comment holds is checked when it is posted). The tokens: the environment's,
+        // else the config's `[post]` (with `${NAME}`s).
+        let postEnvironment = PostPreparation.environment(environment, config: settings.config.post)
+        let posting = try postTarget.map { target in
+            _ = try PostPreparation.request(target, document: MarkedText(), lookup: lookup, environment: postEnvironment)
+            return (target: target, context: PostingContext(environment: postEnvironment,
+                                                            timeout: try PostPreparation.timeout(self.directories.commandTimeout)))
+        }
         try Self.requireTerminal()
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var options = EditOptions(
@@ -134,6 +151,7 @@ struct EditCommand: AsyncParsableCommand {
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
         options.sourceNotes = directories.notes
+        options.post = posting
         // Only `-f` fixes the format: Save as under another name asks the rule again.
         options.formatIsFixed = named != nil
         options.formatRule = formatRule
@@ -164,7 +182,9 @@ struct EditCommand: AsyncParsableCommand {
                 }
             }
         }
-        let (status, printed) = EditSession(options).run()
+        let session = EditSession(options)
+        let (status, printed) = session.run()
+        if let note = session.exitNote { StandardOutput.error(note) }
         lock?.release()
         frecency.finishSaving()
         if let printed {

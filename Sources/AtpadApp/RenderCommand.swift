@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: CommentFileOptions
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
-        "The format to write: \(DocumentFormat.names) (matrix: one Matrix event, output only).",
+        "The format to write: \(DocumentFormat.names) (matrix: one Matrix event; adf: a Jira document with mention nodes; both output only).",
         valueName: "format"))
     var format: String
 

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A program spawned in a process group of its own, with stdin from `/dev/null` and its
-/// stdout and stderr read through pipes, so that it can be ended whole — it and every
+/// A program spawned in a process group of its own, with stdin from `/dev/null` (or given
+/// bytes) and its stdout and stderr read through pipes, so that it can be ended whole — it and every
 /// process it started that stayed in its group — and never reads or draws on the terminal.
 ///
 /// Used from one thread at a time (the worker thread of one query). Every exit path ends
@@ -63,13 +63,20 @@ final class ChildProcess {
 
     /// Spawns `arguments[0]` with `arguments` as its argument vector and `environment`
     /// (`NAME=value` strings) as its environment. With `searchPath`, a name without a slash is
-    /// looked up in `PATH`.
-    init(arguments: [String], environment: [String], searchPath: Bool = false) throws(SourceError) {
+    /// looked up in `PATH`. `standardInput` is what the program reads on stdin (else
+    /// `/dev/null`): a post's body, which must never be an argument (it may be longer than
+    /// an argument may be).
+    init(arguments: [String], environment: [String], searchPath: Bool = false,
+         standardInput: [UInt8]? = nil) throws(SourceError) {
         precondition(!arguments.isEmpty)
         if (arguments + environment).contains(where: { $0.utf8.contains(0) }) {
             // A C string cannot hold NUL; cutting it silently would run something else.
             throw SourceError("cannot pass a NUL character to \(arguments[0])")
         }
+        // The input is a file the program reads at its own pace (no writer thread, no
+        // SIGPIPE when it stops reading early), in memory where the system allows.
+        let input = try standardInput.map { bytes throws(SourceError) in try Self.inputFile(bytes) }
+        defer { if let input { closeDescriptor(input) } }
         // O_CLOEXEC from the start: another query may be spawning on another thread at this
         // moment, and a child that inherited our write end would keep our stdout open.
         let out = try makePipe(flags: O_CLOEXEC)
@@ -85,7 +92,11 @@ final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, out.write, 1)
         posix_spawn_file_actions_adddup2(&actions, err.write, 2)
         // Descriptors the app opened without O_CLOEXEC (the terminal, say) stay ours.
@@ -285,6 +296,40 @@ final class ChildProcess {
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: max(1, milliseconds))
     }
+
+    /// A descriptor (close-on-exec) reading `bytes` from their start: a memfd, else a
+    /// temporary file removed at once.
+    private static func inputFile(_ bytes: [UInt8]) throws(SourceError) -> Int32 {
+        var fd: Int32 = -1
+        if let memfdCreate { fd = memfdCreate("atpad-input", 1 /* MFD_CLOEXEC */) }
+        if fd < 0 {
+            var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/atpad-input-XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { throw SourceError("cannot make the program's input: \(errorText(errno))") }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                closeDescriptor(fd)
+                throw SourceError("cannot make the program's input: \(errorText(errno))")
+            }
+            written += n
+        }
+        lseek(fd, 0, SEEK_SET)
+        return fd
+    }
+
+    private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// Linux's `memfd_create` (glibc 2.27 and later), looked up at run time.
+    private static let memfdCreate: MemfdCreate? = {
+        guard let symbol = dlsym(nil, "memfd_create") else { return nil }
+        return unsafeBitCast(symbol, to: MemfdCreate.self)
+    }()
 
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 

@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 
-/// One HTTP request of a URL source.
+/// One HTTP request: of a URL source, or a post.
 struct HTTPRequest: Sendable {
     var method = "GET"
     var url: String
@@ -30,6 +30,16 @@ public struct HTTPHeader: Equatable, Sendable, CustomStringConvertible, CustomDe
 struct HTTPResponse: Equatable, Sendable {
     var status: Int
     var body: [UInt8]
+    /// The `Retry-After` header of the final answer, if any (a 429 or 503 says how long to wait).
+    var retryAfter: String? = nil
+}
+
+/// A transfer that failed, and whether the request may have reached the server before it
+/// did: a post that timed out or lost its connection may have been posted, one that could
+/// not connect was not.
+struct HTTPFailure: Error {
+    var error: SourceError
+    var mayHaveArrived: Bool
 }
 
 /// Performs HTTP and HTTPS requests through libcurl (``LibCurl``, opened at the first
@@ -52,8 +62,30 @@ enum HTTPTransfer {
         cancellation: Cancellation,
         maximumBodyLength: Int
     ) throws(SourceError) -> HTTPResponse? {
-        let fail = { (problem: String) in SourceError("\(request.method) \(request.url): \(problem)") }
-        let timedOut = fail("timed out after \(SourceError.seconds(timeout))")
+        do {
+            return try transfer(request, deadline: deadline, timeout: timeout, cancellation: cancellation,
+                                maximumBodyLength: maximumBodyLength)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// ``perform(_:deadline:timeout:cancellation:maximumBodyLength:)``, saying of a failure
+    /// whether the request may have reached the server (what a post needs to know).
+    static func transfer(
+        _ request: HTTPRequest,
+        deadline: ContinuousClock.Instant,
+        timeout: Duration,
+        cancellation: Cancellation,
+        maximumBodyLength: Int
+    ) throws(HTTPFailure) -> HTTPResponse? {
+        // Until the transfer starts nothing has left; once it ends, libcurl's count of the
+        // request bytes it sent tells.
+        var started = false
+        let fail = { (problem: String) in
+            HTTPFailure(error: SourceError("\(request.method) \(request.url): \(problem)"), mayHaveArrived: started)
+        }
+        var timedOut: HTTPFailure { fail("timed out after \(SourceError.seconds(timeout))") }
         let curl: LibCurl
         switch LibCurl.shared {
         case .success(let library): curl = library
@@ -93,6 +125,8 @@ enum HTTPTransfer {
         curl.set(easy, CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
         curl.setWriteFunction(easy, bodyWriter)
         curl.set(easy, CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(sink).toOpaque())
+        curl.setHeaderFunction(easy, headerReader)
+        curl.set(easy, CURLOPT_HEADERDATA, pointer: Unmanaged.passUnretained(sink).toOpaque())
         if let body = request.body {
             curl.set(easy, CURLOPT_POSTFIELDSIZE_LARGE, offset: curl_off_t(body.count))
             // COPYPOSTFIELDS: libcurl keeps its own copy, so the array may go.
@@ -107,6 +141,7 @@ enum HTTPTransfer {
 
         guard curl.multiAddHandle(multi, easy) == CURLM_OK else { throw fail("libcurl could not start a transfer") }
         defer { _ = curl.multiRemoveHandle(multi, easy) }
+        started = true
 
         // libcurl enforces the timeout and says so; this later deadline only catches a
         // transfer that does not end.
@@ -128,9 +163,12 @@ enum HTTPTransfer {
         while let message = curl.multiInfoRead(multi, &pending) {
             if message.pointee.msg == CURLMSG_DONE { result = message.pointee.data.result }
         }
+        // A transfer that sent no request (no connection, a timeout while connecting, a
+        // certificate refused) never reached the server.
+        if curl.requestSize(easy) == 0 { started = false }
         switch result {
         case CURLE_OK:
-            return HTTPResponse(status: curl.responseCode(easy), body: sink.bytes)
+            return HTTPResponse(status: curl.responseCode(easy), body: sink.bytes, retryAfter: sink.retryAfter)
         case CURLE_OPERATION_TIMEDOUT:
             throw timedOut
         case CURLE_FILESIZE_EXCEEDED:
@@ -144,11 +182,13 @@ enum HTTPTransfer {
     }
 }
 
-/// Where libcurl writes the body; refuses more than `limit` bytes.
+/// Where libcurl writes the body; refuses more than `limit` bytes. It also keeps the
+/// answer's `Retry-After` header.
 private final class BodySink {
     let limit: Int
     var bytes: [UInt8] = []
     var tooLarge = false
+    var retryAfter: String?
 
     init(limit: Int) { self.limit = limit }
 }
@@ -164,5 +204,26 @@ private let bodyWriter: atpad_curl_write_callback = { data, size, count, context
         return 0
     }
     data.withMemoryRebound(to: UInt8.self, capacity: length) { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
+    return length
+}
+
+/// libcurl's header callback: keeps `Retry-After` in the ``BodySink`` passed as the
+/// context. A status line starts a new answer (after a redirect or a `100 Continue`), so
+/// only the final answer's header counts.
+private let headerReader: atpad_curl_write_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    // Only a status line or a header starting with R is read as text.
+    let first = length > 0 ? UInt8(bitPattern: data[0]) : 0
+    guard first == UInt8(ascii: "H") || first == UInt8(ascii: "R") || first == UInt8(ascii: "r") else { return length }
+    let line = data.withMemoryRebound(to: UInt8.self, capacity: length) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+    if line.hasPrefix("HTTP/") { sink.retryAfter = nil }
+    let name = "retry-after:"
+    if line.count > name.count, line.prefix(name.count).lowercased() == name {
+        sink.retryAfter = line.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
     return length
 }

@@ -85,5 +85,10 @@ struct LibCurl: @unchecked Sendable {
     func setWriteFunction(_ easy: Easy, _ callback: atpad_curl_write_callback) {
         _ = atpad_curl_set_write_function(setopt, easy, callback)
     }
+    func setHeaderFunction(_ easy: Easy, _ callback: atpad_curl_write_callback) {
+        _ = atpad_curl_set_header_function(setopt, easy, callback)
+    }
     func responseCode(_ easy: Easy) -> Int { atpad_curl_response_code(getinfo, easy) }
+    /// How many bytes of requests the transfer sent (0: the request never left).
+    func requestSize(_ easy: Easy) -> Int { atpad_curl_info_long(getinfo, easy, CURLINFO_REQUEST_SIZE) }
 }

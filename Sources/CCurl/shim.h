@@ -34,6 +34,10 @@ static inline CURLcode atpad_curl_set_write_function(void *setopt, CURL *handle,
     return ((atpad_curl_setopt_function)setopt)(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
+static inline CURLcode atpad_curl_set_header_function(void *setopt, CURL *handle, atpad_curl_write_callback callback) {
+    return ((atpad_curl_setopt_function)setopt)(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
 static inline CURLcode atpad_curl_set_off(void *setopt, CURL *handle, CURLoption option, curl_off_t value) {
     return ((atpad_curl_setopt_function)setopt)(handle, option, value);
 }
@@ -42,6 +46,12 @@ static inline long atpad_curl_response_code(void *getinfo, CURL *handle) {
     long code = 0;
     ((atpad_curl_getinfo_function)getinfo)(handle, CURLINFO_RESPONSE_CODE, &code);
     return code;
+}
+
+static inline long atpad_curl_info_long(void *getinfo, CURL *handle, CURLINFO info) {
+    long value = 0;
+    ((atpad_curl_getinfo_function)getinfo)(handle, info, &value);
+    return value;
 }
 
 #endif

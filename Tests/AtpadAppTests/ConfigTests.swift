@@ -272,7 +272,7 @@ import Testing
         ("trim_mentions = \"yes\"", "\"trim_mentions\" must be true or false (found \"yes\")"),
         ("trim_mentions = 1", "\"trim_mentions\" must be true or false (found 1)"),
         ("no_color = []", "\"no_color\" must be true or false (found an empty array)"),
-        ("format = 1", "\"format\" must be one of atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, markdown, plain, json (found 1)"),
+        ("format = 1", "\"format\" must be one of atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, adf, markdown, plain, json (found 1)"),
         ("theme = true", "\"theme\" must be a theme name or the path of a theme file (found true)"),
         ("clipboard = \"osc52\"", "\"clipboard\" must be \"terminal\" or \"internal\" (found \"osc52\")"),
         ("chooser_rows = \"8\"", "\"chooser_rows\" must be an integer from 1 to 50 (found \"8\")"),
@@ -322,7 +322,7 @@ import Testing
         ("command_timeout = -0.5", "\"command_timeout\" must be a number of seconds greater than 0 (found -0.5)"),
         ("command_timeout = inf", "\"command_timeout\" must be a number of seconds greater than 0 (found inf)"),
         ("command_timeout = nan", "\"command_timeout\" must be a number of seconds greater than 0 (found nan)"),
-        ("format = \"md\"", "\"format\" must be one of atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, markdown, plain, json (found \"md\")"),
+        ("format = \"md\"", "\"format\" must be one of atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, adf, markdown, plain, json (found \"md\")"),
         ("theme = \"\"", "\"theme\" must be a theme name or the path of a theme file (found \"\")"),
         ("triggers.\"@\".directory = \"\"",
          "\"directory\" in [triggers.\"@\"] must be a file path or an array of file paths (found \"\")"),
@@ -480,10 +480,14 @@ import Testing
     @Test func theExampleFileDocumentsEveryKey() throws {
         let text = try String(contentsOf: ConfigTests.exampleURL, encoding: .utf8)
         func isSet(_ key: String) -> Bool { text.contains("\n\(key) = ") || text.contains("\n# \(key) = ") }
-        for key in Config.CodingKeys.allCases.map(\.stringValue) where !["triggers", "terminal", "formats"].contains(key) {
+        for key in Config.CodingKeys.allCases.map(\.stringValue) where !["triggers", "terminal", "formats", "post"].contains(key) {
             #expect(text.contains("\n\(key) = "), "\(key) is not set in the example")
         }
         #expect(text.contains("\n[formats]\n"))
+        #expect(text.contains("\n# [post]\n"))
+        for key in Config.PostKeys.allCases.map(\.stringValue) {
+            #expect(text.contains(key), "\(key) is not described in the example")
+        }
         #expect(text.contains("\n# [triggers.\"@\"]\n"))
         for key in Config.TriggerSources.Decoded.CodingKeys.allCases.map(\.stringValue) {
             #expect(text.contains("\n#   \(key) "), "\(key) is not described in the example")

@@ -89,7 +89,8 @@ final class LocalHTTPServer: @unchecked Sendable {
         defer { close(connection) }
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !head.ends(with: Array("\r\n\r\n".utf8)) {
+        // A request with a body may come in the same packet as its head.
+        while !head.contains(Array("\r\n\r\n".utf8)) {
             let count = recv(connection, &buffer, buffer.count, 0)
             guard count > 0 else { return }
             head += buffer[0 ..< count]
@@ -117,8 +118,9 @@ final class LocalHTTPServer: @unchecked Sendable {
 }
 
 private extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    func contains(_ part: [UInt8]) -> Bool {
+        guard count >= part.count else { return false }
+        return (0 ... count - part.count).contains { self[$0 ..< $0 + part.count].elementsEqual(part) }
     }
 }
 

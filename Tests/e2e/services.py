@@ -24,8 +24,9 @@ class Request:
 
 
 class Services:
-    """The server: `routes[path] = function(Request) -> (status, body)`; a body that is
-    a dict or list is sent as JSON; the string "hang" sends nothing at all."""
+    """The server: `routes[path] = function(Request) -> (status, body)` or
+    `(status, body, headers)`; a body that is a dict or list is sent as JSON; the string
+    "hang" sends nothing at all, and "drop" closes the connection without an answer."""
 
     def __init__(self):
         self.routes = {}
@@ -41,17 +42,25 @@ class Services:
                 request = Request(self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 services.requests.append(request)
                 route = services.routes.get(request.path)
+                headers = {}
                 if route is None:
                     status, answer = 404, {"error": "no route " + request.path}
                 else:
-                    status, answer = route(request)
+                    status, answer, *more = route(request)
+                    headers = more[0] if more else {}
                 if answer == "hang":
                     time.sleep(30)
+                    return
+                if answer == "drop":
+                    self.close_connection = True
+                    self.connection.shutdown(2)
                     return
                 data = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
+                for name, value in headers.items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(data)
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import ROOT, atpad_binary
 
 GOLDEN = ROOT / "Tests" / "AtpadCoreTests" / "Golden" / "formats"
-FORMATS = ["atpad", "github", "gitlab", "mattermost", "slack", "discord", "jira", "zulip", "matrix",
+FORMATS = ["atpad", "github", "gitlab", "mattermost", "slack", "discord", "jira", "zulip", "matrix", "adf",
            "markdown", "plain", "json"]
 DIRECTORY = ["-d", str(GOLDEN / "people.json"), "-t", f"#={GOLDEN / 'channels.json'}"]
 
@@ -144,7 +144,7 @@ def test_unknown_format_lists_the_formats(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.decode() == (
         "atpad: --format: unknown format 'html'; the formats are "
-        "atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, markdown, "
+        "atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, adf, markdown, "
         "plain, json\n")
     proc = run("mentions", str(path), "--from", "rtf")
     assert proc.returncode == 2
@@ -160,7 +160,7 @@ def test_format_is_required(tmp_path):
 
 
 def test_bytes_that_are_not_utf8_are_written_as_they_were(tmp_path):
-    """Issue 22: any bytes. A format that cannot carry them (json, matrix) says so, exit 1."""
+    """Issue 22: any bytes. A format that cannot carry them (json, matrix, adf) says so, exit 1."""
     path = tmp_path / "c.atpad"
     path.write_bytes(b"caf\xe9 @[Ann](a) \xff")
     note = f"atpad: {path}: 2 bytes that are not UTF-8 kept as they were (shown as \\xNN)"
@@ -172,7 +172,7 @@ def test_bytes_that_are_not_utf8_are_written_as_they_were(tmp_path):
         assert proc.stderr.decode().splitlines() == [note]
     proc = run("mentions", str(path))
     assert proc.returncode == 0 and json.loads(proc.stdout)[0]["id"] == "a"
-    for fmt in ["json", "matrix"]:
+    for fmt in ["json", "matrix", "adf"]:
         proc = run("render", str(path), "--format", fmt)
         assert proc.returncode == 1, fmt
         assert proc.stdout == b""

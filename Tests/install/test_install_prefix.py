@@ -123,7 +123,7 @@ def test_the_man_page_renders_and_lists_every_option_of_help(install, tmp_path):
     assert page.stderr == "", page.stderr
     text = re.sub(r".\x08", "", page.stdout).replace("\u2010\n", "").replace("-\n", "-")
     binary = str(prefix / "bin/atpad")
-    for command in ["edit", "replay", "search", "render", "mentions", "drafts"]:
+    for command in ["edit", "replay", "search", "render", "mentions", "post", "drafts"]:
         assert f"atpad {command}" in text, command
         help_text = run([binary, "help", command], env=env).stdout
         for option in set(re.findall(r"--[a-z][a-z-]+", help_text)) - {"--help", "--version"}:

@@ -77,6 +77,9 @@ struct Config: Equatable, Sendable {
     var commandTimeout: Duration?
     /// `[terminal] graphemes`: how clusters of several code points are sent to the terminal.
     var graphemes: Graphemes?
+    /// `[post]`: where posts go and with which tokens, by the environment variable each key
+    /// stands for (`slack_token` → `SLACK_TOKEN`); values may hold `${NAME}`.
+    var post: [String: String]?
 
     /// What decides a file's format when `-f` does not (SPEC §7): the `[formats]`
     /// patterns, then `format`. Meant for the config file's own settings, not merged with
@@ -111,7 +114,18 @@ extension Config: Decodable {
     /// The keys a config may hold at its top level.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case triggers, implicit, trimMentions = "trim_mentions", format, formats, clipboard, theme, noColor = "no_color"
-        case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", terminal
+        case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", terminal, post
+    }
+
+    /// The keys of `[post]`: each the environment variable of the same name (`slack_api`:
+    /// `ATPAD_SLACK_API`), which wins when it is set.
+    enum PostKeys: String, CodingKey, CaseIterable {
+        case slackAPI = "slack_api", slackToken = "slack_token", jiraURL = "jira_url", jiraUser = "jira_user"
+        case jiraToken = "jira_token", zulipSite = "zulip_site", zulipEmail = "zulip_email", zulipAPIKey = "zulip_api_key"
+        case matrixHomeserver = "matrix_homeserver", matrixToken = "matrix_token"
+
+        /// The environment variable the key stands for.
+        var variable: String { self == .slackAPI ? "ATPAD_SLACK_API" : rawValue.uppercased() }
     }
 
     /// The keys of `[terminal]`.
@@ -149,6 +163,20 @@ extension Config: Decodable {
                                              reader) { (text: String) in Config.graphemeModes.contains(text) }.flatMap(Graphemes.init(rawValue:))
             } else {
                 reader.fail(["terminal"], "must be a table, such as [terminal]")
+            }
+        }
+        if c.contains(.post) {
+            if let table = try? c.nestedContainer(keyedBy: PostKeys.self, forKey: .post) {
+                table.noteUnknownKeys(reader)
+                var values: [String: String] = [:]
+                for key in PostKeys.allCases {
+                    if let value = table.setting(key, "must be a text (it may hold ${NAME})", reader, accept: { (text: String) in !text.isEmpty }) {
+                        values[key.variable] = value
+                    }
+                }
+                post = values
+            } else {
+                reader.fail(["post"], "must be a table, such as [post]")
             }
         }
         if c.contains(.triggers) { readTriggers(c, reader) }

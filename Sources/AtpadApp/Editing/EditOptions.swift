@@ -44,4 +44,6 @@ struct EditOptions: Sendable {
     /// Notes the sources make while answering (skipped items, a failed cache refresh),
     /// shown on the message line as they come (SPEC §12).
     var sourceNotes: SourceNotes? = nil
+    /// `--to`: where Ctrl-S posts, and what posting needs from the process.
+    var post: (target: PostTarget, context: PostingContext)? = nil
 }

@@ -30,6 +30,9 @@ final class EditSession {
 
     /// With `ATPAD_TRACE_FILE` set, the time from input to drawn frame, per batch.
     private let trace = getenv("ATPAD_TRACE_FILE").map { FrameTrace(path: String(cString: $0)) }
+    /// A line for stderr, written by the caller once the screen is gone (quitting while
+    /// a post is on its way says that it may still arrive).
+    private(set) var exitNote: String?
 
     init(_ options: EditOptions, terminal: any TerminalIO = TerminalBackend()) {
         self.options = options
@@ -42,8 +45,9 @@ final class EditSession {
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)
+        model.postTarget = options.post?.target
         runner = EffectRunner(sources: options.sources, terminal: terminal, drafts: options.drafts,
-                              frecency: options.frecency, sourceNotes: options.sourceNotes)
+                              frecency: options.frecency, sourceNotes: options.sourceNotes, posting: options.post?.context)
         if let path = options.path { runner.opened(path, state: options.disk) }
     }
 
@@ -99,6 +103,7 @@ final class EditSession {
             // The draft is handed to its writer after the frame, never before it.
             runner.drafts?.tick(now: .now) { DraftSnapshot(model.editor) }
         }
+        if let note = runner.exitNote { exitNote = note }
         let exit = runner.exit ?? (1, nil)
         return (exit.status, exit.status == 0 ? exit.output : nil)
     }

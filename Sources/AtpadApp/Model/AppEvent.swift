@@ -34,6 +34,8 @@ enum AppEvent: Equatable, Sendable {
     case pathCompletions(typed: String, candidates: [String])
     /// A note for the message line (a draft that could not be written, say).
     case notice(String)
+    /// The post asked for with `.post` ended.
+    case postFinished(PostOutcome)
 }
 
 /// What the model asks the runtime to do. The model never does I/O itself.
@@ -62,4 +64,9 @@ enum AppEffect: Equatable, Sendable {
     /// The person answered the draft question.
     case removeDraft(Draft)
     case keepDraftAside(Draft)
+    /// Post the document to the target (off the loop's thread); the result comes back
+    /// as `.postFinished`.
+    case post(PostTarget, MarkedText)
+    /// A line for stderr once the screen is gone (quitting while a post is on its way).
+    case noteOnExit(String)
 }

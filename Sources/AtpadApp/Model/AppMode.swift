@@ -23,6 +23,10 @@ enum AppMode: Equatable, Sendable {
     /// Another program changed the file since atpad read it (SPEC §11):
     /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`.
     case changedOnDiskQuestion(SaveRequest)
+    /// `--to`: `Post to TARGET? (y)es (n)o`, who it notifies on the message line.
+    case postQuestion(PostTarget)
+    /// The post is on its way: keys other than Ctrl-Q wait for its result.
+    case posting(PostTarget)
 }
 
 extension AppMode {
@@ -88,6 +92,8 @@ struct SaveRequest: Equatable, Sendable {
         case keepEditing
         /// The quit question was answered "yes": quit once saved.
         case quit
+        /// `--to`: ask to post once saved.
+        case post
     }
 
     var path: String

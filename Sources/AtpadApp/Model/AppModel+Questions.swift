@@ -160,6 +160,7 @@ extension AppModel {
             "\(AppModel.fileName(request.path)) was deleted: (s)ave it again (k)eep editing"
         case let .changedOnDiskQuestion(request):
             "\(AppModel.fileName(request.path)) changed on disk: (o)verwrite (r)eload (c)ancel"
+        case let .postQuestion(target): "Post to \(target)? (y)es (n)o"
         default: nil
         }
     }

@@ -9,7 +9,7 @@ extension AppModel {
                               isModified: editor.isModified, message: message, isReadOnly: document.isReadOnly,
                               viewport: viewport, loadingDirectories: loadingDirectories)
         switch mode {
-        case .editing, .quitQuestion, .draftQuestion, .overwriteQuestion, .changedOnDiskQuestion:
+        case .editing, .quitQuestion, .draftQuestion, .overwriteQuestion, .changedOnDiskQuestion, .postQuestion, .posting:
             break
         case .help:
             view.overlay = .help

@@ -48,6 +48,8 @@ struct AppModel {
     var columns = 80
     /// Triggers whose directory is still loading.
     var loadingDirectories: Set<Unicode.Scalar> = []
+    /// `--to`: where Ctrl-S posts the comment (after saving it, when there is a file).
+    var postTarget: PostTarget?
 
     init(editor: Editor, document: Document, print: Bool, terminalClipboard: Bool = true) {
         self.editor = editor
@@ -136,6 +138,8 @@ struct AppModel {
         case let .notice(text):
             message = text
             return []
+        case let .postFinished(outcome):
+            return postFinished(outcome)
         }
     }
 
@@ -170,6 +174,10 @@ struct AppModel {
             return answerReplace(run, key)
         case let .changedOnDiskQuestion(request):
             return answerChangedOnDisk(request, key)
+        case let .postQuestion(target):
+            return answerPost(target, key)
+        case let .posting(target):
+            return postingKey(target, key)
         }
     }
 
@@ -211,7 +219,7 @@ struct AppModel {
     private mutating func run(_ command: Command) -> [AppEffect] {
         switch command {
         case .save:
-            return save(then: .keepEditing)
+            return save(then: postTarget == nil ? .keepEditing : .post)
         case .saveAs:
             openSaveAs(then: .keepEditing)
             return []
@@ -251,6 +259,11 @@ struct AppModel {
     /// Ctrl-S: write the file; without one, ask for a name (or, with `--print`, confirm
     /// the comment and end the edit).
     mutating func save(then: SaveRequest.Then) -> [AppEffect] {
+        // `--to` without a file: nothing to save first, the question comes at once.
+        if then == .post, document.path == nil, let postTarget {
+            askToPost(postTarget)
+            return []
+        }
         guard let path = document.path else {
             if print {
                 savedOnce = true
@@ -295,6 +308,7 @@ struct AppModel {
         message = "Saved \(AppModel.fileName(request.path)) (\(n) mention\(n == 1 ? "" : "s"))"
         var effects: [AppEffect] = renamed ? [.startDrafts(path: request.path)] : [.discardDraft]
         if request.then == .quit { effects.append(.quit(status: 0, output: output)) }
+        if request.then == .post, let postTarget { askToPost(postTarget) }
         return effects
     }
 

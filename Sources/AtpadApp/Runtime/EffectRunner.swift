@@ -35,10 +35,15 @@ final class EffectRunner {
     private(set) var exit: (status: Int32, output: [UInt8]?)?
     /// The edited file as atpad last read or wrote it, to notice changes by other programs.
     private var disk: (path: String, state: DiskState?)?
+    /// What a post needs from the process (`--to`; nil: this session posts nothing).
+    private let posting: PostingContext?
+    /// A line for stderr once the screen is gone (set by `.noteOnExit`).
+    private(set) var exitNote: String?
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
          drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, sourceNotes: SourceNotes? = nil,
-         writesFiles: Bool = true) {
+         writesFiles: Bool = true, posting: PostingContext? = nil) {
+        self.posting = posting
         queries = QueryRunner(sources: sources, mailbox: mailbox)
         instantSources = sources.compactMapValues { $0 as? any InstantSource }
         self.terminal = terminal
@@ -178,6 +183,10 @@ final class EffectRunner {
             guard let store = draftStore else { return nil }
             if let kept = try? store.keepAside(draft) { return .notice("Draft kept as \(kept)") }
             return .notice("Could not keep the draft aside; it stays at \(draft.path)")
+        case let .post(target, document):
+            return post(document, to: target, lookup: model.document.lookup)
+        case let .noteOnExit(text):
+            exitNote = text
         }
         return nil
     }
@@ -251,6 +260,27 @@ final class EffectRunner {
         }
         disk = (path, DiskState.of(path, bytes: request.contents))
         return .saved(request)
+    }
+
+    /// Starts a post on a thread of its own (it may wait for seconds on the network or on
+    /// `gh`); its outcome comes back through the mailbox as `.postFinished`. A request
+    /// that cannot be made (a variable unset since the start) ends it at once.
+    private func post(_ document: MarkedText, to target: PostTarget, lookup: EntityLookup) -> AppEvent? {
+        guard let posting else { return .postFinished(.failed("Not posted to \(target): this session posts nothing")) }
+        let request: PostRequest
+        do {
+            request = try PostPreparation.request(target, document: document, lookup: lookup, environment: posting.environment)
+        } catch {
+            return .postFinished(.failed("Not posted to \(target): \(error)"))
+        }
+        let mailbox = mailbox
+        let thread = Thread {
+            let reply = PostTransport.perform(request, timeout: posting.timeout, environment: posting.environment)
+            mailbox.post(.postFinished(request.outcome(of: reply)))
+        }
+        thread.name = "atpad post"
+        thread.start()
+        return nil
     }
 
     /// Reads the edited file again, in its format.

@@ -26,6 +26,9 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// One Matrix event, `{"msgtype": "m.text", "body": …, "format": …, "formatted_body":
     /// …, "m.mentions": {"user_ids": […]}}`; output only.
     case matrix
+    /// Jira's Atlassian Document Format: one JSON document whose mentions are `mention`
+    /// nodes (the body of a Jira Cloud comment); output only.
+    case adf
     /// `[@John Doe](url)`, the entity's url or `mention:id`.
     case markdown
     /// The text as shown, without mentions.
@@ -67,10 +70,10 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         }
     }
 
-    /// Whether this format is written only, never read (`matrix`): a file cannot be opened,
-    /// rendered or listed `--from` it.
+    /// Whether this format is written only, never read (`matrix`, `adf`): a file cannot be
+    /// opened, rendered or listed `--from` it.
     public var isOutputOnly: Bool {
-        self == .matrix
+        self == .matrix || self == .adf
     }
 
     /// `doc` written in this format. Never fails: a mention that breaks the document's
@@ -92,6 +95,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         case .jira: JiraFormat.encodeUTF8(doc)
         case .zulip: ZulipFormat.encodeUTF8(doc)
         case .matrix: MatrixFormat.encodeUTF8(doc)
+        case .adf: ADFFormat.encodeUTF8(doc)
         case .markdown: MarkdownFormat.encodeUTF8(doc, lookup: lookup)
         case .plain: Array(doc.text.utf8)
         case .json: MentionJSON.documentUTF8(doc)
@@ -99,11 +103,11 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     }
 
     /// The file's bytes for `doc` in this format: `encodeUTF8`, with the bytes that are not
-    /// UTF-8 (`.bytes` tokens, SPEC §7) written back as they were. `json` and `matrix` hold
-    /// Unicode text only: a document with such bytes is an error there.
+    /// UTF-8 (`.bytes` tokens, SPEC §7) written back as they were. `json`, `matrix` and
+    /// `adf` hold Unicode text only: a document with such bytes is an error there.
     public func encodeBytes(_ doc: MarkedText, lookup: EntityLookup = .empty) throws(FormatError) -> [UInt8] {
         guard RawBytes.holdsBytes(doc) else { return encodeUTF8(doc, lookup: lookup) }
-        if self == .json || self == .matrix {
+        if self == .json || self == .matrix || self == .adf {
             throw FormatError("the \(self) format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
         }
         return RawBytes.withoutStandIns(encodeUTF8(RawBytes.withStandIns(doc), lookup: lookup))
@@ -117,7 +121,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         if self == .json, let bad = UTF8Validation.firstInvalidByte(in: bytes) {
             throw FormatError("not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); json is Unicode text")
         }
-        if self == .matrix { throw .outputOnly(self) }
+        if isOutputOnly { throw .outputOnly(self) }
         let (utf8, replaced) = RawBytes.withStandIns(bytes)
         var decoded = try decode(utf8: utf8, lookup: lookup)
         decoded.document = RawBytes.tokens(in: decoded.document)
@@ -153,7 +157,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         case .discord: DiscordFormat.decode(bytes, lookup: lookup)
         case .jira: JiraFormat.decode(bytes, lookup: lookup)
         case .zulip: ZulipFormat.decode(bytes, lookup: lookup)
-        case .matrix: throw .outputOnly(self)
+        case .matrix, .adf: throw .outputOnly(self)
         case .markdown: MarkdownFormat.decode(bytes, lookup: lookup)
         case .plain: DecodedDocument(document: MarkedText(text: String(decoding: bytes, as: UTF8.self)))
         case .json: try MentionJSON.decode(bytes)

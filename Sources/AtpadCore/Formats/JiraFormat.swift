@@ -20,17 +20,21 @@ enum JiraFormat {
     static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 40))
-        MentionRuns.forEach(in: doc, format: .jira, accept: { isWritable(id: $0.id) }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+        MentionRuns.forEach(in: doc, format: .jira, accept: { isWritable(id: accountID(of: $0)) }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
             if let source = m.source(in: .jira) {
                 out.append(contentsOf: source.utf8)
                 return
             }
             out.append(contentsOf: opening.utf8)
-            out.append(contentsOf: m.id.utf8)
+            out.append(contentsOf: accountID(of: m).utf8)
             out.append(UInt8(ascii: "]"))
         })
         return out
     }
+
+    /// The Jira account id a mention is written with (here and in the `adf` format): the
+    /// one place that picks it, so both formats notify the same person.
+    static func accountID(of m: Mention) -> String { m.id }
 
     /// Whether `id` can stand between `[~accountid:` and `]` and be read back as it is.
     static func isWritable(id: String) -> Bool {

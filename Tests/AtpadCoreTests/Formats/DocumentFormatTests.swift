@@ -11,7 +11,7 @@ struct DocumentFormatTests {
     }
 
     @Test func unknownNameListsTheFormats() {
-        #expect(throws: FormatError("unknown format 'html'; the formats are atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, markdown, plain, json")) {
+        #expect(throws: FormatError("unknown format 'html'; the formats are atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, adf, markdown, plain, json")) {
             try DocumentFormat(name: "html")
         }
     }
@@ -31,7 +31,7 @@ struct DocumentFormatTests {
         #expect(DocumentFormat.allCases.filter(\.encodingUsesDirectory) == [.github, .gitlab, .mattermost, .markdown])
         #expect(DocumentFormat.allCases.filter(\.decodingUsesDirectory)
             == [.github, .gitlab, .mattermost, .slack, .discord, .jira, .zulip, .markdown])
-        #expect(DocumentFormat.allCases.filter(\.isOutputOnly) == [.matrix])
+        #expect(DocumentFormat.allCases.filter(\.isOutputOnly) == [.matrix, .adf])
     }
 
     @Test func plainIsTheTextAsShown() throws {

@@ -1,0 +1,74 @@
+import AtpadCore
+
+/// Posting from the editor (`atpad --to TARGET`, SPEC §15): Ctrl-S (after saving the file,
+/// when there is one) asks `Post to TARGET? (y)es (n)o` with who it notifies on the
+/// message line; `y` posts while keys other than Ctrl-Q wait; the result ends the session
+/// (printed, draft removed) or comes back as one line with everything kept, and Ctrl-S
+/// asks again. The model decides; the runtime sends (`AppEffect.post`).
+extension AppModel {
+    /// Opens the question: the notify list on the message line, the question below it.
+    mutating func askToPost(_ target: PostTarget) {
+        // Every service refuses an empty comment; said here, before anything is sent.
+        if editor.marked.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            mode = .editing
+            message = "Not posted: the comment is empty"
+            return
+        }
+        let notified = NotifyList(editor.marked, target: target)
+        mode = .postQuestion(target)
+        message = notified.summary
+    }
+
+    /// `Post to TARGET? (y)es (n)o`: `y` posts, `n` and Esc go back to editing, Ctrl-Q
+    /// asks to quit as anywhere.
+    mutating func answerPost(_ target: PostTarget, _ key: Key) -> [AppEffect] {
+        switch Keymap.command(for: key, in: .question) {
+        case .cancel?:
+            mode = .editing
+            message = "Not posted"
+            return []
+        case .quit?:
+            mode = .editing
+            return requestQuit()
+        default:
+            break
+        }
+        switch key {
+        case .char("y"), .char("Y"):
+            mode = .posting(target)
+            message = "Posting to \(target)… (Ctrl-Q quits; the post may still arrive)"
+            // The draft holds the text before anything leaves, whatever happens next.
+            return [.flushDraft, .post(target, editor.marked)]
+        case .char("n"), .char("N"):
+            mode = .editing
+            message = "Not posted"
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// A key while posting: only Ctrl-Q does anything. It quits at once, keeping the
+    /// draft, and says that the post may still arrive.
+    mutating func postingKey(_ target: PostTarget, _ key: Key) -> [AppEffect] {
+        guard Keymap.command(for: key, in: .editing) == .quit else { return [] }
+        return [.flushDraft,
+                .noteOnExit("atpad: quit while posting to \(target): the comment may still arrive there; the text is kept (atpad drafts)"),
+                .quit(status: 1, output: nil)]
+    }
+
+    /// The post's result: success prints it and ends the session without a draft; a
+    /// failure shows its line and keeps the text, the mentions and the draft.
+    mutating func postFinished(_ outcome: PostOutcome) -> [AppEffect] {
+        guard case .posting = mode else { return [] }
+        mode = .editing
+        switch outcome {
+        case let .posted(result):
+            message = "Posted: \(result)"
+            return [.discardDraft, .quit(status: 0, output: Array((result + "\n").utf8))]
+        case .failed, .unknown:
+            message = outcome.message ?? "Not posted"
+            return [.flushDraft]
+        }
+    }
+}

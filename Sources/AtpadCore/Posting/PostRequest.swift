@@ -1,0 +1,220 @@
+/// The one request a post makes, worked out from the target, the comment and the
+/// environment and nothing else (so every service's request is unit-tested byte for byte):
+/// an HTTP request for the chat services and Jira, or the `gh`/`glab` command line with
+/// the body for its stdin. The runtime only performs it (`PostTransport`) and hands the
+/// reply back to ``outcome(of:)``.
+public struct PostRequest: Equatable, Sendable {
+    /// What is sent.
+    public enum Action: Equatable, Sendable {
+        /// An HTTP request; the body is sent as it is.
+        case http(method: String, url: String, headers: [PostHeader], body: [UInt8])
+        /// A program run with exactly these arguments (no shell), the body on its stdin
+        /// (never on the command line, where a long comment would not fit).
+        case program(arguments: [String], stdin: [UInt8])
+    }
+
+    public let target: PostTarget
+    public let action: Action
+    /// Where a Jira comment can be seen (`$JIRA_URL/browse/KEY-1`), to make its URL.
+    let site: String?
+
+    /// The request that posts `document` to `target`, in the target's format (`lookup`
+    /// gives handles). `environment` supplies the service's address and token;
+    /// `transactionID` makes a Matrix post unique (a fresh one per post: Matrix treats a
+    /// repeated one as the same message). A missing variable, or a comment the format
+    /// cannot carry, is an error of kind `.usage`.
+    public init(target: PostTarget, document: MarkedText, lookup: EntityLookup = .empty,
+                environment: [String: String], transactionID: String) throws(PostError) {
+        self.target = target
+        func variable(_ name: String) throws(PostError) -> String {
+            guard let value = environment[name], !value.isEmpty else {
+                throw PostError(.usage, "\(name) is not set (needed to post to \(target.serviceName))")
+            }
+            return value
+        }
+        func base(_ name: String) throws(PostError) -> String {
+            var url = try variable(name)
+            while url.hasSuffix("/") { url.removeLast() }
+            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+                throw PostError(.usage, "\(name) must be an http:// or https:// address")
+            }
+            return url
+        }
+        let body: [UInt8]
+        do {
+            body = try target.format.encodeBytes(document, lookup: lookup)
+        } catch {
+            throw PostError(.usage, "cannot post to \(target): \(error.message)")
+        }
+        var site: String?
+        switch target {
+        case let .github(owner, repository, number):
+            action = .program(arguments: ["gh", "api", "--method", "POST",
+                                          "repos/\(owner)/\(repository)/issues/\(number)/comments", "-F", "body=@-"],
+                              stdin: body)
+        case let .gitlab(project, item, number):
+            let path = "projects/\(PostEncoding.percentEncoded(project))/\(item == .issue ? "issues" : "merge_requests")/\(number)/notes"
+            action = .program(arguments: ["glab", "api", "--method", "POST", path, "-F", "body=@-"], stdin: body)
+        case let .slack(channel, thread):
+            let token = try variable("SLACK_TOKEN")
+            var api = environment["ATPAD_SLACK_API"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://slack.com/api"
+            while api.hasSuffix("/") { api.removeLast() }
+            guard let text = String(validating: body, as: UTF8.self) else { throw PostError(.usage, "cannot post to \(target): the text is not UTF-8") }
+            var json = #"{"channel": "# + JSONText.quote(channel) + #", "text": "# + JSONText.quote(text)
+            if let thread { json += #", "thread_ts": "# + JSONText.quote(thread) }
+            json += "}"
+            action = .http(method: "POST", url: api + "/chat.postMessage",
+                           headers: [PostHeader(name: "Authorization", scheme: "Bearer", secret: token),
+                                     PostHeader(name: "Content-Type", value: "application/json; charset=utf-8")],
+                           body: Array(json.utf8))
+        case let .jira(issue):
+            let url = try base("JIRA_URL")
+            let user = try variable("JIRA_USER"), token = try variable("JIRA_TOKEN")
+            site = url
+            action = .http(method: "POST", url: url + "/rest/api/3/issue/\(issue)/comment",
+                           headers: [PostHeader(name: "Authorization", scheme: "Basic", secret: PostEncoding.base64(Array("\(user):\(token)".utf8))),
+                                     PostHeader(name: "Content-Type", value: "application/json; charset=utf-8")],
+                           body: Array(#"{"body": "#.utf8) + body + Array("}".utf8))
+        case let .zulip(stream, topic):
+            let url = try base("ZULIP_SITE")
+            let email = try variable("ZULIP_EMAIL"), key = try variable("ZULIP_API_KEY")
+            let form = [("type", Array("stream".utf8)), ("to", Array(stream.utf8)), ("topic", Array(topic.utf8)), ("content", body)]
+                .map { name, value in name + "=" + PostEncoding.formEncoded(value) }.joined(separator: "&")
+            action = .http(method: "POST", url: url + "/api/v1/messages",
+                           headers: [PostHeader(name: "Authorization", scheme: "Basic", secret: PostEncoding.base64(Array("\(email):\(key)".utf8))),
+                                     PostHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+                           body: Array(form.utf8))
+        case let .matrix(room):
+            let url = try base("MATRIX_HOMESERVER")
+            let token = try variable("MATRIX_TOKEN")
+            action = .http(method: "PUT",
+                           url: url + "/_matrix/client/v3/rooms/\(PostEncoding.percentEncoded(room))/send/m.room.message/\(PostEncoding.percentEncoded(transactionID))",
+                           headers: [PostHeader(name: "Authorization", scheme: "Bearer", secret: token),
+                                     PostHeader(name: "Content-Type", value: "application/json; charset=utf-8")],
+                           body: body)
+        }
+        self.site = site
+    }
+
+    /// A request as given (for tests of the transport).
+    init(target: PostTarget, action: Action, site: String? = nil) {
+        self.target = target
+        self.action = action
+        self.site = site
+    }
+
+    /// The program the request runs (`gh`, `glab`), if it runs one.
+    public var program: String? {
+        if case let .program(arguments, _) = action { return arguments.first }
+        return nil
+    }
+
+    /// The request as `--dry-run` prints it: the method and URL (or the argument list),
+    /// the headers with every secret as `***`, a blank line, and the exact body.
+    public var dryRun: [UInt8] {
+        var head: [String]
+        let body: [UInt8]
+        switch action {
+        case let .http(method, url, headers, sent):
+            head = ["\(method) \(url)"] + headers.map(\.description)
+            body = sent
+        case let .program(arguments, stdin):
+            head = [arguments.map(PostEncoding.shellWord).joined(separator: " ")]
+            body = stdin
+        }
+        return Array((head.joined(separator: "\n") + "\n\n").utf8) + body
+    }
+}
+
+/// A header of a post. A secret part (a token, a password) prints as `***`: the header
+/// may end up in a message or `--dry-run`'s output and still leaks nothing.
+public struct PostHeader: Equatable, Sendable, CustomStringConvertible {
+    public let name: String
+    /// Shown before the secret (`Bearer`), or nil when the whole value is public.
+    public let scheme: String?
+    /// The value sent.
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.scheme = nil
+        self.value = value
+        isSecret = false
+    }
+
+    public init(name: String, scheme: String, secret: String) {
+        self.name = name
+        self.scheme = scheme
+        self.value = scheme + " " + secret
+        isSecret = true
+    }
+
+    private let isSecret: Bool
+
+    public var description: String {
+        isSecret ? "\(name): \(scheme ?? "") ***" : "\(name): \(value)"
+    }
+}
+
+/// The encodings a request needs: Base64 for Basic auth, percent-encoding for paths and
+/// forms, and shell quoting for showing an argument list.
+enum PostEncoding {
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            let n = min(3, bytes.count - i)
+            var chunk = UInt32(bytes[i]) << 16
+            if n > 1 { chunk |= UInt32(bytes[i + 1]) << 8 }
+            if n > 2 { chunk |= UInt32(bytes[i + 2]) }
+            for k in 0 ..< 4 {
+                out.append(k <= n ? alphabet[Int((chunk >> (18 - 6 * UInt32(k))) & 63)] : UInt8(ascii: "="))
+            }
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Every byte but the unreserved ones (letters, digits, `-._~`) as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        encoded(Array(text.utf8))
+    }
+
+    /// A form value (`application/x-www-form-urlencoded`): as a path part, a space as `%20`.
+    static func formEncoded(_ bytes: [UInt8]) -> String {
+        encoded(bytes)
+    }
+
+    private static func encoded(_ bytes: [UInt8]) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
+                 UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(b)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `word` as a POSIX shell would need it to read it back as one word.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { s in
+            s.isASCII && (s.properties.isAlphabetic || ("0" ... "9").contains(s) || "-_./=@%:+,".unicodeScalars.contains(s))
+        }
+        return plain ? word : "'" + word.replacingAll("'", with: #"'\''"#) + "'"
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}
