@@ -203,6 +203,8 @@ ENVIRONMENT = [
     ("ZULIP_SITE, ZULIP_EMAIL, ZULIP_API_KEY", "Posting to Zulip."),
     ("MATRIX_HOMESERVER, MATRIX_TOKEN", "Posting to Matrix."),
     ("http_proxy, https_proxy, all_proxy, no_proxy", "Proxies for URL sources, as libcurl reads them."),
+    ("TMPDIR", "Where a program's input (a post's body for gh or glab) waits, removed at once, when the system "
+     "cannot keep it in memory; /tmp when unset."),
 ]
 
 EXIT_STATUS = [

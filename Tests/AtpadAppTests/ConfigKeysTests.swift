@@ -24,6 +24,10 @@ import Testing
         #expect(Set(documented(in: "terminal")) == Set(Config.TerminalKeys.allCases.map(\.stringValue)))
     }
 
+    @Test func thePostKeysAreTheDecoders() {
+        #expect(Set(documented(in: "post")) == Set(Config.PostKeys.allCases.map(\.stringValue)))
+    }
+
     @Test func theTriggerKeysAreTheDecoders() {
         #expect(Set(documented(in: ConfigKey.triggerTable))
             == Set(Config.TriggerSources.Decoded.CodingKeys.allCases.map(\.stringValue)))

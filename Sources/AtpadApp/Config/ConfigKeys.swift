@@ -9,7 +9,7 @@ import AtpadDirectory
 /// output and docs/config.md holds the same table, so neither can drift from the code.
 /// The decoder's own `CodingKeys` must name exactly these keys (ConfigKeysTests checks).
 struct ConfigKey: Equatable, Sendable {
-    /// The table the key is in: "" (the top level), "terminal", "formats" or
+    /// The table the key is in: "" (the top level), "terminal", "post", "formats" or
     /// `triggers."CHAR"`.
     var table: String
     /// The key's name, as written in the file; `"PATTERN"` for the glob keys of `[formats]`.
@@ -60,6 +60,12 @@ struct ConfigKey: Equatable, Sendable {
                       defaultValue: "auto", option: "",
                       summary: "How characters of several code points (👍🏽, flags, families) are sent: whole, their first "
                           + "code point, or auto (asks the terminal, mode 2027)."),
+        ] + Config.PostKeys.allCases.map { key in
+            ConfigKey(table: "post", name: key.rawValue, value: "a string; ${NAME} is read from the environment",
+                      defaultValue: "", option: "",
+                      summary: "Stands for the environment variable \(key.variable) when it is not set (posting with "
+                          + "--to and atpad post).")
+        } + [
             ConfigKey(table: "formats", name: "\"PATTERN\"", value: "one of: \(readable)", defaultValue: "", option: "",
                       summary: "The format of files whose name matches the glob PATTERN (* ? [a-z]; with a / the whole path). "
                           + "The first pattern in the file that matches wins; .atpad and .json keep their own format."),
