@@ -201,6 +201,11 @@ public struct CachedSource: EntitySource {
             if let handle = entity.handle { members.append("\"handle\": " + JSONText.quote(handle)) }
             if let detail = entity.detail { members.append("\"detail\": " + JSONText.quote(detail)) }
             if let url = entity.url { members.append("\"url\": " + JSONText.quote(url)) }
+            if let email = entity.email { members.append("\"email\": " + JSONText.quote(email)) }
+            if !entity.accounts.isEmpty {
+                let accounts = entity.accounts.keys.sorted().map { JSONText.quote($0.rawValue) + ": " + JSONText.quote(entity.accounts[$0]!) }
+                members.append("\"accounts\": {" + accounts.joined(separator: ", ") + "}")
+            }
             text += "{" + members.joined(separator: ", ") + "}" + (index + 1 < entities.count ? ",\n" : "\n")
         }
         return text + "]\n"

@@ -97,7 +97,7 @@ enum DiscordFormat {
                 }
                 if let token = AngleMention.read(bytes, at: i, bang: true, label: false), token.end == end {
                     let id = UTF8Scan.string(bytes, token.id)
-                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty,
+                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup, format: .discord), !entity.name.isEmpty,
                        MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) {
                         reader.appendMention(trigger: trigger, entity: entity, end: end)
                         continue

@@ -17,16 +17,20 @@
 enum JiraFormat {
     static let opening = "[~accountid:"
 
-    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 40))
-        MentionRuns.forEach(in: doc, format: .jira, accept: { isWritable(id: $0.id) }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+        func written(_ m: Mention) -> String? {
+            guard case let .id(id) = lookup.writtenID(of: m, in: .jira), isWritable(id: id) else { return nil }
+            return id
+        }
+        MentionRuns.forEach(in: doc, format: .jira, accept: { written($0) != nil }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
             if let source = m.source(in: .jira) {
                 out.append(contentsOf: source.utf8)
                 return
             }
             out.append(contentsOf: opening.utf8)
-            out.append(contentsOf: m.id.utf8)
+            out.append(contentsOf: (written(m) ?? "").utf8)
             out.append(UInt8(ascii: "]"))
         })
         return out
@@ -71,7 +75,8 @@ enum JiraFormat {
                     continue
                 }
                 builder.appendPlain(bytes, runStart ..< i)
-                builder.appendMention(trigger: trigger, entity: entity)
+                builder.appendMention(trigger: trigger, entity: entity,
+                                      source: TokenSource(format: .jira, text: UTF8Scan.string(bytes, i ..< end)))
                 runStart = end
             } else {
                 unresolved.add(UTF8Scan.string(bytes, i ..< end))
@@ -86,7 +91,9 @@ enum JiraFormat {
     /// gives it a name.
     private static func resolve(id: String, lookup: EntityLookup) -> (Unicode.Scalar, Entity)? {
         for trigger in lookup.triggers {
-            if let entity = lookup.entity(trigger: trigger, id: id), !entity.name.isEmpty { return (trigger, entity) }
+            if let entity = lookup.entity(trigger: trigger, written: id, in: .jira), !entity.name.isEmpty {
+                return (trigger, entity)
+            }
         }
         return nil
     }
