@@ -48,6 +48,9 @@ public struct CommandSource: EntitySource {
     public let extraEnvironment: [String: String]
     /// Where notes about skipped items go.
     public let notes: SourceNotes?
+    /// The command that prints the whole list (``ListSource``, for a cache), when it is not
+    /// `command` asked with an empty query (a preset's, which pages through everything).
+    public let listCommand: String?
 
     /// The longest line accepted from a command, in bytes (1 MiB).
     public static let maximumLineLength = 1 << 20
@@ -58,7 +61,9 @@ public struct CommandSource: EntitySource {
     /// A source running `command` for each query, failing a query that takes longer than
     /// `timeout`, keeping at most `limit` entities per query.
     public init(command: String, timeout: Duration = .seconds(5), limit: Int = 50, mapping: EntityMapping = .plain,
-                output: Output = .json, environment: [String: String] = [:], notes: SourceNotes? = nil) {
+                output: Output = .json, environment: [String: String] = [:], notes: SourceNotes? = nil,
+                listCommand: String? = nil) {
+        self.listCommand = listCommand
         self.command = command
         self.timeout = timeout
         self.limit = limit
@@ -97,12 +102,13 @@ public struct CommandSource: EntitySource {
         limit: Int,
         deadline: ContinuousClock.Instant,
         maximumOutput: Int = CommandSource.maximumOutputLength,
+        asking command: String? = nil,
         cancellation: Cancellation,
         yield: ([Candidate]) -> Void
     ) throws(SourceError) {
         guard !cancellation.isCancelled else { return }
         let child = try ChildProcess(
-            arguments: ["/bin/sh", "-c", command, "sh", query],
+            arguments: ["/bin/sh", "-c", command ?? self.command, "sh", query],
             environment: environment(query: query, trigger: trigger)
         )
         // Whatever happens next, the group is ended and the shell reaped before the answer ends.
@@ -270,12 +276,12 @@ extension CommandSource: ListSource {
     func list(items: Int, timeout: Duration, cancellation: Cancellation) throws(SourceError) -> ListAnswer {
         var entities: [Entity] = []
         try run(query: "", trigger: "@", limit: items, deadline: ContinuousClock.now + timeout,
-                maximumOutput: 256 << 20, cancellation: cancellation) { entities += $0.map(\.entity) }
+                maximumOutput: 256 << 20, asking: listCommand, cancellation: cancellation) { entities += $0.map(\.entity) }
         return ListAnswer(entities: entities, stoppedShort: entities.count >= items ? "stopped at \(items) items" : nil)
     }
 
     var listKey: String {
-        ["command", command, output == .ldif ? "ldif" : "json", mapping.key,
+        ["command", command, listCommand ?? "", output == .ldif ? "ldif" : "json", mapping.key,
          extraEnvironment.keys.sorted().map { "\($0)=\(extraEnvironment[$0]!)" }.joined(separator: ",")]
             .joined(separator: "\u{1F}")
     }
