@@ -182,6 +182,8 @@ public struct CachedSource: EntitySource, InstantSource {
             }
         }
         guard let directory, let fetched else {
+            // The file was a list too long for the limit: the source answers instead.
+            if state.value.withLock({ $0.tooLarge != nil }) { return nil }
             return try refresh(cancellation: cancellation)
         }
         guard isStale(fetched) else { return directory }
@@ -242,18 +244,7 @@ public struct CachedSource: EntitySource, InstantSource {
         guard !cancellation.isCancelled else { return nil }
         let now = Date()
         if let listLimit, answer.entities.count > listLimit {
-            state.value.withLock { value in
-                value.tooLarge = now
-                value.directory = nil
-                value.fetched = nil
-            }
-            unlink(path)
-            do {
-                try AtomicFile.write(Array("more than \(listLimit) entries\n".utf8), to: tooLargePath)
-            } catch {
-                notes?.say("could not keep the cached list's size: \(error.message)")
-            }
-            notes?.say("the list has more than \(listLimit) people: asking the source at each keystroke instead")
+            markTooLarge(now)
             return nil
         }
         if let short = answer.stoppedShort { notes?.say("the cached list is not complete: \(short)") }
@@ -278,6 +269,24 @@ public struct CachedSource: EntitySource, InstantSource {
         return directory
     }
 
+    /// Records that the list is longer than ``listLimit``: in memory and in the marker file
+    /// (the list file goes), so that queries go to the source until that is stale.
+    private func markTooLarge(_ now: Date) {
+        guard let listLimit else { return }
+        state.value.withLock { value in
+            value.tooLarge = now
+            value.directory = nil
+            value.fetched = nil
+        }
+        unlink(path)
+        do {
+            try AtomicFile.write(Array("more than \(listLimit) entries\n".utf8), to: tooLargePath)
+        } catch {
+            notes?.say("could not keep the cached list's size: \(error.message)")
+        }
+        notes?.say("the list has more than \(listLimit) people: asking the source at each keystroke instead")
+    }
+
     /// The list in the file and when it was written; nil when there is none or it cannot be
     /// read. Through the index cache: mapped when its index is current, else parsed and
     /// indexed for the next time.
@@ -285,6 +294,11 @@ public struct CachedSource: EntitySource, InstantSource {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         guard let merged = try? DirectoryLoader.load(paths: [path], cache: indexCache) else { return nil }
+        // Kept before the limit was lowered: too long now, so the source is asked per query.
+        if let listLimit, merged.index.count > listLimit {
+            markTooLarge(Date())
+            return nil
+        }
         if merged.needsIndexWrite { merged.writeIndex() }
         let fetched = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         return (FileDirectory(merged, limit: limit, frecency: frecency), fetched)
