@@ -154,7 +154,7 @@ enum Preset: String, CaseIterable, Sendable {
         sources.cache = .seconds(3600)
         if items == "members" {
             sources.map = ["id": "id", "name": "profile.real_name // real_name // name", "handle": "name",
-                           "detail": "profile.title"]
+                           "detail": "profile.title", "email": "profile.email"]
             sources.exclude = ["deleted", "is_bot"]
         } else {
             sources.map = ["id": "id", "name": "name", "handle": "name", "detail": "purpose.value"]
@@ -199,7 +199,7 @@ enum Preset: String, CaseIterable, Sendable {
         try requireVariables(["LDAP_URI", "LDAP_BASE"], environment)
         var sources = Config.TriggerSources(command: Self.ldapCommand)
         sources.answer = .ldif
-        sources.map = ["id": "uid", "name": "displayName // cn", "handle": "uid", "detail": "title"]
+        sources.map = ["id": "uid", "name": "displayName // cn", "handle": "uid", "detail": "title", "email": "mail"]
         return sources
     }
 
