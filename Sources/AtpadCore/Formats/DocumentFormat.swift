@@ -88,7 +88,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         case .atpad: AtpadMarkup.encodeUTF8(doc)
         case .github, .gitlab, .mattermost: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
         case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup)
-        case .discord: DiscordFormat.encodeUTF8(doc)
+        case .discord: DiscordFormat.encodeUTF8(doc, lookup: lookup)
         case .jira: JiraFormat.encodeUTF8(doc, lookup: lookup)
         case .zulip: ZulipFormat.encodeUTF8(doc, lookup: lookup)
         case .matrix: MatrixFormat.encodeUTF8(doc, lookup: lookup)
