@@ -59,10 +59,15 @@ public struct Candidate: Hashable, Sendable {
     /// rank it (commands and URLs keep their own order). Implicit searches show only
     /// strong matches.
     public var isStrong: Bool?
+    /// For a person in the conversation being answered (SPEC §16), their part in it
+    /// (`author`, `reviewer`, `assignee`, `commenter`): the chooser marks them and shows it.
+    /// Nil for everyone else.
+    public var participantRole: String?
 
-    public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil) {
+    public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil, participantRole: String? = nil) {
         self.entity = entity
         self.matches = matches
         self.isStrong = isStrong
+        self.participantRole = participantRole
     }
 }
