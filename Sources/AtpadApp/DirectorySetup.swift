@@ -178,9 +178,12 @@ struct DirectorySetup {
                                        listCommand: route.listCommand)
             guard let age = route.cache else { return source }
             guard let cacheFolder else { throw SetupFailure(message: "cache needs XDG_CACHE_HOME or HOME to be set") }
-            return CachedSource(command: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
-                                notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering, listLimit: route.listLimit,
-                                indexCache: IndexCache.standard(environment: environment))
+            let cached = CachedSource(command: source, maxAge: age, cacheFolder: cacheFolder, limit: limit,
+                                      frecency: frecency, notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering,
+                                      listLimit: route.listLimit, indexCache: IndexCache.standard(environment: environment))
+            // The editor reads the kept list behind its first screen: the first `@` finds it.
+            if !refreshBeforeAnswering { cached.preload() }
+            return cached
         }
         guard let url = route.url else { return nil }
         var headers: [HTTPHeader] = []
@@ -198,9 +201,11 @@ struct DirectorySetup {
         }
         guard let age = route.cache else { return source }
         guard let cacheFolder else { throw SetupFailure(message: "cache needs XDG_CACHE_HOME or HOME to be set") }
-        return CachedSource(url: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
-                            notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering, listLimit: route.listLimit,
-                            indexCache: IndexCache.standard(environment: environment))
+        let cached = CachedSource(url: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
+                                  notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering, listLimit: route.listLimit,
+                                  indexCache: IndexCache.standard(environment: environment))
+        if !refreshBeforeAnswering { cached.preload() }
+        return cached
     }
 
     /// A header template with each `${NAME}` taken from the environment. An unset one is

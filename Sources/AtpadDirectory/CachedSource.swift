@@ -151,6 +151,26 @@ public struct CachedSource: EntitySource, InstantSource {
         return directory.rank(query)
     }
 
+    /// Reads the kept list into memory on a thread of its own (the editor, at start), so
+    /// that the first keystroke is answered at once too; a stale one then starts its
+    /// refresh. Fetches nothing when there is no list yet: the first query does.
+    public func preload() {
+        guard state.value.withLock({ $0.directory == nil }), !asksPerQuery() else { return }
+        let source = self
+        let thread = Thread {
+            guard let (directory, fetched) = source.readFile() else { return }
+            let stored = source.state.value.withLock { value -> Bool in
+                guard value.directory == nil else { return false }
+                (value.directory, value.fetched) = (directory, fetched)
+                return true
+            }
+            if stored, source.isStale(fetched), !source.refreshesBeforeAnswering { source.refreshInBackground(fetched: fetched) }
+        }
+        thread.name = "atpad cached list load"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
     /// Whether the list was found longer than ``listLimit`` (now or, per the marker file,
     /// at a fetch that is not stale yet): queries then go to the source.
     func asksPerQuery() -> Bool {

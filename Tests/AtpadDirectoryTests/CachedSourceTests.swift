@@ -137,6 +137,19 @@ import Testing
         #expect(runs(folder) == 1)
     }
 
+    @Test func preloadingReadsTheKeptListWithoutRunningTheSource() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["Jo Ng"])
+        let fresh = cached(folder, notes: SourceNotes())
+        fresh.preload()  // no list kept yet: nothing is fetched (the query does it, once)
+        #expect(fresh.answerNow("jo") == nil)
+        #expect(await answer(fresh, "jo").ids == ["p0"])
+        let next = cached(folder, notes: SourceNotes())
+        next.preload()
+        #expect(await eventually { next.answerNow("jo")?.map(\.entity.id) == ["p0"] })
+        #expect(runs(folder) == 1)
+    }
+
     @Test func aListLongerThanTheLimitIsAskedPerQueryUntilItIsStale() async throws {
         let folder = try ScriptFolder()
         try writeList(folder, ["A One", "A Two", "A Three"])
