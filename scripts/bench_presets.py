@@ -15,7 +15,8 @@ character at a time and times each keystroke (what the editor's keystroke waits 
 
 - cached: a first run fetches the list into the cache (timed apart, as "first fetch");
   then each query runs `--repeat` times, each a new atpad whose first keystroke reads the
-  cached list through its index, and the keystroke times are pooled for p50/p99.
+  cached list through its index (shown apart: the editor reads it behind its first
+  screen), and the keystroke times are pooled for p50/p99.
 - per keystroke: the same queries with `list_limit = 1` in a config, so the preset asks
   `gh` at each keystroke, as it did before the cache (one run each: 300 ms a keystroke).
 """
@@ -132,11 +133,12 @@ def main():
         start = time.monotonic()
         first = run_search(args.binary, "a", env)
         fetch_s = time.monotonic() - start
-        cached, firsts = [], []
+        cached, firsts, in_memory = [], [], []
         for query in QUERIES:
             for _ in range(args.repeat):
                 times = run_search(args.binary, query, env)
                 firsts.append(times[0])
+                in_memory += times[1:]
                 cached += times
         calls_after_fetch = len((folder / "gh.log").read_text().splitlines())
 
@@ -151,7 +153,9 @@ def main():
               f"{first[0]:.1f} ms): {fetch_s * 1000:.0f} ms wall; gh calls for all cached runs: {calls_after_fetch}")
         print("| | keystrokes | p50 ms | p99 ms | max ms |")
         print("|---|---|---|---|---|")
-        print(f"| cached list, every keystroke | {len(cached)} | {percentile(cached, 50):.3f} | "
+        print(f"| cached list in memory (the editor, which reads it at start) | {len(in_memory)} | "
+              f"{percentile(in_memory, 50):.3f} | {percentile(in_memory, 99):.3f} | {max(in_memory):.3f} |")
+        print(f"| cached list, every keystroke of `atpad search` | {len(cached)} | {percentile(cached, 50):.3f} | "
               f"{percentile(cached, 99):.3f} | {max(cached):.3f} |")
         print(f"| cached list, a new atpad's first keystroke | {len(firsts)} | {percentile(firsts, 50):.3f} | "
               f"{percentile(firsts, 99):.3f} | {max(firsts):.3f} |")
