@@ -118,8 +118,8 @@ enum Preset: String, CaseIterable, Sendable {
         let command = project + """
             exec glab api --method GET "projects/$project/members/all" -f query="$1" -f per_page=50
             """
-        // The whole list for the cache: page after page until an empty one, the pages'
-        // arrays joined into one.
+        // The whole list for the cache: page after page until an empty one (or one past
+        // what atpad reads, ATPAD_LIST_ITEMS), the pages' arrays joined into one.
         let list = project + """
             page=1 sep=
             printf '['
@@ -131,6 +131,7 @@ enum Preset: String, CaseIterable, Sendable {
                 [ -z "$(printf '%s' "$body" | tr -d ' \t\r')" ] && break
                 printf '%s%s' "$sep" "$body"
                 sep=,
+                [ "$((page * 100))" -ge "${ATPAD_LIST_ITEMS:-100000}" ] && break
                 page=$((page + 1))
             done
             printf ']\n'

@@ -86,9 +86,11 @@ public struct CommandSource: EntitySource {
     }
 
     /// The environment of the command for one query: atpad's own, plus the query and trigger.
-    func environment(query: String, trigger: Unicode.Scalar) -> [String] {
+    func environment(query: String, trigger: Unicode.Scalar, listItems: Int? = nil) -> [String] {
         var variables = ProcessInfo.processInfo.environment
         variables.merge(extraEnvironment) { _, preset in preset }
+        // A list command may stop paging once it has printed this many (the rest is not read).
+        if let listItems { variables["ATPAD_LIST_ITEMS"] = String(listItems) }
         variables["ATPAD_QUERY"] = query
         variables["ATPAD_TRIGGER"] = String(trigger)
         return variables.map { "\($0.key)=\($0.value)" }
@@ -103,13 +105,14 @@ public struct CommandSource: EntitySource {
         deadline: ContinuousClock.Instant,
         maximumOutput: Int = CommandSource.maximumOutputLength,
         asking command: String? = nil,
+        listItems: Int? = nil,
         cancellation: Cancellation,
         yield: ([Candidate]) -> Void
     ) throws(SourceError) {
         guard !cancellation.isCancelled else { return }
         let child = try ChildProcess(
             arguments: ["/bin/sh", "-c", command ?? self.command, "sh", query],
-            environment: environment(query: query, trigger: trigger)
+            environment: environment(query: query, trigger: trigger, listItems: listItems)
         )
         // Whatever happens next, the group is ended and the shell reaped before the answer ends.
         defer { child.terminateGroup() }
@@ -202,7 +205,10 @@ public struct CommandSource: EntitySource {
             reader.incomplete += found.incomplete
             var seen = Set<String>()
             var kept: [Entity] = []
-            for entity in found.entities where kept.count < limit && seen.insert(entity.id).inserted { kept.append(entity) }
+            // The run's limit (a whole list asks for many more than a query keeps).
+            for entity in found.entities where kept.count < reader.limit && seen.insert(entity.id).inserted {
+                kept.append(entity)
+            }
             return kept
         } catch {
             throw SourceError("directory command printed a malformed answer: \(error.message)")
@@ -276,7 +282,7 @@ extension CommandSource: ListSource {
     func list(items: Int, timeout: Duration, cancellation: Cancellation) throws(SourceError) -> ListAnswer {
         var entities: [Entity] = []
         try run(query: "", trigger: "@", limit: items, deadline: ContinuousClock.now + timeout,
-                maximumOutput: 256 << 20, asking: listCommand, cancellation: cancellation) { entities += $0.map(\.entity) }
+                maximumOutput: 256 << 20, asking: listCommand, listItems: items, cancellation: cancellation) { entities += $0.map(\.entity) }
         return ListAnswer(entities: entities, stoppedShort: entities.count >= items ? "stopped at \(items) items" : nil)
     }
 

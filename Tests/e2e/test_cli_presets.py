@@ -207,16 +207,18 @@ def members_page(project, page):
 
 def test_gitlab_preset_fetches_member_pages_until_an_empty_one(atpad, bin_dir):
     more = [{"id": 100 + i, "username": f"member{i}", "name": f"Member {i}", "web_url": f"https://gitlab.example.com/m{i}"}
-            for i in range(3)]
+            for i in range(150)]
     pages = [[members_page(":fullpath", 1), json.dumps(GITLAB_MEMBERS, indent=2) + "\n"],
-             [members_page(":fullpath", 2), json.dumps(more)],
-             [members_page(":fullpath", 3), "[]\n"]]
+             [members_page(":fullpath", 2), json.dumps(more[:100])],
+             [members_page(":fullpath", 3), json.dumps(more[100:])],
+             [members_page(":fullpath", 4), "[]\n"]]
     stand_in(bin_dir, "glab", pages)
     out = atpad("search", "--preset", "gitlab", "jo", env=path_with(bin_dir), check_exit=0).stdout
     # Ranked locally now; an empty name falls back to the username.
     assert out.splitlines() == ["17\tjo.ann\tjo.ann", "1\tJohn Doe\tjdoe"]
-    out = atpad("search", "--preset", "gitlab", "member 2", env=path_with(bin_dir), check_exit=0).stdout
-    assert out.splitlines() == ["102\tMember 2\tmember2"]
+    # Every page's people are kept (152), not the 50 a query keeps.
+    out = atpad("search", "--preset", "gitlab", "member 149", env=path_with(bin_dir), check_exit=0).stdout
+    assert out.splitlines() == ["249\tMember 149\tmember149"]
     assert calls(bin_dir, "glab") == [p[0] for p in pages]
 
 
@@ -238,13 +240,16 @@ def test_gitlab_preset_a_failing_page_fails_the_list_and_says_why(atpad, bin_dir
 
 def test_gitlab_preset_per_query_beyond_the_limit(atpad, bin_dir, tmp_path):
     cfg = tmp_path / "c.toml"
-    cfg.write_text('[triggers."@"]\npreset = "gitlab"\nlist_limit = 1\n')
+    cfg.write_text('[triggers."@"]\npreset = "gitlab"\nlist_limit = 150\n')
     query = ["api", "--method", "GET", "projects/:fullpath/members/all", "-f", "query=jo", "-f", "per_page=50"]
-    stand_in(bin_dir, "glab", [[members_page(":fullpath", 1), json.dumps(GITLAB_MEMBERS)],
-                               [members_page(":fullpath", 2), "[]"], [query, json.dumps(GITLAB_MEMBERS)]])
+    def page(n):
+        return json.dumps([{"id": 1000 + n * 100 + i, "username": f"m{n}-{i}", "name": f"Member {i}"} for i in range(100)])
+    # 151 people tell a list longer than 150: two pages are enough, the third is never asked.
+    stand_in(bin_dir, "glab", [[members_page(":fullpath", 1), page(1)],
+                               [members_page(":fullpath", 2), page(2)], [query, json.dumps(GITLAB_MEMBERS)]])
     out = atpad("search", "--config", str(cfg), "jo", env=path_with(bin_dir), check_exit=0).stdout
     assert out.splitlines() == ["1\tJohn Doe\tjdoe", "17\tjo.ann\tjo.ann"]
-    assert calls(bin_dir, "glab")[-1] == query
+    assert calls(bin_dir, "glab") == [members_page(":fullpath", 1), members_page(":fullpath", 2), query]
 
 
 @pytest.mark.parametrize("preset,tool", [("github", "gh"), ("gitlab", "glab"), ("ldap", "ldapsearch")])
