@@ -39,7 +39,8 @@ extension EntityLookup {
     /// What `format` writes for the mention `m` — the one rule every format's writer
     /// follows (SPEC §16):
     ///
-    /// 1. When the directory's entity has `accounts`, its account on the format's service
+    /// 1. When the directory's entity has `accounts` (or, for a person the lookup does not
+    ///    hold, the mention carries them), its account on the format's service
     ///    (`accounts.slack` for `slack`); without one, ``WrittenID/missing``.
     /// 2. Otherwise, as before accounts: the `@handle` formats write the directory's
     ///    handle, else the one the mention carries, else the mention as shown; the others
@@ -51,7 +52,8 @@ extension EntityLookup {
     /// accounts.
     public func writtenID(of m: Mention, in format: DocumentFormat) -> WrittenID {
         let own = m.handle.flatMap { $0.isEmpty ? nil : $0 }
-        if let service = format.service, let accounts = accounts(trigger: m.trigger, id: m.id) {
+        if let service = format.service, let accounts = accounts(trigger: m.trigger, id: m.id)
+            ?? (m.accounts.isEmpty ? nil : m.accounts) {
             guard let account = accounts[service] else { return .missing }
             return .id(format.writesHandles ? Self.keepingCase(own, of: account) : account)
         }
@@ -83,7 +85,7 @@ extension EntityLookup {
     /// people a comment in that format would not notify. Tokens the format writes from
     /// their own source (read from that format) are written as they were, and not listed.
     public func mentionsWithoutAccount(in doc: MarkedText, format: DocumentFormat) -> [Mention] {
-        guard format.service != nil, hasAccounts else { return [] }
+        guard format.service != nil, hasAccounts || doc.mentions.contains(where: { !$0.accounts.isEmpty }) else { return [] }
         return doc.listedMentions.filter { m in
             m.source(in: format) == nil && writtenID(of: m, in: format) == .missing
         }

@@ -92,6 +92,19 @@ struct AccountsTests {
         #expect(d.missingAccountNote(in: Self.doc, format: .slack) == nil)
     }
 
+    @Test func aPickedMentionCarriesItsAccountsForALookupWithoutThem() {
+        // Picked from a command's answer: the formats' lookup does not hold the person.
+        let m = Mention(trigger: "@", entity: Self.ann, start: 0)
+        let doc = MarkedText(text: m.text, mentions: [m])
+        #expect(DocumentFormat.slack.encode(doc) == "<@U0456>")
+        #expect(DocumentFormat.jira.encode(doc) == "@Ann Lee")
+        #expect(EntityLookup.empty.missingAccountNote(in: doc, format: .jira)
+            == "1 mention has no jira account and was written as shown: @Ann Lee")
+        // The directory's accounts win over the hint.
+        let moved = lookup([Entity(id: "p2", name: "Ann Lee", accounts: [.slack: "U9999"])])
+        #expect(DocumentFormat.slack.encode(doc, lookup: moved) == "<@U9999>")
+    }
+
     @Test func aTokenReadFromTheFormatIsWrittenAsItWasAndNotListed() throws {
         // Ann's id read from a Jira file that names her by directory id: written back as read.
         let read = try DocumentFormat.jira.decode("[~accountid:p2]", lookup: Self.directory)
