@@ -24,7 +24,7 @@ struct LosslessFormatPropertyTests {
         .atpad: ["@[John Doe](u1)", "#[general](C1)", "\\@[", "@[", "@[x](y)", "@[a\\](b)", "@[a](b\\)", "](", "\\]",
                  "\\(", "@[Zoë \\[x\\] Ørsted](u4)", "~[k](v)"],
         .github: ["@jdoe", "@JDoe", "@jane.roe", "@ghost", "@jdoe.", "a@b.com", "`@jdoe`", "```\n", "#12", "@John Doe",
-                  "@王伟", "@-x", "@ann-gh", "@ANN-GH", "@annl", "@p7"],
+                  "@王伟", "@-x", "@ann-gh", "@ANN-GH", "@annl", "@p7", "@ann.gl", "@Ann.GL."],
         .slack: ["<@u1>", "<@u1|john>", "<@U9>", "<#C1>", "<#C1|general>", "<#C999|ops>", "<!here>", "<!channel>",
                  "<!subteam^S1|@team>", "<https://example.com|docs>", "<https://x.example?a=1&amp;b=2>",
                  "<mailto:a@b.example|a@b.example>", "&amp;", "&lt;", "&gt;", "&#39;", "&amp", "<>", "< x >", "<@U0123>", "<@p7>", "<@U0123|ann>"],
