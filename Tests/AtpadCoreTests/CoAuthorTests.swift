@@ -71,6 +71,9 @@ import Testing
         #expect(!CoAuthor.isTrailerKey(" Co-authored-by: "))
         #expect(!CoAuthor.isTrailerKey("Co-authored-by: x "))
         #expect(CoAuthor.trailerValue(Entity(id: "a", name: "A B", email: "a@b")) == "A B <a@b>")
+        #expect(CoAuthor.isCommitMessage(path: "/repo/.git/COMMIT_EDITMSG"))
+        #expect(CoAuthor.isCommitMessage(path: ".git/MERGE_MSG") && CoAuthor.isCommitMessage(path: "MERGE_MSG"))
+        #expect(!CoAuthor.isCommitMessage(path: ".git/TAG_EDITMSG") && !CoAuthor.isCommitMessage(path: "COMMIT_EDITMSG.md"))
         #expect(CoAuthor.trailerValue(Entity(id: "a", name: "A B", email: "")) == nil)
     }
 }

@@ -6,6 +6,13 @@
 /// email is shown with the reason instead and cannot be picked (Enter does nothing), since
 /// a trailer without an address credits no one.
 public enum CoAuthor {
+    /// Whether the file at `path` is a git commit or merge message (`COMMIT_EDITMSG`,
+    /// `MERGE_MSG`, in any folder), where co-author trailers are typed.
+    public static func isCommitMessage(path: String) -> Bool {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        return name == "COMMIT_EDITMSG" || name == "MERGE_MSG"
+    }
+
     /// The detail of a person who cannot be credited.
     public static let noEmail = "no email address: cannot be a co-author"
 
