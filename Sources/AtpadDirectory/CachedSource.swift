@@ -268,23 +268,23 @@ public struct CachedSource: EntitySource, InstantSource {
             return nil
         }
         if let short = answer.stoppedShort { notes?.say("the cached list is not complete: \(short)") }
-        var directory = FileDirectory(entities: answer.entities, limit: limit, frecency: frecency)
+        let directory = FileDirectory(entities: answer.entities, limit: limit, frecency: frecency)
         unlink(tooLargePath)
-        do {
-            try AtomicFile.write(Array(Self.json(directory.entities).utf8), to: path)
-            // The list as the file holds it, through the index (written now, for the next start).
-            if let indexCache, let merged = try? DirectoryLoader.load(paths: [path], cache: indexCache) {
-                merged.writeIndex()
-                directory = FileDirectory(merged, limit: limit, frecency: frecency)
-            }
-        } catch {
-            notes?.say("could not keep the cached list: \(error.message)")
-        }
+        // In memory first: a query from now on finds the new list, whatever the file does.
         state.value.withLock { value in
             value.directory = directory
             value.fetched = now
             value.failed = nil
             value.tooLarge = nil
+        }
+        do {
+            try AtomicFile.write(Array(Self.json(directory.entities).utf8), to: path)
+            // The index of the file, written now for the next start (SPEC §14).
+            if let indexCache, let merged = try? DirectoryLoader.load(paths: [path], cache: indexCache) {
+                merged.writeIndex()
+            }
+        } catch {
+            notes?.say("could not keep the cached list: \(error.message)")
         }
         return directory
     }
