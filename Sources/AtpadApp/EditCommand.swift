@@ -152,6 +152,8 @@ struct EditCommand: AsyncParsableCommand {
             frecency: frecency)
         options.sourceNotes = directories.notes
         options.post = posting
+        // git's commit and merge messages: `Co-authored-by: @jo` credits a co-author (SPEC §16).
+        options.config.coAuthorTrailers = file.map(CoAuthor.isCommitMessage(path:)) ?? false
         // Only `-f` fixes the format: Save as under another name asks the rule again.
         options.formatIsFixed = named != nil
         options.formatRule = formatRule

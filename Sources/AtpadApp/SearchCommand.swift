@@ -91,6 +91,9 @@ struct SearchCommand: AsyncParsableCommand {
             var results: [Candidate]
             if let ranked {
                 results = ranked.rank(q)
+            } else if let instant = source as? any InstantSource, let now = instant.answerNow(q) {
+                // A cached list in memory answers at once, as in the editor (SPEC §16).
+                results = Array(now.prefix(limit))
             } else {
                 let answer = await Self.answer(source, q, trigger: t, limit: limit)
                 results = answer.results

@@ -133,6 +133,16 @@ import Testing
         #expect(f.screen.roleLines[3].hasPrefix("cCCCCCCCCCC"))
     }
 
+    /// SPEC §16: a participant of the conversation is marked and shows their role first.
+    @Test func participantsAreMarkedWithTheirRole() throws {
+        var joan = Candidate(entity: Entity(id: "j", name: "Joan Roe", handle: "jroe"), matches: [0..<2])
+        joan.participantRole = "reviewer"
+        let e = try searching("|", "@jo", answer: [joan, john])
+        let f = frame(e, width: 44, height: 8)
+        #expect(f.screen.lines[3].hasPrefix("│ ● Joan Roe  reviewer · @jroe"))
+        #expect(f.screen.lines[4].hasPrefix("│ John Doe  @jdoe · iOS engineer"))
+    }
+
     @Test func namesAndDetailsAreSanitised() throws {
         let evil = Candidate(entity: Entity(id: "e", name: "Eve\u{1B}[2J\u{7}", handle: "e\u{85}ve", detail: "a\nb"))
         let e = try searching("|", "@", answer: [john, evil])
