@@ -19,6 +19,9 @@ struct DocumentRow: Hashable, Sendable {
     /// and every frame lays out every visible line, so these skip the soft wrap and its
     /// cell array.
     private(set) var isPlainASCII = false
+    /// Where a plain ASCII row's bytes start in `text` (which may hold the lines around it
+    /// too, shared by the rows laid out together).
+    private(set) var utf8Start = 0
 
     init(start: Int, end: Int, cells: [SoftWrap.Cell], base: Int, endsLine: Bool, text: String = "") {
         self.start = start
@@ -29,18 +32,27 @@ struct DocumentRow: Hashable, Sendable {
         self.text = text
     }
 
-    /// A row for the line `text` at `start`, which is all printable ASCII (0x20–0x7E) and
-    /// narrower than the screen.
-    init(plainASCIILine text: String, at start: Int) {
-        self.init(start: start, end: start + text.utf8.count, cells: [], base: start, endsLine: true, text: text)
+    /// A row for the line at `start` whose bytes are `bytes` of `text`: all printable
+    /// ASCII (0x20–0x7E) and narrower than the screen.
+    init(plainASCIILine bytes: Range<Int>, of text: String, at start: Int) {
+        self.init(start: start, end: start + bytes.count, cells: [], base: start, endsLine: true, text: text)
         isPlainASCII = true
+        utf8Start = bytes.lowerBound
+    }
+
+    /// A plain ASCII row's bytes, one a cell.
+    func withPlainASCIIBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = text
+        return text.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[utf8Start ..< utf8Start + (end - start)])) }
     }
 
     /// The clusters, with `offset`s relative to `base`.
     var cells: [SoftWrap.Cell] {
         guard isPlainASCII else { return wrapped }
-        return text.utf8.enumerated().map { i, byte in
-            SoftWrap.Cell(offset: i, column: i, width: 1, utf8Start: Int32(i), utf8Count: 1, ascii: byte)
+        return withPlainASCIIBytes { bytes in
+            bytes.enumerated().map { i, byte in
+                SoftWrap.Cell(offset: i, column: i, width: 1, utf8Start: Int32(utf8Start + i), utf8Count: 1, ascii: byte)
+            }
         }
     }
 

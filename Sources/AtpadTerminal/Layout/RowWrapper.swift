@@ -79,6 +79,7 @@ struct RowWrapper {
         let reachesEnd = hi == storage.count
         let mentions = storage.mentions(overlapping: start ..< hi)
         var m = 0
+        let shared = text  // plain ASCII rows point into it rather than copy their line
         return text.withUTF8 { bytes -> Int? in
             var s = start  // scalar position of the line's start
             var b = 0      // its byte offset in `bytes`
@@ -111,10 +112,10 @@ struct RowWrapper {
                     k += 1
                 }
                 let lineBytes = UnsafeBufferPointer(rebasing: bytes[b ..< textEnd])
-                let lineText = String(decoding: lineBytes, as: UTF8.self)
                 if lineBytes.count < width, lineBytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                    result.append(DocumentRow(plainASCIILine: lineText, at: s))
+                    result.append(DocumentRow(plainASCIILine: b ..< textEnd, of: shared, at: s))
                 } else {
+                    let lineText = String(decoding: lineBytes, as: UTF8.self)
                     wrap(lineText, base: s, atomic: atomic, endsLine: true, limit: limit, into: &result)
                 }
                 if result.count >= limit { return nil }

@@ -198,8 +198,7 @@ extension TextArea {
     static func drawPlainASCII(_ row: DocumentRow, into screen: inout Screen, at r: Int) -> Bool {
         let width = screen.width
         if row.isPlainASCII {
-            var text = row.text
-            text.withUTF8 { bytes in
+            row.withPlainASCIIBytes { bytes in
                 screen.cells.withUnsafeMutableBufferPointer { screenCells in
                     let base = r * width
                     for (column, byte) in bytes.prefix(width).enumerated() {
@@ -231,8 +230,7 @@ extension TextArea {
         if row.isPlainASCII {
             var role = Role.text
             var runEnd = Int.min
-            var text = row.text
-            text.withUTF8 { bytes in
+            row.withPlainASCIIBytes { bytes in
                 screen.cells.withUnsafeMutableBufferPointer { screenCells in
                     let base = r * width
                     for (column, byte) in bytes.prefix(width).enumerated() {
