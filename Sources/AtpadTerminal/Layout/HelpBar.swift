@@ -2,20 +2,9 @@
 enum HelpBar {
     static func draw(_ entries: [KeyHelp.Entry], into screen: inout Screen, row: Int) {
         screen.fill(row: row, role: .help)
-        let width = screen.width
-        let cells = last.parts(for: Drawn(entries: entries, width: width), clusters: &screen.clusters) {
-            [Self.cells(entries, width: width, clusters: &$0)]
-        }
-        screen.put(cells[0], row: row, column: 0)
+        let cells = cells(entries, width: screen.width, clusters: &screen.clusters)
+        screen.put(cells, row: row, column: 0)
     }
-
-    /// What the bar is made from.
-    private struct Drawn: Equatable, Sendable {
-        var entries: [KeyHelp.Entry]
-        var width: Int
-    }
-
-    private static let last = LastCells<Drawn>()
 
     /// The bar's cells for a width (long clusters numbered in `clusters`).
     static func cells(_ entries: [KeyHelp.Entry], width: Int, clusters: inout LongClusters) -> [ScreenCell] {

@@ -10,16 +10,6 @@ enum TitleBar {
         screen.put(cells, row: row, column: 0)
     }
 
-    /// What the title is made from.
-    private struct Drawn: Equatable, Sendable {
-        var fileName: String?
-        var isReadOnly: Bool
-        var isModified: Bool
-        var mentionCount: Int
-    }
-
-    private static let last = LastCells<Drawn>()
-
     /// `Ln N, Col C`, ASCII only: built byte by byte, without walking clusters.
     private static func placeCells(_ position: (line: Int, column: Int)) -> [ScreenCell] {
         "Ln \(position.line), Col \(position.column)".utf8.map { ScreenCell(ascii: $0, .title) }
@@ -27,18 +17,12 @@ enum TitleBar {
 
     private static func title(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
                               width: Int, clusters: inout LongClusters) -> [ScreenCell] {
-        // The same on most keys (only the position changes as one types): made once.
-        let drawn = Drawn(fileName: view.fileName, isReadOnly: view.isReadOnly, isModified: view.isModified,
-                          mentionCount: mentionCount)
-        let parts = last.parts(for: drawn, clusters: &clusters) { clusters in [
-            VisibleText.cells(view.fileName ?? "[new comment]", role: .title, clusters: &clusters),
-            VisibleText.cells((view.isReadOnly ? " [read-only]" : "") + (view.isModified ? " [+]" : ""),
-                              role: .title, clusters: &clusters),
-            VisibleText.cells(" · \(mentionCount) mention" + (mentionCount == 1 ? "" : "s"), role: .title,
-                              clusters: &clusters),
-            VisibleText.cells("atpad — ", role: .title, clusters: &clusters),
-        ] }
-        let (name, marks, count, program) = (parts[0], parts[1], parts[2], parts[3])
+        let name = VisibleText.cells(view.fileName ?? "[new comment]", role: .title, clusters: &clusters)
+        let marks = VisibleText.cells((view.isReadOnly ? " [read-only]" : "") + (view.isModified ? " [+]" : ""),
+                                      role: .title, clusters: &clusters)
+        let count = VisibleText.cells(" · \(mentionCount) mention" + (mentionCount == 1 ? "" : "s"), role: .title,
+                                      clusters: &clusters)
+        let program = VisibleText.cells("atpad — ", role: .title, clusters: &clusters)
         // ASCII only: built byte by byte, without walking clusters.
         let place = placeCells(position)
         let named = name + marks
