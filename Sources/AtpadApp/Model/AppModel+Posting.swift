@@ -22,17 +22,7 @@ extension AppModel {
     /// `Post to TARGET? (y)es (n)o`: `y` posts, `n` and Esc go back to editing, Ctrl-Q
     /// asks to quit as anywhere.
     mutating func answerPost(_ target: PostTarget, _ key: Key) -> [AppEffect] {
-        switch Keymap.command(for: key, in: .question) {
-        case .cancel?:
-            mode = .editing
-            message = "Not posted"
-            return []
-        case .quit?:
-            mode = .editing
-            return requestQuit()
-        default:
-            break
-        }
+        if let left = leaveQuestion(key, cancelled: "Not posted") { return left }
         switch key {
         case .char("y"), .char("Y"):
             mode = .posting(target)

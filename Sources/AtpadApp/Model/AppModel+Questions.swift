@@ -62,7 +62,7 @@ extension AppModel {
 
     /// `Overwrite NAME? (y)es (n)o`: yes saves there, no goes back to the name.
     mutating func answerOverwrite(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
-        if let left = leaveSaveQuestion(key) { return left }
+        if let left = leaveQuestion(key) { return left }
         switch key {
         case .char("y"), .char("Y"):
             var confirmed = request
@@ -80,7 +80,7 @@ extension AppModel {
     /// reload reads the file again (one undo step back to the text before).
     mutating func answerChangedOnDisk(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
         if request.fileIsGone { return answerDeleted(request, key) }
-        if let left = leaveSaveQuestion(key) { return left }
+        if let left = leaveQuestion(key) { return left }
         switch key {
         case .char("o"), .char("O"):
             var anyway = request
@@ -98,13 +98,13 @@ extension AppModel {
         }
     }
 
-    /// Cancel (Esc) gives a save question up; Quit (Ctrl-Q) asks to quit instead; nil for
-    /// the question's own answers.
-    private mutating func leaveSaveQuestion(_ key: Key) -> [AppEffect]? {
+    /// Cancel (Esc) gives a question up (`cancelled` on the message line); Quit (Ctrl-Q)
+    /// asks to quit instead; nil for the question's own answers.
+    mutating func leaveQuestion(_ key: Key, cancelled: String = "Not saved") -> [AppEffect]? {
         switch Keymap.command(for: key, in: .question) {
         case .cancel?:
             mode = .editing
-            message = "Not saved"
+            message = cancelled
             return []
         case .quit?:
             mode = .editing
