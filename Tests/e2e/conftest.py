@@ -61,3 +61,12 @@ def isolated_state(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
     # URL sources honour proxies (libcurl): a machine's proxy must not take the local servers.
     monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+
+
+@pytest.fixture
+def services():
+    """Local HTTP services on 127.0.0.1 (services.py), stopped after the test."""
+    from services import Services
+    running = Services()
+    yield running
+    running.stop()

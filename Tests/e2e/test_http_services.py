@@ -13,16 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from services import Services
 
 TOKEN = "xoxb-not-a-real-token-31337"
-
-
-@pytest.fixture
-def services():
-    s = Services()
-    yield s
-    s.stop()
 
 
 def config(tmp_path, text):

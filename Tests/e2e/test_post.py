@@ -13,20 +13,12 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from services import Services
 
 PEOPLE = [
     {"id": "U01", "name": "John Doe", "handle": "jdoe"},
     {"id": "5b10a2844c20165700ede21g", "name": "Ann Lee", "handle": "ann"},
 ]
 SECRETS = ["xoxb-secret-31337", "jira-secret-31337", "zulip-secret-31337", "syt-secret-31337"]
-
-
-@pytest.fixture
-def services():
-    s = Services()
-    yield s
-    s.stop()
 
 
 @pytest.fixture

@@ -5,24 +5,15 @@ keeps the text and the draft and Ctrl-S tries again; keys wait while posting, an
 then quits keeping the draft."""
 import json
 import os
-import shlex
 from pathlib import Path
 
 import pytest
 
 from conftest import atpad_binary
-from services import Services
-from tmux import Session
+from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
 
 PEOPLE = [{"id": "U01", "name": "John Doe", "handle": "jdoe"}, {"id": "U02", "name": "Jane Roe", "handle": "jroe"}]
 TOKEN = "xoxb-tmux-secret"
-
-
-@pytest.fixture
-def services():
-    s = Services()
-    yield s
-    s.stop()
 
 
 @pytest.fixture
@@ -30,22 +21,6 @@ def directory(tmp_path):
     path = tmp_path / "people.json"
     path.write_text(json.dumps(PEOPLE))
     return str(path)
-
-
-@pytest.fixture
-def sessions():
-    opened = []
-
-    def start(args, env, cwd, redirect=""):
-        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args]) + redirect
-        s = Session(command, env=env, cwd=cwd)
-        opened.append(s)
-        s.wait_for(lambda sc: "atpad" in sc, what="the first frame")
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
 
 
 def drafts():
@@ -66,7 +41,7 @@ def compose(s):
 
 def test_post_from_the_editor_prints_the_result_and_removes_the_draft(sessions, services, directory, tmp_path):
     services.routes["/api/chat.postMessage"] = lambda r: (200, {"ok": True, "channel": "C0123", "ts": "1700000000.000300"})
-    s = sessions(["--to", "slack:C0123", "-d", directory], slack_env(services), str(tmp_path), redirect=" > out.txt")
+    s = sessions(["--to", "slack:C0123", "-d", directory], env=slack_env(services), cwd=str(tmp_path), redirect=" > out.txt")
     compose(s)
     s.wait_for(lambda sc: drafts() != [], timeout=10, what="the draft")
     s.keys("C-s")
@@ -86,7 +61,7 @@ def test_a_failed_post_keeps_everything_and_ctrl_s_tries_again(sessions, service
                (429, {"ok": False, "error": "ratelimited"}, {"Retry-After": "7"}),
                (200, {"ok": True, "channel": "C1", "ts": "1.5"})]
     services.routes["/api/chat.postMessage"] = lambda r: answers[len(services.requests) - 1]
-    s = sessions(["--to", "slack:C1", "-d", directory], slack_env(services), str(tmp_path), redirect=" > out.txt")
+    s = sessions(["--to", "slack:C1", "-d", directory], env=slack_env(services), cwd=str(tmp_path), redirect=" > out.txt")
     compose(s)
     s.keys("C-s")
     s.wait_for("Post to slack:C1?")
@@ -114,7 +89,7 @@ def test_a_failed_post_keeps_everything_and_ctrl_s_tries_again(sessions, service
 def test_with_a_file_ctrl_s_saves_first_and_n_goes_back(sessions, services, directory, tmp_path):
     services.routes["/api/chat.postMessage"] = lambda r: (200, {"ok": True, "channel": "C1", "ts": "9.9"})
     path = tmp_path / "comment.atpad"
-    s = sessions(["--to", "slack:C1", str(path), "-d", directory], slack_env(services), str(tmp_path), redirect=" > out.txt")
+    s = sessions(["--to", "slack:C1", str(path), "-d", directory], env=slack_env(services), cwd=str(tmp_path), redirect=" > out.txt")
     compose(s)
     s.keys("C-s")
     s.wait_for("Post to slack:C1?")
@@ -132,7 +107,7 @@ def test_with_a_file_ctrl_s_saves_first_and_n_goes_back(sessions, services, dire
 
 def test_keys_wait_while_posting_and_ctrl_q_quits_keeping_the_draft(sessions, services, directory, tmp_path):
     services.routes["/api/chat.postMessage"] = lambda r: (200, "hang")
-    s = sessions(["--to", "slack:C1", "-d", directory], slack_env(services), str(tmp_path),
+    s = sessions(["--to", "slack:C1", "-d", directory], env=slack_env(services), cwd=str(tmp_path),
                  redirect=" > out.txt 2> err.txt")
     compose(s)
     s.keys("C-s")
@@ -153,7 +128,7 @@ def test_keys_wait_while_posting_and_ctrl_q_quits_keeping_the_draft(sessions, se
 
 def test_a_timeout_may_or_may_not_have_been_posted(sessions, services, directory, tmp_path):
     services.routes["/api/chat.postMessage"] = lambda r: (200, "hang")
-    s = sessions(["--to", "slack:C1", "--command-timeout", "1", "-d", directory], slack_env(services), str(tmp_path))
+    s = sessions(["--to", "slack:C1", "--command-timeout", "1", "-d", directory], env=slack_env(services), cwd=str(tmp_path))
     compose(s)
     s.keys("C-s")
     s.wait_for("Post to slack:C1?")
@@ -177,7 +152,7 @@ def test_post_to_github_prints_the_comments_url(sessions, directory, tmp_path):
     from test_post import stand_in
     env = stand_in(tmp_path, "gh", ["api", "--method", "POST", "repos/octo/atpad/issues/7/comments", "-F", "body=@-"],
                    {"id": 9, "html_url": "https://github.com/octo/atpad/issues/7#issuecomment-9"})
-    s = sessions(["--to", "github:octo/atpad#7", "-d", directory], env, str(tmp_path), redirect=" > out.txt")
+    s = sessions(["--to", "github:octo/atpad#7", "-d", directory], env=env, cwd=str(tmp_path), redirect=" > out.txt")
     compose(s)
     s.type(" cc @octo/reviewers")
     s.keys("C-s")
