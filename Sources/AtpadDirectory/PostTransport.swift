@@ -12,6 +12,12 @@ public enum PostTransport {
 
     /// Sends `request` and waits up to `timeout` for the reply. Blocks the calling thread.
     public static func perform(_ request: PostRequest, timeout: Duration, environment: [String: String]) -> PostReply {
+        perform(request.action, timeout: timeout, environment: environment)
+    }
+
+    /// Sends `action` (a post's, or a participants call's) and waits up to `timeout` for
+    /// the reply. Blocks the calling thread.
+    public static func perform(_ action: PostRequest.Action, timeout: Duration, environment: [String: String]) -> PostReply {
         let deadline = ContinuousClock.now + timeout
         let cancellation: Cancellation
         do {
@@ -20,7 +26,7 @@ public enum PostTransport {
             return .notSent(reason: error.message)
         }
         defer { cancellation.close() }
-        switch request.action {
+        switch action {
         case let .http(method, url, headers, body):
             let http = HTTPRequest(method: method, url: url,
                                    headers: headers.map { HTTPHeader(name: $0.name, value: $0.value) }, body: body)

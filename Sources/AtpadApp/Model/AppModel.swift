@@ -138,6 +138,12 @@ struct AppModel {
         case let .notice(text):
             message = text
             return []
+        case let .participantsFetched(trigger, failure):
+            if let failure {
+                message = "\(failure); ranking without them"
+                return []
+            }
+            return core(editor.askAgain(trigger: trigger))
         case let .postFinished(outcome):
             return postFinished(outcome)
         }

@@ -33,10 +33,18 @@ public struct Candidate: Hashable, Sendable {
     /// rank it (commands and URLs keep their own order). Implicit searches show only
     /// strong matches.
     public var isStrong: Bool?
+    /// What the entity is in the conversation the comment is posted to (`author`,
+    /// `reviewer`…; `--to`); empty for anyone who is not in it. The chooser marks a
+    /// participant and shows these in the detail column.
+    public var roles: [String]
 
-    public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil) {
+    public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil, roles: [String] = []) {
         self.entity = entity
         self.matches = matches
         self.isStrong = isStrong
+        self.roles = roles
     }
+
+    /// Whether the entity is in the conversation the comment is posted to.
+    public var isParticipant: Bool { !roles.isEmpty }
 }
