@@ -28,8 +28,10 @@ public enum PostTransport {
         defer { cancellation.close() }
         switch action {
         case let .http(method, url, headers, body):
+            // A GET (the participants' calls) sends no body: with one, libcurl would POST.
             let http = HTTPRequest(method: method, url: url,
-                                   headers: headers.map { HTTPHeader(name: $0.name, value: $0.value) }, body: body)
+                                   headers: headers.map { HTTPHeader(name: $0.name, value: $0.value) },
+                                   body: method == "GET" && body.isEmpty ? nil : body)
             do {
                 guard let response = try HTTPTransfer.transfer(http, deadline: deadline, timeout: timeout,
                                                                cancellation: cancellation, maximumBodyLength: maximumAnswer) else {

@@ -102,7 +102,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
             return url
         }
         func get(_ url: String, _ authorization: PostHeader) -> PostRequest.Action {
-            .http(method: "GET", url: url, headers: [authorization, PostHeader(name: "Accept", value: "application/json")], body: [])
+            .http(method: "GET", url: url, headers: [authorization], body: [])
         }
         switch target {
         case let .github(owner, repository, number):
