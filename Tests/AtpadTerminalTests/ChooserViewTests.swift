@@ -133,6 +133,17 @@ import Testing
         #expect(f.screen.roleLines[3].hasPrefix("cCCCCCCCCCC"))
     }
 
+    @Test func participantsAreMarkedWithTheirRolesInTheDetail() throws {
+        let author = Candidate(entity: Entity(id: "a", name: "Ada Lee", handle: "ada", detail: "Platform"), matches: [],
+                               roles: ["author", "reviewer"])
+        let other = Candidate(entity: Entity(id: "o", name: "Otto", handle: "otto"))
+        let e = try searching("|", "@", answer: [author, other])
+        let f = frame(e, width: 50, height: 8)
+        #expect(f.screen.lines[2] == "┌───────────────────────────────────────────────┐".padding(50))
+        #expect(f.screen.lines[3] == "│ ● Ada Lee  @ada · author, reviewer · Platform │".padding(50))
+        #expect(f.screen.lines[4] == "│ Otto  @otto                                   │".padding(50))
+    }
+
     @Test func namesAndDetailsAreSanitised() throws {
         let evil = Candidate(entity: Entity(id: "e", name: "Eve\u{1B}[2J\u{7}", handle: "e\u{85}ve", detail: "a\nb"))
         let e = try searching("|", "@", answer: [john, evil])
