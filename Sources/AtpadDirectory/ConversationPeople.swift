@@ -117,7 +117,7 @@ public struct ParticipantsSource: EntitySource, InstantSource {
     public func rankedParticipants(_ query: String) -> [Candidate]? {
         guard let list = people.people else { return nil }
         let (directory, roles) = known.participants(list, directory: Self.index(of: source))
-        return directory.rank(query).map { candidate in
+        return directory.rank(query).prefix(limit).map { candidate in
             var marked = candidate
             marked.roles = roles[candidate.entity.id] ?? []
             return marked
@@ -152,6 +152,9 @@ public struct ParticipantsSource: EntitySource, InstantSource {
         let wrapper = self
         return AsyncThrowingStream { continuation in
             let work = Task {
+                // A directory still loading is waited for first (its query would wait
+                // anyway): the participants it knows are then shown as it has them.
+                await Self.loading(of: source)?.waitUntilLoaded()
                 let first = wrapper.rankedParticipants(query) ?? []
                 let roles = wrapper.roles
                 if !first.isEmpty { continuation.yield(first) }
@@ -167,6 +170,15 @@ public struct ParticipantsSource: EntitySource, InstantSource {
                 }
             }
             continuation.onTermination = { _ in work.cancel() }
+        }
+    }
+
+    /// The directory behind `source` that is loading on a thread of its own, if any.
+    static func loading(of source: any EntitySource) -> LoadingDirectory? {
+        switch source {
+        case let loading as LoadingDirectory: loading
+        case let merged as MergedSource: loading(of: merged.files)
+        default: nil
         }
     }
 
@@ -196,7 +208,9 @@ final class KnownPeople: Sendable {
     private let made = Mutex<Made?>(nil)
 
     func participants(_ list: [Participant], directory: DirectoryIndex?) -> (FileDirectory, roles: [String: [String]]) {
-        if let done = made.withLock({ made in made.flatMap { $0.list == list && ($0.withDirectory || directory == nil) ? $0 : nil } }) {
+        // The list never changes once it has arrived (its count guards against reuse):
+        // comparing it whole would cost a large channel's members at every keystroke.
+        if let done = made.withLock({ made in made.flatMap { $0.list.count == list.count && ($0.withDirectory || directory == nil) ? $0 : nil } }) {
             return (done.directory, done.roles)
         }
         var entities: [Entity] = []
@@ -227,7 +241,7 @@ final class KnownPeople: Sendable {
             roles[entity.id] = person.roles
         }
         let result = Made(list: list, withDirectory: directory != nil,
-                          directory: FileDirectory(entities: entities, limit: max(list.count, 1)), roles: roles)
+                          directory: FileDirectory(entities: entities, limit: max(entities.count, 1)), roles: roles)
         made.withLock { $0 = result }
         return (result.directory, result.roles)
     }

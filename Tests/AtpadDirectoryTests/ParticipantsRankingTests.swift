@@ -158,3 +158,43 @@ import Testing
         #expect(outcome == .failure(PostError(.failed, "participants of matrix:!r:x not loaded: timed out after 0.3 s")))
     }
 }
+
+/// A directory that loads behind the first screen is waited for before the participants
+/// are ranked, so one it knows is shown as it has them, not as the service named them.
+@Suite struct ParticipantsWithALoadingDirectoryTests {
+    @Test func theLoadedDirectoryNamesTheParticipants() async {
+        let gate = Gate()
+        let loading = LoadingDirectory {
+            gate.wait()
+            return FileDirectory(entities: [Entity(id: "U1", name: "John Doe", handle: "jdoe"), Entity(id: "U2", name: "Zed")])
+        }
+        let people = ConversationPeople(ready: [Participant(entity: Entity(id: "U2", name: "U2"), roles: ["member"])])
+        let source = ParticipantsSource(loading, people: people, limit: 50)
+        #expect(source.answerNow("") == nil)
+        async let answered = answer(source, "")
+        try? await Task.sleep(for: .milliseconds(50))
+        gate.open()
+        let got = await answered
+        #expect(got.batches.flatMap { $0 }.map(\.entity) == [Entity(id: "U2", name: "Zed"), Entity(id: "U1", name: "John Doe", handle: "jdoe")])
+        #expect(source.answerNow("z")?.map(\.roles) == [["member"]])
+    }
+}
+
+/// Blocks a thread until opened.
+final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func wait() {
+        condition.lock()
+        while !isOpen { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
