@@ -112,41 +112,49 @@ public struct ParticipantsSource: EntitySource, InstantSource {
         instant = source as? any InstantSource
     }
 
-    /// The participants matching `query`, ranked as the directory ranks (nil while they
-    /// have not arrived).
-    public func rankedParticipants(_ query: String) -> [Candidate]? {
-        guard let list = people.people else { return nil }
-        let (directory, roles) = known.participants(list, directory: Self.index(of: source))
-        return directory.rank(query).prefix(limit).map { candidate in
+    /// The participants as the directory in memory knows them (nil while they have not arrived).
+    private var participants: KnownPeople.Made? {
+        people.people.map { known.participants($0, directory: Self.index(of: source)) }
+    }
+
+    /// The participants matching `query`, ranked as the directory ranks, marked.
+    private func ranked(_ query: String, _ made: KnownPeople.Made) -> [Candidate] {
+        made.directory.rank(query).prefix(limit).map { candidate in
             var marked = candidate
-            marked.roles = roles[candidate.entity.id] ?? []
+            marked.roles = made.roles[candidate.entity.id] ?? []
             return marked
         }
     }
 
-    /// `results` (the wrapped source's) after `first`, without the people in `first`, and
-    /// with any other participant among them marked.
-    private func rest(_ results: [Candidate], after first: [Candidate], roles: [String: [String]]) -> [Candidate] {
-        let ids = Set(first.map(\.entity.id))
-        return results.compactMap { candidate in
-            guard !ids.contains(candidate.entity.id) else { return nil }
-            var marked = candidate
-            if let roles = roles[candidate.entity.id] { marked.roles = roles }
-            return marked
+    /// `results` (the wrapped source's) without the ids in `shown`: the participants
+    /// among them first (marked), then the others in their order.
+    private static func rest(_ results: [Candidate], shown: Set<String>, _ made: KnownPeople.Made) -> (participants: [Candidate], others: [Candidate]) {
+        var participants: [Candidate] = [], others: [Candidate] = []
+        var seen = shown
+        for candidate in results where seen.insert(candidate.entity.id).inserted {
+            if let roles = made.roles(of: candidate.entity) {
+                var marked = candidate
+                marked.roles = roles
+                participants.append(marked)
+            } else {
+                others.append(candidate)
+            }
         }
-    }
-
-    private var roles: [String: [String]] {
-        guard let list = people.people else { return [:] }
-        return known.participants(list, directory: Self.index(of: source)).roles
+        return (participants, others)
     }
 
     public func answerNow(_ query: String) -> [Candidate]? {
         guard let results = instant?.answerNow(query) else { return nil }
-        guard let first = rankedParticipants(query) else { return results }
-        return first + rest(results, after: first, roles: roles)
+        guard let made = participants else { return results }
+        let first = ranked(query, made)
+        let (more, others) = Self.rest(results, shown: Set(first.map(\.entity.id)), made)
+        return first + more + others
     }
 
+    /// Answers in two batches: the participants the directory in memory ranks (at once),
+    /// then, once the wrapped source has answered in full, the participants only it
+    /// named (a Slack id it has a name for), then everyone else. A source that is not in
+    /// memory may know people the service named by id alone: those wait for its answer.
     public func search(_ query: String, trigger: Unicode.Scalar) -> AsyncThrowingStream<[Candidate], any Error> {
         let source = source
         let wrapper = self
@@ -155,19 +163,38 @@ public struct ParticipantsSource: EntitySource, InstantSource {
                 // A directory still loading is waited for first (its query would wait
                 // anyway): the participants it knows are then shown as it has them.
                 await Self.loading(of: source)?.waitUntilLoaded()
-                let first = wrapper.rankedParticipants(query) ?? []
-                let roles = wrapper.roles
+                guard let made = wrapper.participants else {
+                    do {
+                        for try await batch in source.search(query, trigger: trigger) {
+                            if Task.isCancelled { break }
+                            continuation.yield(batch)
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                    return
+                }
+                let ranked = wrapper.ranked(query, made)
+                let waits = wrapper.instant == nil
+                let first = ranked.filter { !(waits && made.thin.contains($0.entity.id)) }
+                let thin = ranked.filter { waits && made.thin.contains($0.entity.id) }
                 if !first.isEmpty { continuation.yield(first) }
+                var results: [Candidate] = []
+                var failure: (any Error)?
                 do {
                     for try await batch in source.search(query, trigger: trigger) {
                         if Task.isCancelled { break }
-                        let more = wrapper.rest(batch, after: first, roles: roles)
-                        if !more.isEmpty || first.isEmpty { continuation.yield(more) }
+                        results += batch
                     }
-                    continuation.finish()
                 } catch {
-                    continuation.finish(throwing: error)
+                    failure = error
                 }
+                var (more, others) = Self.rest(results, shown: Set(first.map(\.entity.id)), made)
+                let named = Set(more.map(\.entity.id))
+                more += thin.filter { !named.contains($0.entity.id) }
+                if !(more + others).isEmpty || first.isEmpty { continuation.yield(more + others) }
+                if let failure { continuation.finish(throwing: failure) } else { continuation.finish() }
             }
             continuation.onTermination = { _ in work.cancel() }
         }
@@ -187,7 +214,8 @@ public struct ParticipantsSource: EntitySource, InstantSource {
         switch source {
         case let files as FileDirectory: files.index
         case let loading as LoadingDirectory: loading.instantNow.flatMap { $0 as? FileDirectory }?.index
-        case let merged as MergedSource: index(of: merged.files)
+        case let cached as CachedSource: cached.loadedDirectory?.index
+        case let merged as MergedSource: index(of: merged.files) ?? index(of: merged.source)
         default: nil
         }
     }
@@ -198,20 +226,36 @@ public struct ParticipantsSource: EntitySource, InstantSource {
 /// (by id, else by handle) becomes the directory's entity; the others stay as the
 /// service described them.
 final class KnownPeople: Sendable {
-    private struct Made {
-        var list: [Participant]
+    struct Made: Sendable {
+        var count: Int
         var withDirectory: Bool
+        /// The participants as shown, to rank them.
         var directory: FileDirectory
+        /// Their roles, by the id shown.
         var roles: [String: [String]]
+        /// The id shown for each id and (lower-cased) handle the service gave.
+        var shownID: [String: String]
+        var shownHandle: [String: String]
+        /// The ids of participants the directory lacks and the service named by id alone.
+        var thin: Set<String>
+
+        /// The roles of `entity` when it is a participant: by its id, or by the service's
+        /// id or handle for it.
+        func roles(of entity: Entity) -> [String]? {
+            if let roles = roles[entity.id] { return roles }
+            if let id = shownID[entity.id] { return roles[id] }
+            if let handle = entity.handle?.lowercased(), let id = shownHandle[handle] { return roles[id] }
+            return nil
+        }
     }
 
     private let made = Mutex<Made?>(nil)
 
-    func participants(_ list: [Participant], directory: DirectoryIndex?) -> (FileDirectory, roles: [String: [String]]) {
+    func participants(_ list: [Participant], directory: DirectoryIndex?) -> Made {
         // The list never changes once it has arrived (its count guards against reuse):
         // comparing it whole would cost a large channel's members at every keystroke.
-        if let done = made.withLock({ made in made.flatMap { $0.list.count == list.count && ($0.withDirectory || directory == nil) ? $0 : nil } }) {
-            return (done.directory, done.roles)
+        if let done = made.withLock({ made in made.flatMap { $0.count == list.count && ($0.withDirectory || directory == nil) ? $0 : nil } }) {
+            return done
         }
         var entities: [Entity] = []
         var roles: [String: [String]] = [:]
@@ -231,8 +275,14 @@ final class KnownPeople: Sendable {
                 }
             }
         }
+        var shownID: [String: String] = [:], shownHandle: [String: String] = [:]
+        var thin: Set<String> = []
         for person in list {
-            let entity = byID[person.entity.id] ?? person.entity.handle.flatMap { byHandle[$0.lowercased()] } ?? person.entity
+            let known = byID[person.entity.id] ?? person.entity.handle.flatMap { byHandle[$0.lowercased()] }
+            let entity = known ?? person.entity
+            shownID[person.entity.id] = entity.id
+            if let handle = person.entity.handle?.lowercased() { shownHandle[handle] = entity.id }
+            if known == nil, entity.name == entity.id { thin.insert(entity.id) }
             guard roles[entity.id] == nil else {
                 roles[entity.id]! += person.roles.filter { !roles[entity.id]!.contains($0) }
                 continue
@@ -240,9 +290,10 @@ final class KnownPeople: Sendable {
             entities.append(entity)
             roles[entity.id] = person.roles
         }
-        let result = Made(list: list, withDirectory: directory != nil,
-                          directory: FileDirectory(entities: entities, limit: max(entities.count, 1)), roles: roles)
+        let result = Made(count: list.count, withDirectory: directory != nil,
+                          directory: FileDirectory(entities: entities, limit: max(entities.count, 1)), roles: roles,
+                          shownID: shownID, shownHandle: shownHandle, thin: thin)
         made.withLock { $0 = result }
-        return (result.directory, result.roles)
+        return result
     }
 }

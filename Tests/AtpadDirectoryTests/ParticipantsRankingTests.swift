@@ -119,6 +119,29 @@ import Testing
     }
 }
 
+/// People a service names by id alone (Slack) and a source that is not in memory (a
+/// command, a URL) knows: they wait for its answer and then go first, with its names.
+@Suite struct ParticipantsNamedByTheSourceTests {
+    @Test func idOnlyParticipantsTakeTheSourcesNamesAndStillGoFirst() async throws {
+        let folder = try ScriptFolder()
+        let command = try folder.script("people", """
+            printf '%s\\n' '{"id": "U01", "name": "John Doe"}' '{"id": "U03", "name": "Jo Bloggs"}' '{"id": "U02", "name": "Joan Smith"}'
+            """)
+        let people = ConversationPeople(ready: [
+            Participant(entity: Entity(id: "U03", name: "U03"), roles: ["replier"]),
+            Participant(entity: Entity(id: "U99", name: "U99"), roles: ["member"]),
+            Participant(entity: Entity(id: "x", name: "Known Name", handle: "kn"), roles: ["author"]),
+        ])
+        let source = ParticipantsSource(CommandSource(command: command, timeout: .seconds(10)), people: people, limit: 50)
+        let all = await answer(source, "")
+        // The participant with a name at once; the id-only ones after the source answered.
+        #expect(all.batches.map { $0.map(\.entity.name) } == [["Known Name"], ["Jo Bloggs", "U99", "John Doe", "Joan Smith"]])
+        #expect(all.batches.flatMap { $0 }.map(\.roles) == [["author"], ["replier"], ["member"], [], []])
+        let jo = await answer(source, "jo")
+        #expect(jo.batches.flatMap { $0 }.map(\.entity.id) == ["U03", "U01", "U02"])
+    }
+}
+
 /// The fetch through the one libcurl stack: every page, and a failure said in one line.
 @Suite struct ConversationPeopleFetchTests {
     @Test func slackMembersOverTwoPages() throws {
