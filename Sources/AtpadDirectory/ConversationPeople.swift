@@ -236,7 +236,8 @@ final class KnownPeople: Sendable {
         /// The id shown for each id and (lower-cased) handle the service gave.
         var shownID: [String: String]
         var shownHandle: [String: String]
-        /// The ids of participants the directory lacks and the service named by id alone.
+        /// The ids of participants the directory lacks and the service named by id alone
+        /// (no name, no handle: Slack's user ids).
         var thin: Set<String>
 
         /// The roles of `entity` when it is a participant: by its id, or by the service's
@@ -282,7 +283,7 @@ final class KnownPeople: Sendable {
             let entity = known ?? person.entity
             shownID[person.entity.id] = entity.id
             if let handle = person.entity.handle?.lowercased() { shownHandle[handle] = entity.id }
-            if known == nil, entity.name == entity.id { thin.insert(entity.id) }
+            if known == nil, entity.name == entity.id, entity.handle == nil { thin.insert(entity.id) }
             guard roles[entity.id] == nil else {
                 roles[entity.id]! += person.roles.filter { !roles[entity.id]!.contains($0) }
                 continue
