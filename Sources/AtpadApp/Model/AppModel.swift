@@ -140,7 +140,9 @@ struct AppModel {
             return []
         case let .participantsFetched(trigger, failure):
             if let failure {
-                message = "\(failure); ranking without them"
+                // Said once; a question's line (who a post notifies) keeps its words.
+                let line = "\(failure); ranking without them"
+                message = mode == .editing || message.isEmpty ? line : message + "; " + line
                 return []
             }
             return core(editor.askAgain(trigger: trigger))
