@@ -114,7 +114,7 @@ public struct ParticipantsSource: EntitySource, InstantSource {
 
     /// The participants as the directory in memory knows them (nil while they have not arrived).
     private var participants: KnownPeople.Made? {
-        people.people.map { known.participants($0, directory: Self.index(of: source)) }
+        people.people.map { known.participants($0, directory: Self.directory(of: source)) }
     }
 
     /// The participants matching `query`, ranked as the directory ranks, marked.
@@ -210,12 +210,12 @@ public struct ParticipantsSource: EntitySource, InstantSource {
     }
 
     /// The in-memory directory behind `source`, when it has one (loaded already).
-    static func index(of source: any EntitySource) -> DirectoryIndex? {
+    static func directory(of source: any EntitySource) -> FileDirectory? {
         switch source {
-        case let files as FileDirectory: files.index
-        case let loading as LoadingDirectory: loading.instantNow.flatMap { $0 as? FileDirectory }?.index
-        case let cached as CachedSource: cached.loadedDirectory?.index
-        case let merged as MergedSource: index(of: merged.files) ?? index(of: merged.source)
+        case let files as FileDirectory: files
+        case let loading as LoadingDirectory: loading.instantNow as? FileDirectory
+        case let cached as CachedSource: cached.loadedDirectory
+        case let merged as MergedSource: directory(of: merged.files) ?? directory(of: merged.source)
         default: nil
         }
     }
@@ -252,7 +252,10 @@ final class KnownPeople: Sendable {
 
     private let made = Mutex<Made?>(nil)
 
-    func participants(_ list: [Participant], directory: DirectoryIndex?) -> Made {
+    /// The participants of `list` as `files` (the directory in memory, if any) knows
+    /// them, ranked with its frecency.
+    func participants(_ list: [Participant], directory files: FileDirectory?) -> Made {
+        let directory = files?.index
         // The list never changes once it has arrived (its count guards against reuse):
         // comparing it whole would cost a large channel's members at every keystroke.
         if let done = made.withLock({ made in made.flatMap { $0.count == list.count && ($0.withDirectory || directory == nil) ? $0 : nil } }) {
@@ -291,8 +294,11 @@ final class KnownPeople: Sendable {
             entities.append(entity)
             roles[entity.id] = person.roles
         }
+        let none: @Sendable () -> [String: Double] = { [:] }
+        let frecency = files?.frecency ?? none
         let result = Made(count: list.count, withDirectory: directory != nil,
-                          directory: FileDirectory(entities: entities, limit: max(entities.count, 1)), roles: roles,
+                          directory: FileDirectory(entities: entities, limit: max(entities.count, 1), frecency: frecency),
+                          roles: roles,
                           shownID: shownID, shownHandle: shownHandle, thin: thin)
         made.withLock { $0 = result }
         return result

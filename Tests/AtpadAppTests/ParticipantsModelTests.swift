@@ -34,6 +34,16 @@ import Testing
         #expect(app.text == "hi!")
     }
 
+    @Test func aFailureDuringThePostQuestionKeepsWhoItNotifies() throws {
+        var app = try AppHarness("hi @[John Doe](U1)|")
+        app.model.postTarget = .slack(channel: "C1", thread: nil)
+        try app.keys("<C-s>")
+        #expect(app.model.message == "Notifies @John Doe")
+        app.send(.participantsFetched(trigger: "@", failure: "participants of slack:C1 not loaded: HTTP 500"))
+        #expect(app.model.message == "Notifies @John Doe; participants of slack:C1 not loaded: HTTP 500; ranking without them")
+        #expect(app.model.mode == .postQuestion(.slack(channel: "C1", thread: nil)))
+    }
+
     @Test func theCheckoutsPullRequestIsReadFromGhsAnswer() {
         let answer = Array(#"{"number": 7, "url": "https://github.com/octo/atpad/pull/7"}"#.utf8)
         #expect(ParticipantsSetup.pullRequest(fromAnswer: answer) == .github(owner: "octo", repository: "atpad", number: 7))

@@ -92,6 +92,14 @@ import Testing
         #expect(source.answerNow("gus")?.map(\.entity.id) == ["ghost"])
     }
 
+    @Test func amongParticipantsTheDirectorysFrecencyCounts() {
+        let directory = FileDirectory(entities: [Entity(id: "1", name: "Ann"), Entity(id: "2", name: "Bob"), Entity(id: "3", name: "Cy")],
+                                      frecency: { ["2": 5] })
+        let people = ConversationPeople(ready: [Participant(entity: Entity(id: "1", name: "1"), roles: ["author"]),
+                                                Participant(entity: Entity(id: "2", name: "2"), roles: ["commenter"])])
+        #expect(ParticipantsSource(directory, people: people, limit: 50).answerNow("")?.map(\.entity.id) == ["2", "1", "3"])
+    }
+
     @Test func withoutParticipantsTheRankingIsTheDirectorys() async {
         let directory = FileDirectory(entities: [Entity(id: "1", name: "Zed"), Entity(id: "2", name: "Zoe")])
         let failed = ConversationPeople { .failure(PostError(.failed, "participants of slack:C1 not loaded: HTTP 500")) }
