@@ -249,3 +249,21 @@ def test_a_bad_target_is_a_usage_error(atpad, directory):
     proc = atpad("search", "--to", "slack:", "-d", directory, "jo")
     assert proc.returncode == 2
     assert proc.stderr.startswith("atpad: bad target \"slack:\"")
+
+
+def test_the_slack_presets_list_names_the_members_slack_gives_as_ids(atpad, services):
+    """Slack names members by id alone; the slack preset's (cached) users.list has their names."""
+    services.routes["/api/users.list"] = lambda r: (200, {"ok": True, "members": [
+        {"id": "U01", "name": "jdoe", "profile": {"real_name": "John Doe"}},
+        {"id": "U02", "name": "jsmith", "profile": {"real_name": "Joan Smith"}},
+        {"id": "U03", "name": "jbloggs", "profile": {"real_name": "Jo Bloggs"}},
+    ], "response_metadata": {"next_cursor": ""}})
+    services.routes["/api/conversations.members"] = lambda r: (
+        200, {"ok": True, "members": ["U03", "U77"], "response_metadata": {"next_cursor": ""}})
+    for query, expected in [("jo", [["U03", "Jo Bloggs", "jbloggs", "member"], ["U01", "John Doe", "jdoe", ""],
+                                    ["U02", "Joan Smith", "jsmith", ""]]),
+                            ("", [["U03", "Jo Bloggs", "jbloggs", "member"], ["U77", "U77", "", "member"],
+                                  ["U01", "John Doe", "jdoe", ""], ["U02", "Joan Smith", "jsmith", ""]])]:
+        proc = atpad("search", "--preset", "slack", "--to", "slack:C0123", query, env=slack_env(services))
+        assert proc.returncode == 0, proc.stderr
+        assert rows(proc) == expected, query
