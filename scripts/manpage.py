@@ -194,6 +194,7 @@ ENVIRONMENT = [
      "the caches live; ~/.config, ~/.local/state and ~/.cache when unset."),
     ("HOME", "The home folder: ~ in paths."),
     ("ATPAD_QUERY, ATPAD_TRIGGER", "Set by atpad for a directory command: the query and the trigger character."),
+    ("ATPAD_LIST_ITEMS", "Set by atpad for a cached directory command: the most people its list may hold (list_limit)."),
     ("ATPAD_GITHUB_REPO", "owner/name for the github preset (else the current checkout's repository)."),
     ("ATPAD_GITLAB_PROJECT", "group/name for the gitlab preset (else the current checkout's project)."),
     ("SLACK_TOKEN", "The slack preset's token (and posting to Slack)."),

@@ -153,6 +153,10 @@ struct DirectorySetup {
         merged.maxPages = route.maxPages ?? preset.maxPages
         merged.cursorParam = route.cursorParam ?? preset.cursorParam
         merged.cache = route.cache ?? preset.cache
+        merged.listLimit = route.listLimit ?? preset.listLimit
+        // The preset's list command goes with its command: the person's own command is
+        // asked with an empty query for the list, as any cached command.
+        if route.command != nil || route.url != nil { merged.listCommand = nil }
         return merged
     }
 
@@ -170,11 +174,16 @@ struct DirectorySetup {
         let cacheFolder = cacheFolder(environment)
         if let command = route.command {
             let source = CommandSource(command: command, timeout: timeout, limit: limit, mapping: mapping,
-                                       output: route.answer ?? .json, environment: route.environment ?? [:], notes: notes)
+                                       output: route.answer ?? .json, environment: route.environment ?? [:], notes: notes,
+                                       listCommand: route.listCommand)
             guard let age = route.cache else { return source }
             guard let cacheFolder else { throw SetupFailure(message: "cache needs XDG_CACHE_HOME or HOME to be set") }
-            return CachedSource(command: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
-                                notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering)
+            let cached = CachedSource(command: source, maxAge: age, cacheFolder: cacheFolder, limit: limit,
+                                      frecency: frecency, notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering,
+                                      listLimit: route.listLimit, indexCache: IndexCache.standard(environment: environment))
+            // The editor reads the kept list behind its first screen: the first `@` finds it.
+            if !refreshBeforeAnswering { cached.preload() }
+            return cached
         }
         guard let url = route.url else { return nil }
         var headers: [HTTPHeader] = []
@@ -192,8 +201,11 @@ struct DirectorySetup {
         }
         guard let age = route.cache else { return source }
         guard let cacheFolder else { throw SetupFailure(message: "cache needs XDG_CACHE_HOME or HOME to be set") }
-        return CachedSource(url: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
-                            notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering)
+        let cached = CachedSource(url: source, maxAge: age, cacheFolder: cacheFolder, limit: limit, frecency: frecency,
+                                  notes: notes, refreshesBeforeAnswering: refreshBeforeAnswering, listLimit: route.listLimit,
+                                  indexCache: IndexCache.standard(environment: environment))
+        if !refreshBeforeAnswering { cached.preload() }
+        return cached
     }
 
     /// A header template with each `${NAME}` taken from the environment. An unset one is

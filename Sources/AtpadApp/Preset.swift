@@ -38,10 +38,24 @@ enum Preset: String, CaseIterable, Sendable {
 
     /// The GraphQL query of the github preset: the repository's mentionable users.
     static let githubQuery = "query($owner: String!, $name: String!, $q: String!) { repository(owner: $owner, name: $name) "
-        + "{ mentionableUsers(query: $q, first: 50) { nodes { login name } } } }"
+        + "{ mentionableUsers(query: $q, first: 50) { nodes { login name databaseId } } } }"
     /// The owner's teams (`@org/team`), for an organisation whose teams the token can read.
     static let githubTeamsQuery = "query($owner: String!, $q: String!) { repositoryOwner(login: $owner) "
         + "{ ... on Organization { teams(query: $q, first: 20) { nodes { combinedSlug name } } } } }"
+    /// The whole list of mentionable users, a page of 100 at a time (`gh api --paginate`
+    /// follows `endCursor`), for the cache.
+    static let githubListQuery = "query($owner: String!, $name: String!, $endCursor: String) { repository(owner: $owner, name: $name) "
+        + "{ mentionableUsers(first: 100, after: $endCursor) { nodes { login name databaseId } pageInfo { hasNextPage endCursor } } } }"
+    /// All the owner's teams, a page of 100 at a time.
+    static let githubTeamsListQuery = "query($owner: String!, $endCursor: String) { repositoryOwner(login: $owner) "
+        + "{ ... on Organization { teams(first: 100, after: $endCursor) { nodes { combinedSlug name } pageInfo { hasNextPage endCursor } } } } }"
+    /// gh's jq for a user: the node, with GitHub's no-reply address as its email (what
+    /// GitHub credits a `Co-authored-by:` trailer to).
+    static let githubUserJQ = #".data.repository.mentionableUsers.nodes[] | . + {email: "\(.databaseId)+\(.login)@users.noreply.github.com"}"#
+    /// gh's jq for a team: its slug as the login.
+    static let githubTeamJQ = ".data.repositoryOwner.teams.nodes[]? | {login: .combinedSlug, name: .name}"
+    /// How long the github and gitlab presets keep their list before refreshing it.
+    static let listAge: Duration = .seconds(3600)
     /// The repository's issues and pull requests matching the query (GitHub's search).
     static let githubIssuesQuery = "query($q: String!) { search(query: $q, type: ISSUE, first: 30) "
         + "{ nodes { ... on Issue { number title } ... on PullRequest { number title } } } }"
@@ -55,16 +69,28 @@ enum Preset: String, CaseIterable, Sendable {
         // One entity per line (gh's --jq): the people, then the teams. Teams are asked
         // apart, and their failure (a personal repository, a token without read:org) is
         // no failure of the answer: there are just no teams.
+        // Per query (a list longer than the limit): the users matching it, then the teams.
         let command = Self.githubRepository + """
             gh api graphql -f owner="${repo%%/*}" -f name="${repo#*/}" -f q="$1" -f query="$ATPAD_GITHUB_QUERY" \
-                --jq '.data.repository.mentionableUsers.nodes[]' || exit
-            gh api graphql -f owner="${repo%%/*}" -f q="$1" -f query="$ATPAD_GITHUB_TEAMS" \
-                --jq '.data.repositoryOwner.teams.nodes[]? | {login: .combinedSlug, name: .name}' 2>/dev/null
+                --jq "$ATPAD_GITHUB_USER_JQ" || exit
+            gh api graphql -f owner="${repo%%/*}" -f q="$1" -f query="$ATPAD_GITHUB_TEAMS" --jq "$ATPAD_GITHUB_TEAM_JQ" 2>/dev/null
+            exit 0
+            """
+        // The whole list, every page, for the cache that answers keystrokes (SPEC §16).
+        let list = Self.githubRepository + """
+            gh api graphql --paginate -f owner="${repo%%/*}" -f name="${repo#*/}" -f query="$ATPAD_GITHUB_LIST" \
+                --jq "$ATPAD_GITHUB_USER_JQ" || exit
+            gh api graphql --paginate -f owner="${repo%%/*}" -f query="$ATPAD_GITHUB_TEAMS_LIST" --jq "$ATPAD_GITHUB_TEAM_JQ" 2>/dev/null
             exit 0
             """
         var sources = Config.TriggerSources(command: command)
+        sources.listCommand = list
+        sources.cache = Self.listAge
+        sources.listLimit = CachedSource.defaultListLimit
         sources.map = ["id": "login", "name": "name // login", "handle": "login", "url": "https://github.com/{login}"]
-        sources.environment = ["ATPAD_GITHUB_QUERY": Self.githubQuery, "ATPAD_GITHUB_TEAMS": Self.githubTeamsQuery]
+        sources.environment = ["ATPAD_GITHUB_QUERY": Self.githubQuery, "ATPAD_GITHUB_TEAMS": Self.githubTeamsQuery,
+                               "ATPAD_GITHUB_LIST": Self.githubListQuery, "ATPAD_GITHUB_TEAMS_LIST": Self.githubTeamsListQuery,
+                               "ATPAD_GITHUB_USER_JQ": Self.githubUserJQ, "ATPAD_GITHUB_TEAM_JQ": Self.githubTeamJQ]
         return sources
     }
 
@@ -83,12 +109,37 @@ enum Preset: String, CaseIterable, Sendable {
     private func gitlab(_ environment: [String: String]) throws(Missing) -> Config.TriggerSources {
         try requireTool("glab", "the GitLab CLI", environment)
         // The project: ATPAD_GITLAB_PROJECT (group/name), else the current checkout's (glab's :fullpath).
-        let command = """
+        let project = """
             project=:fullpath
             if [ -n "$ATPAD_GITLAB_PROJECT" ]; then project=$(printf '%s' "$ATPAD_GITLAB_PROJECT" | sed 's|/|%2F|g'); fi
+
+            """
+        // Per query (a list longer than the limit): the members matching it.
+        let command = project + """
             exec glab api --method GET "projects/$project/members/all" -f query="$1" -f per_page=50
             """
+        // The whole list for the cache: page after page until an empty one (or one past
+        // what atpad reads, ATPAD_LIST_ITEMS), the pages' arrays joined into one.
+        let list = project + """
+            page=1 sep=
+            printf '['
+            while :; do
+                body=$(glab api --method GET "projects/$project/members/all" -f per_page=100 -f page="$page") || exit
+                body=$(printf '%s' "$body" | tr -d '\n')
+                body=${body#*[}
+                body=${body%]*}
+                [ -z "$(printf '%s' "$body" | tr -d ' \t\r')" ] && break
+                printf '%s%s' "$sep" "$body"
+                sep=,
+                [ "$((page * 100))" -ge "${ATPAD_LIST_ITEMS:-100000}" ] && break
+                page=$((page + 1))
+            done
+            printf ']\n'
+            """
         var sources = Config.TriggerSources(command: command)
+        sources.listCommand = list
+        sources.cache = Self.listAge
+        sources.listLimit = CachedSource.defaultListLimit
         sources.items = ""
         sources.map = ["id": "id", "name": "name // username", "handle": "username", "url": "web_url"]
         return sources
@@ -104,7 +155,7 @@ enum Preset: String, CaseIterable, Sendable {
         sources.cache = .seconds(3600)
         if items == "members" {
             sources.map = ["id": "id", "name": "profile.real_name // real_name // name", "handle": "name",
-                           "detail": "profile.title"]
+                           "detail": "profile.title", "email": "profile.email"]
             sources.exclude = ["deleted", "is_bot"]
         } else {
             sources.map = ["id": "id", "name": "name", "handle": "name", "detail": "purpose.value"]
@@ -149,7 +200,7 @@ enum Preset: String, CaseIterable, Sendable {
         try requireVariables(["LDAP_URI", "LDAP_BASE"], environment)
         var sources = Config.TriggerSources(command: Self.ldapCommand)
         sources.answer = .ldif
-        sources.map = ["id": "uid", "name": "displayName // cn", "handle": "uid", "detail": "title"]
+        sources.map = ["id": "uid", "name": "displayName // cn", "handle": "uid", "detail": "title", "email": "mail"]
         return sources
     }
 

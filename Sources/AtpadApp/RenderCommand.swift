@@ -29,6 +29,11 @@ struct RenderCommand: ParsableCommand {
             StandardOutput.error("atpad: \(input.file): \(error.message)")
             throw ExitCode(1)
         }
+        // A person with accounts elsewhere but none on the target's service is written as
+        // shown, and would not be notified: said in one line (SPEC §16).
+        if let note = comment.lookup.missingAccountNote(in: comment.document, format: target) {
+            StandardOutput.error("atpad: \(input.file): \(note)")
+        }
         try StandardOutput.writeAll(bytes)
     }
 }

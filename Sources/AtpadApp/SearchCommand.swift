@@ -36,7 +36,7 @@ struct SearchCommand: AsyncParsableCommand {
     var noFrecency = false
 
     @Option(name: .customLong("to"), help: ArgumentHelp(
-        "Rank the people of TARGET's conversation first, as the editor does with --to (\(PostTarget.shapes)); a fourth column (JSON: roles) says what each is there: author, reviewer, commenter…",
+        "Rank the people of TARGET's conversation first, as the editor does with --to (\(PostTarget.shapes)); a fourth column (JSON: role) says what each is there: author, reviewer, commenter…",
         valueName: "target"))
     var to: String?
 
@@ -111,6 +111,9 @@ struct SearchCommand: AsyncParsableCommand {
             var results: [Candidate]
             if let ranked {
                 results = ranked.rank(q)
+            } else if let instant = source as? any InstantSource, let now = instant.answerNow(q) {
+                // A cached list in memory answers at once, as in the editor (SPEC §16).
+                results = Array(now.prefix(limit))
             } else {
                 let answer = await Self.answer(source, q, trigger: t, limit: limit)
                 results = answer.results
@@ -130,7 +133,7 @@ struct SearchCommand: AsyncParsableCommand {
             } else {
                 for r in results {
                     // With --to, a fourth column: the roles of a participant, else empty.
-                    let roles = to == nil ? [] : [r.roles.joined(separator: ",")]
+                    let roles = to == nil ? [] : [r.participantRole ?? ""]
                     print(([r.entity.id, r.entity.name, r.entity.handle ?? ""] + roles).map(Self.visible).joined(separator: "\t"))
                 }
             }
@@ -163,7 +166,7 @@ struct SearchCommand: AsyncParsableCommand {
             // `detail`, `url` and `insert` only where the entity has them (SPEC §8).
             let extra = [("detail", r.entity.detail), ("url", r.entity.url), ("insert", r.entity.insert)]
                 .compactMap { key, value in value.map { ", \"\(key)\": \(JSONText.quote($0))" } }.joined()
-                + (r.isParticipant ? ", \"roles\": [\(r.roles.map(JSONText.quote).joined(separator: ", "))]" : "")
+                + (r.participantRole.map { ", \"role\": \(JSONText.quote($0))" } ?? "")
             return "{\"id\": \(JSONText.quote(r.entity.id)), \"name\": \(JSONText.quote(r.entity.name)), "
                 + "\"handle\": \(r.entity.handle.map(JSONText.quote) ?? "null"), \"matches\": [\(matches)]\(extra)}"
         }

@@ -48,6 +48,9 @@ public struct CommandSource: EntitySource {
     public let extraEnvironment: [String: String]
     /// Where notes about skipped items go.
     public let notes: SourceNotes?
+    /// The command that prints the whole list (``ListSource``, for a cache), when it is not
+    /// `command` asked with an empty query (a preset's, which pages through everything).
+    public let listCommand: String?
 
     /// The longest line accepted from a command, in bytes (1 MiB).
     public static let maximumLineLength = 1 << 20
@@ -58,7 +61,9 @@ public struct CommandSource: EntitySource {
     /// A source running `command` for each query, failing a query that takes longer than
     /// `timeout`, keeping at most `limit` entities per query.
     public init(command: String, timeout: Duration = .seconds(5), limit: Int = 50, mapping: EntityMapping = .plain,
-                output: Output = .json, environment: [String: String] = [:], notes: SourceNotes? = nil) {
+                output: Output = .json, environment: [String: String] = [:], notes: SourceNotes? = nil,
+                listCommand: String? = nil) {
+        self.listCommand = listCommand
         self.command = command
         self.timeout = timeout
         self.limit = limit
@@ -81,9 +86,11 @@ public struct CommandSource: EntitySource {
     }
 
     /// The environment of the command for one query: atpad's own, plus the query and trigger.
-    func environment(query: String, trigger: Unicode.Scalar) -> [String] {
+    func environment(query: String, trigger: Unicode.Scalar, listItems: Int? = nil) -> [String] {
         var variables = ProcessInfo.processInfo.environment
         variables.merge(extraEnvironment) { _, preset in preset }
+        // A list command may stop paging once it has printed this many (the rest is not read).
+        if let listItems { variables["ATPAD_LIST_ITEMS"] = String(listItems) }
         variables["ATPAD_QUERY"] = query
         variables["ATPAD_TRIGGER"] = String(trigger)
         return variables.map { "\($0.key)=\($0.value)" }
@@ -97,13 +104,15 @@ public struct CommandSource: EntitySource {
         limit: Int,
         deadline: ContinuousClock.Instant,
         maximumOutput: Int = CommandSource.maximumOutputLength,
+        asking command: String? = nil,
+        listItems: Int? = nil,
         cancellation: Cancellation,
         yield: ([Candidate]) -> Void
     ) throws(SourceError) {
         guard !cancellation.isCancelled else { return }
         let child = try ChildProcess(
-            arguments: ["/bin/sh", "-c", command, "sh", query],
-            environment: environment(query: query, trigger: trigger)
+            arguments: ["/bin/sh", "-c", command ?? self.command, "sh", query],
+            environment: environment(query: query, trigger: trigger, listItems: listItems)
         )
         // Whatever happens next, the group is ended and the shell reaped before the answer ends.
         defer { child.terminateGroup() }
@@ -196,7 +205,10 @@ public struct CommandSource: EntitySource {
             reader.incomplete += found.incomplete
             var seen = Set<String>()
             var kept: [Entity] = []
-            for entity in found.entities where kept.count < limit && seen.insert(entity.id).inserted { kept.append(entity) }
+            // The run's limit (a whole list asks for many more than a query keeps).
+            for entity in found.entities where kept.count < reader.limit && seen.insert(entity.id).inserted {
+                kept.append(entity)
+            }
             return kept
         } catch {
             throw SourceError("directory command printed a malformed answer: \(error.message)")
@@ -270,12 +282,12 @@ extension CommandSource: ListSource {
     func list(items: Int, timeout: Duration, cancellation: Cancellation) throws(SourceError) -> ListAnswer {
         var entities: [Entity] = []
         try run(query: "", trigger: "@", limit: items, deadline: ContinuousClock.now + timeout,
-                maximumOutput: 256 << 20, cancellation: cancellation) { entities += $0.map(\.entity) }
+                maximumOutput: 256 << 20, asking: listCommand, listItems: items, cancellation: cancellation) { entities += $0.map(\.entity) }
         return ListAnswer(entities: entities, stoppedShort: entities.count >= items ? "stopped at \(items) items" : nil)
     }
 
     var listKey: String {
-        ["command", command, output == .ldif ? "ldif" : "json", mapping.key,
+        ["command", command, listCommand ?? "", output == .ldif ? "ldif" : "json", mapping.key,
          extraEnvironment.keys.sorted().map { "\($0)=\(extraEnvironment[$0]!)" }.joined(separator: ",")]
             .joined(separator: "\u{1F}")
     }

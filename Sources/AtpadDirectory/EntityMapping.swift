@@ -11,7 +11,8 @@ import AtpadCore
 /// names (`id` is read from `id`).
 public struct EntityMapping: Equatable, Sendable {
     /// The fields a map may set.
-    public static let fields = ["id", "name", "handle", "detail", "url", "insert"]
+    public static let fields = ["id", "name", "handle", "detail", "url", "insert", "email"]
+        + Service.allCases.map { "accounts." + $0.rawValue }
 
     /// The path of the array of items in the answer; nil: the answer is the array (or, for
     /// a command, one item per line).
@@ -80,7 +81,7 @@ public struct EntityMapping: Equatable, Sendable {
         let trimmed = rest.drop { $0 == " " }
         guard let eq = trimmed.firstIndex(of: "=") else { return false }
         let name = trimmed[..<eq].trimmingCharacters(in: .whitespaces)
-        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0 == "_" }
+        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0 == "_" || $0 == "." }
     }
 
     // MARK: - Reading
@@ -121,8 +122,13 @@ public struct EntityMapping: Equatable, Sendable {
             }
         }
         guard let id = try field("id"), let name = try field("name") else { return .incomplete }
+        var accounts: [Service: String] = [:]
+        for service in Service.allCases {
+            if let account = try field("accounts." + service.rawValue) { accounts[service] = account }
+        }
         return .entity(Entity(id: id, name: name, handle: try field("handle"), detail: try field("detail"),
-                              url: try field("url"), insert: try field("insert")))
+                              url: try field("url"), insert: try field("insert"), email: try field("email"),
+                              accounts: accounts))
     }
 
     /// The entities of `items`, in order, with how many were incomplete (excluded items

@@ -26,6 +26,19 @@ import Testing
         #expect(app.model.message == "Saved notes.json (0 mentions)")
     }
 
+    /// SPEC §16: saving in a format whose service someone has no account on says so.
+    @Test func savingSaysWhoTheFormatHasNoAccountFor() throws {
+        var app = try AppHarness("hi", path: "c.slack", format: .slack, formatIsFixed: true)
+        app.model.document.lookup = EntityLookup(["@": [Entity(id: "p2", name: "Ann Lee", accounts: [.jira: "5b10"])]])
+        let doc = AtpadMarkup.decode("hi @[Ann Lee](p2)")
+        app.model.editor = Editor(doc, cursor: 0)
+        try app.keys("<C-s>")
+        let save = try #require(app.lastSave)
+        #expect(save.contents == Array("hi @Ann Lee".utf8))
+        app.send(.saved(save))
+        #expect(app.model.message == "Saved c.slack (1 mention) · 1 mention has no slack account and was written as shown: @Ann Lee")
+    }
+
     @Test func saveAsKeepsAFormatNamedWithF() throws {
         var app = try AppHarness("hi", format: .slack, formatIsFixed: true)
         try app.keys("<C-s>out.json<Enter>")

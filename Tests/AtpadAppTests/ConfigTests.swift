@@ -464,6 +464,7 @@ import Testing
         channels.cursorParam = "cursor"
         channels.maxPages = 3
         channels.cache = .seconds(3600)
+        channels.listLimit = 20000
         var jira = Config.TriggerSources()
         jira.preset = "jira"
         let (config, _, _) = try Config.load(path: dir + "/config.toml", environment: ["HOME": "/home/ana"])

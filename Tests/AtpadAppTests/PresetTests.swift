@@ -20,6 +20,29 @@ import Testing
         #expect(Preset.slack.triggers == ["@", "#"])
     }
 
+    /// SPEC §16: github and gitlab keep their whole list (a command of its own that pages
+    /// through everything), refreshed hourly, per query past 20,000 people.
+    @Test func githubAndGitlabAreCachedListsWithAPerQueryFallback() throws {
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("atpad-preset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bin) }
+        for tool in ["gh", "glab"] {
+            FileManager.default.createFile(atPath: bin.appendingPathComponent(tool).path, contents: Data(), attributes: [.posixPermissions: 0o755])
+        }
+        for preset in [Preset.github, .gitlab] {
+            let settings = try #require(try preset.settings(for: "@", environment: ["PATH": bin.path]))
+            #expect(settings.cache == .seconds(3600))
+            #expect(settings.listLimit == 20_000)
+            #expect(settings.listCommand?.contains(preset == .github ? "--paginate" : "page=\"$page\"") == true)
+            #expect(settings.command?.contains("$1") == true)
+        }
+        // A person's own command replaces the preset's list command too.
+        var own = Config.TriggerSources(command: "my-people \"$1\"")
+        own.preset = "github"
+        let preset = try #require(try Preset.github.settings(for: "@", environment: ["PATH": bin.path]))
+        #expect(DirectorySetup.merge(own, over: preset).listCommand == nil)
+    }
+
     @Test func missingVariablesAreNamedTogether() {
         #expect(throws: Preset.Missing(message: "the jira preset needs JIRA_USER, JIRA_TOKEN, which are not set")) {
             try Preset.jira.settings(for: "@", environment: ["JIRA_URL": "https://x.test"])

@@ -108,4 +108,68 @@ import Testing
         let said = notes.take()
         #expect(said == ["the cached list is not complete: 1 people read, GET http://127.0.0.1:\(server.port)/all?cursor=p2: timed out after 0.4 s"])
     }
+
+    // MARK: - Instant presets (issue 25)
+
+    /// A command that prints the list when asked with an empty query, and for a query
+    /// prints one entity named after it (`per-query <q>`), counting its runs.
+    private func listOrQueryCommand(_ folder: ScriptFolder) -> CommandSource {
+        let command = "echo \"run $1\" >> '\(folder.file("runs"))'; "
+            + "if [ -z \"$1\" ]; then cat '\(folder.file("list.ndjson"))'; "
+            + "else printf '{\"id\": \"q\", \"name\": \"per-query %s\"}\\n' \"$1\"; fi"
+        return CommandSource(command: command, timeout: .seconds(5))
+    }
+
+    @Test func onceInMemoryTheListAnswersAtOnceOnTheCallersThread() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["Jo Ng", "John Doe"])
+        let index = IndexCache(folder: folder.file("cache/index"), minimumSize: 0)
+        let source = CachedSource(command: listCommand(folder), maxAge: .seconds(3600), cacheFolder: folder.file("cache"),
+                                  indexCache: index)
+        #expect(source.answerNow("jo") == nil)
+        #expect(await answer(source, "jo").ids == ["p0", "p1"])
+        #expect(source.answerNow("doe")?.map(\.entity.id) == ["p1"])
+        // The list's index is written: the next start maps it.
+        let next = CachedSource(command: listCommand(folder), maxAge: .seconds(3600), cacheFolder: folder.file("cache"),
+                                indexCache: index)
+        #expect(try DirectoryLoader.load(paths: [next.path], cache: index).indexStatus == .used)
+        #expect(await answer(next, "john").ids == ["p1"])
+        #expect(runs(folder) == 1)
+    }
+
+    @Test func preloadingReadsTheKeptListWithoutRunningTheSource() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["Jo Ng"])
+        let fresh = cached(folder, notes: SourceNotes())
+        fresh.preload()  // no list kept yet: nothing is fetched (the query does it, once)
+        #expect(fresh.answerNow("jo") == nil)
+        #expect(await answer(fresh, "jo").ids == ["p0"])
+        let next = cached(folder, notes: SourceNotes())
+        next.preload()
+        #expect(await eventually { next.answerNow("jo")?.map(\.entity.id) == ["p0"] })
+        #expect(runs(folder) == 1)
+    }
+
+    @Test func aListLongerThanTheLimitIsAskedPerQueryUntilItIsStale() async throws {
+        let folder = try ScriptFolder()
+        try writeList(folder, ["A One", "A Two", "A Three"])
+        let notes = SourceNotes()
+        func make() -> CachedSource {
+            CachedSource(command: listOrQueryCommand(folder), maxAge: .seconds(3600), cacheFolder: folder.file("cache"),
+                         notes: notes, listLimit: 2)
+        }
+        let source = make()
+        #expect(await answer(source, "ab").ids == ["q"])
+        #expect(source.answerNow("ab") == nil)
+        #expect(notes.take() == ["the list has more than 2 people: asking the source at each keystroke instead"])
+        #expect(FileManager.default.fileExists(atPath: source.tooLargePath))
+        // A new start asks per query at once: no list fetch.
+        #expect(await answer(make(), "cd").ids == ["q"])
+        #expect((folder.read("runs") ?? "").split(separator: "\n") == ["run ", "run ab", "run cd"])
+        // When the marker is stale the list is tried again (now short enough).
+        try writeList(folder, ["A One"])
+        age(source.tooLargePath, hours: 2)
+        #expect(await answer(make(), "one").ids == ["p0"])
+        #expect(!FileManager.default.fileExists(atPath: source.tooLargePath))
+    }
 }

@@ -4,11 +4,18 @@ import AtpadTestSupport
 import Foundation
 import Testing
 
-/// The conversation's participants ranked first (`--to`): every participant that matches
-/// a query comes before every result that is not one, over random directories and queries;
-/// the others keep the directory's order; a participant the directory knows is shown as
-/// the directory has them, one it does not know as the service said.
+/// The conversation's participants as the service names them, resolved against the
+/// directory (by id, else handle) and ranked first by ``ParticipantsFirstSource``: every
+/// participant that matches a query comes before every result that is not one, over random
+/// directories and queries; the others keep the directory's order; one the directory knows
+/// is shown as the directory has them, one it does not know as the service said.
 @Suite struct ParticipantsRankingTests {
+    static func source(_ inner: any EntitySource, _ people: [ConversationMember], directory: FileDirectory?) -> ParticipantsFirstSource {
+        let list = ParticipantList(limit: 1000)
+        list.set(ConversationPeople.resolved(people, in: directory))
+        return ParticipantsFirstSource(participants: list, source: inner)
+    }
+
     static let syllables = ["jo", "an", "ma", "ri", "el", "da", "no", "ba", "li", "ka"]
 
     static func word(_ random: inout SeededRandom) -> String {
@@ -26,19 +33,19 @@ import Testing
                 Entity(id: "e\(i)", name: Self.name(&random), handle: random.chance(0.7) ? Self.word(&random) + "\(i)" : nil)
             }
             // Participants: some known by id, some by handle only, some the directory lacks.
-            var people: [Participant] = []
+            var people: [ConversationMember] = []
             for entity in entities where random.chance(0.3) {
                 if let handle = entity.handle, random.chance(0.5) {
-                    people.append(Participant(entity: Entity(id: handle, name: handle, handle: handle), roles: ["commenter"]))
+                    people.append(ConversationMember(entity: Entity(id: handle, name: handle, handle: handle), roles: ["commenter"]))
                 } else {
-                    people.append(Participant(entity: Entity(id: entity.id, name: entity.id), roles: ["author"]))
+                    people.append(ConversationMember(entity: Entity(id: entity.id, name: entity.id), roles: ["author"]))
                 }
             }
             for i in 0 ..< random.int(0 ..< 4) {
-                people.append(Participant(entity: Entity(id: "x\(i)", name: Self.name(&random), handle: "x\(i)"), roles: ["reviewer"]))
+                people.append(ConversationMember(entity: Entity(id: "x\(i)", name: Self.name(&random), handle: "x\(i)"), roles: ["reviewer"]))
             }
             let directory = FileDirectory(entities: entities, limit: 1000)
-            let source = ParticipantsSource(directory, people: ConversationPeople(ready: people), limit: 1000)
+            let source = Self.source(directory, people, directory: directory)
             // The participants as shown: the directory's entity where it has them.
             var shown: [String: Entity] = [:]
             for person in people {
@@ -52,8 +59,8 @@ import Testing
                 let results = source.answerNow(query) ?? []
                 let context = "seed \(seed) query \"\(query)\""
                 // Participants first, then no participant.
-                let firstOther = results.firstIndex { !$0.isParticipant } ?? results.count
-                #expect(results[firstOther...].allSatisfy { !$0.isParticipant }, "\(context)")
+                let firstOther = results.firstIndex { $0.participantRole == nil } ?? results.count
+                #expect(results[firstOther...].allSatisfy { $0.participantRole == nil }, "\(context)")
                 #expect(results[..<firstOther].allSatisfy { shown[$0.entity.id] != nil }, "\(context)")
                 // Every participant that matches the query is there (an empty query lists them all).
                 let matching = everyone.rank(query).map(\.entity.id).filter { shown[$0] != nil }
@@ -75,37 +82,31 @@ import Testing
             Entity(id: "8", name: "Joan Smith", handle: "jsmith"),
             Entity(id: "9", name: "Ada Lovelace", handle: "ada"),
         ])
-        let people = ConversationPeople(ready: [
-            Participant(entity: Entity(id: "jdoe", name: "jdoe", handle: "jdoe"), roles: ["author"]),
-            Participant(entity: Entity(id: "ghost", name: "Gus Host", handle: "ghost"), roles: ["reviewer"]),
-            Participant(entity: Entity(id: "jdoe", name: "jdoe", handle: "jdoe"), roles: ["commenter"]),
-        ])
-        let source = ParticipantsSource(directory, people: people, limit: 50)
+        let source = Self.source(directory, [
+            ConversationMember(entity: Entity(id: "jdoe", name: "jdoe", handle: "jdoe"), roles: ["author"]),
+            ConversationMember(entity: Entity(id: "ghost", name: "Gus Host", handle: "ghost"), roles: ["reviewer"]),
+            ConversationMember(entity: Entity(id: "jdoe", name: "jdoe", handle: "jdoe"), roles: ["commenter"]),
+        ], directory: directory)
         let all = source.answerNow("") ?? []
         #expect(all.map(\.entity) == [Entity(id: "7", name: "John Doe", handle: "jdoe", detail: "Platform"),
                                       Entity(id: "ghost", name: "Gus Host", handle: "ghost"),
                                       Entity(id: "8", name: "Joan Smith", handle: "jsmith"),
                                       Entity(id: "9", name: "Ada Lovelace", handle: "ada")])
-        #expect(all.map(\.roles) == [["author", "commenter"], ["reviewer"], [], []])
+        #expect(all.map(\.participantRole) == ["author, commenter", "reviewer", nil, nil])
         // `jo` matches John and Joan; the participant comes first, whatever the plain order.
         #expect(source.answerNow("jo")?.map(\.entity.id) == ["7", "8"])
         #expect(source.answerNow("gus")?.map(\.entity.id) == ["ghost"])
     }
 
-    @Test func amongParticipantsTheDirectorysFrecencyCounts() {
-        let directory = FileDirectory(entities: [Entity(id: "1", name: "Ann"), Entity(id: "2", name: "Bob"), Entity(id: "3", name: "Cy")],
-                                      frecency: { ["2": 5] })
-        let people = ConversationPeople(ready: [Participant(entity: Entity(id: "1", name: "1"), roles: ["author"]),
-                                                Participant(entity: Entity(id: "2", name: "2"), roles: ["commenter"])])
-        #expect(ParticipantsSource(directory, people: people, limit: 50).answerNow("")?.map(\.entity.id) == ["2", "1", "3"])
-    }
-
     @Test func withoutParticipantsTheRankingIsTheDirectorys() async {
         let directory = FileDirectory(entities: [Entity(id: "1", name: "Zed"), Entity(id: "2", name: "Zoe")])
-        let failed = ConversationPeople { .failure(PostError(.failed, "participants of slack:C1 not loaded: HTTP 500")) }
+        let list = ParticipantList()
+        let failed = ConversationPeople(list: list, directory: directory) {
+            .failure(PostError(.failed, "participants of slack:C1 not loaded: HTTP 500"))
+        }
         await failed.waitUntilFetched()
         #expect(failed.current == .failed("participants of slack:C1 not loaded: HTTP 500"))
-        let source = ParticipantsSource(directory, people: failed, limit: 50)
+        let source = ParticipantsFirstSource(participants: list, source: directory)
         #expect(source.answerNow("z") == directory.rank("z"))
         #expect(await answer(source, "z").batches.flatMap { $0 } == directory.rank("z"))
     }
@@ -118,12 +119,12 @@ import Testing
             printf '%s\\n' '{"id": "ada", "name": "Ada Lovelace"}' '{"id": "jdoe", "name": "John Doe"}'
             """)
         let inner = CommandSource(command: command, timeout: .seconds(10))
-        let people = ConversationPeople(ready: [Participant(entity: Entity(id: "jdoe", name: "John Doe", handle: "jdoe"), roles: ["author"])])
-        let source = ParticipantsSource(inner, people: people, limit: 50)
+        let source = Self.source(inner, [ConversationMember(entity: Entity(id: "jdoe", name: "John Doe", handle: "jdoe"), roles: ["author"])],
+                                 directory: nil)
         #expect(source.answerNow("") == nil)
         let got = await answer(source, "")
         #expect(got.ids == ["jdoe", "ada"])
-        #expect(got.batches.flatMap { $0 }.map(\.roles) == [["author"], []])
+        #expect(got.batches.flatMap { $0 }.map(\.participantRole) == ["author", nil])
     }
 }
 
@@ -135,16 +136,15 @@ import Testing
         let command = try folder.script("people", """
             printf '%s\\n' '{"id": "U01", "name": "John Doe"}' '{"id": "U03", "name": "Jo Bloggs"}' '{"id": "U02", "name": "Joan Smith"}'
             """)
-        let people = ConversationPeople(ready: [
-            Participant(entity: Entity(id: "U03", name: "U03"), roles: ["replier"]),
-            Participant(entity: Entity(id: "U99", name: "U99"), roles: ["member"]),
-            Participant(entity: Entity(id: "x", name: "Known Name", handle: "kn"), roles: ["author"]),
-        ])
-        let source = ParticipantsSource(CommandSource(command: command, timeout: .seconds(10)), people: people, limit: 50)
+        let source = ParticipantsRankingTests.source(CommandSource(command: command, timeout: .seconds(10)), [
+            ConversationMember(entity: Entity(id: "U03", name: "U03"), roles: ["replier"]),
+            ConversationMember(entity: Entity(id: "U99", name: "U99"), roles: ["member"]),
+            ConversationMember(entity: Entity(id: "x", name: "Known Name", handle: "kn"), roles: ["author"]),
+        ], directory: nil)
         let all = await answer(source, "")
         // The participant with a name at once; the id-only ones after the source answered.
         #expect(all.batches.map { $0.map(\.entity.name) } == [["Known Name"], ["Jo Bloggs", "U99", "John Doe", "Joan Smith"]])
-        #expect(all.batches.flatMap { $0 }.map(\.roles) == [["author"], ["replier"], ["member"], [], []])
+        #expect(all.batches.flatMap { $0 }.map(\.participantRole) == ["author", "replier", "member", nil, nil])
         let jo = await answer(source, "jo")
         #expect(jo.batches.flatMap { $0 }.map(\.entity.id) == ["U03", "U01", "U02"])
     }
@@ -191,7 +191,7 @@ import Testing
 }
 
 /// A directory that loads behind the first screen is waited for before the participants
-/// are ranked, so one it knows is shown as it has them, not as the service named them.
+/// are resolved, so one it knows is shown as it has them, not as the service named them.
 @Suite struct ParticipantsWithALoadingDirectoryTests {
     @Test func theLoadedDirectoryNamesTheParticipants() async {
         let gate = Gate()
@@ -199,15 +199,17 @@ import Testing
             gate.wait()
             return FileDirectory(entities: [Entity(id: "U1", name: "John Doe", handle: "jdoe"), Entity(id: "U2", name: "Zed")])
         }
-        let people = ConversationPeople(ready: [Participant(entity: Entity(id: "U2", name: "U2"), roles: ["member"])])
-        let source = ParticipantsSource(loading, people: people, limit: 50)
-        #expect(source.answerNow("") == nil)
-        async let answered = answer(source, "")
+        let list = ParticipantList()
+        let people = ConversationPeople(list: list, directory: loading) {
+            .success([ConversationMember(entity: Entity(id: "U2", name: "U2"), roles: ["member"])])
+        }
         try? await Task.sleep(for: .milliseconds(50))
+        #expect(people.current == .fetching)
         gate.open()
-        let got = await answered
-        #expect(got.batches.flatMap { $0 }.map(\.entity) == [Entity(id: "U2", name: "Zed"), Entity(id: "U1", name: "John Doe", handle: "jdoe")])
-        #expect(source.answerNow("z")?.map(\.roles) == [["member"]])
+        await people.waitUntilFetched()
+        #expect(people.current == .ready([Participant(entity: Entity(id: "U2", name: "Zed"), role: "member")]))
+        let source = ParticipantsFirstSource(participants: list, source: loading)
+        #expect(source.answerNow("")?.map(\.entity.name) == ["Zed", "John Doe"])
     }
 }
 

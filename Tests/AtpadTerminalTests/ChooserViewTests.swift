@@ -133,15 +133,14 @@ import Testing
         #expect(f.screen.roleLines[3].hasPrefix("cCCCCCCCCCC"))
     }
 
-    @Test func participantsAreMarkedWithTheirRolesInTheDetail() throws {
-        let author = Candidate(entity: Entity(id: "a", name: "Ada Lee", handle: "ada", detail: "Platform"), matches: [],
-                               roles: ["author", "reviewer"])
-        let other = Candidate(entity: Entity(id: "o", name: "Otto", handle: "otto"))
-        let e = try searching("|", "@", answer: [author, other])
-        let f = frame(e, width: 50, height: 8)
-        #expect(f.screen.lines[2] == "┌───────────────────────────────────────────────┐".padding(50))
-        #expect(f.screen.lines[3] == "│ ● Ada Lee  @ada · author, reviewer · Platform │".padding(50))
-        #expect(f.screen.lines[4] == "│ Otto  @otto                                   │".padding(50))
+    /// SPEC §16: a participant of the conversation is marked and shows their role first.
+    @Test func participantsAreMarkedWithTheirRole() throws {
+        var joan = Candidate(entity: Entity(id: "j", name: "Joan Roe", handle: "jroe"), matches: [0..<2])
+        joan.participantRole = "reviewer"
+        let e = try searching("|", "@jo", answer: [joan, john])
+        let f = frame(e, width: 44, height: 8)
+        #expect(f.screen.lines[3].hasPrefix("│ ● Joan Roe  reviewer · @jroe"))
+        #expect(f.screen.lines[4].hasPrefix("│ John Doe  @jdoe · iOS engineer"))
     }
 
     @Test func namesAndDetailsAreSanitised() throws {

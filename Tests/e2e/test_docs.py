@@ -146,7 +146,8 @@ def environment_variables():
         for group in re.findall(r"requireVariables\(\[([^\]]*)\]", text):
             names.update(re.findall(r'"([A-Z_]+)"', group))
         names.update(re.findall(r'\$\{?(ATPAD_[A-Z_]+|LDAP_[A-Z_]+)', text))
-    own = {"PATH", "ATPAD_GITHUB_QUERY", "ATPAD_GITHUB_TEAMS", "ATPAD_GITHUB_ISSUES"}
+    own = {"PATH", "ATPAD_GITHUB_QUERY", "ATPAD_GITHUB_TEAMS", "ATPAD_GITHUB_ISSUES", "ATPAD_GITHUB_LIST",
+           "ATPAD_GITHUB_TEAMS_LIST", "ATPAD_GITHUB_TEAM_JQ", "ATPAD_GITHUB_USER_JQ"}
     return sorted(names - own)
 
 

@@ -97,7 +97,7 @@ def test_github_pull_request_people_come_first_with_their_roles(atpad, directory
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert rows(proc) == [
-        ["U02", "Joan Smith", "jsmith", "author,commenter"],
+        ["U02", "Joan Smith", "jsmith", "author, commenter"],
         ["ghost", "Gus Host", "ghost", "reviewer"],  # unknown to the directory: as GitHub says
         ["U03", "Jo Bloggs", "jbloggs", "reviewer"],
         ["U01", "John Doe", "jdoe", ""],
@@ -141,8 +141,8 @@ def test_gitlab_merge_request_participants(atpad, directory, tmp_path):
     proc = atpad("search", "--to", "gitlab:acme/backend!42", "-d", directory, "", "--json", env=env)
     assert proc.returncode == 0, proc.stderr
     results = json.loads(proc.stdout)["results"]
-    assert [(r["id"], r.get("roles")) for r in results] == [
-        ("U04", ["participant"]), ("77", ["participant"]), ("U01", None), ("U02", None), ("U03", None)]
+    assert [(r["id"], r.get("role")) for r in results] == [
+        ("U04", "participant"), ("77", "participant"), ("U01", None), ("U02", None), ("U03", None)]
     assert results[1]["url"] == "https://gitlab.com/newbie"
     assert calls(tmp_path, "glab") == [args]
 
@@ -215,7 +215,7 @@ def test_jira_reporter_assignee_commenters_and_watchers(atpad, services, tmp_pat
     env = {"JIRA_URL": services.base + "/jira", "JIRA_USER": "me@acme.io", "JIRA_TOKEN": "jira-secret"}
     proc = atpad("search", "--to", "jira:KEY-7", "-d", str(directory), "", env=env)
     assert proc.returncode == 0, proc.stderr
-    assert rows(proc) == [["5b1", "Rita Reporter", "", "reporter,watcher"], ["5b4", "Ann Assignee", "", "assignee"],
+    assert rows(proc) == [["5b1", "Rita Reporter", "", "reporter, watcher"], ["5b4", "Ann Assignee", "", "assignee"],
                           ["5b2", "Carl Commenter", "", "commenter"], ["5b5", "Wes Watcher", "", "watcher"],
                           ["5b9", "Rick Other", "", ""]]
     assert "jira-secret" not in proc.stdout + proc.stderr

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import atpad_binary
 from services import Services
-from test_cli_presets import TEAMS_LINES, USERS_LINES, stand_in, teams_call, users_call
+from test_cli_presets import TEAMS_LINES, USERS_LINES, stand_in, teams_list_call, users_list_call
 from test_participants import GITHUB_QUERY, PEOPLE
 from tmux import Session
 
@@ -70,8 +70,8 @@ def test_at_lists_the_participants_first_with_the_mark_and_role(sessions, servic
     s.type("@")
     screen = s.wait_for(lambda sc: len(chooser_rows(sc)) >= 4 and "● " in sc, what="the chooser with participants")
     rows = chooser_rows(screen)
-    assert rows[0].startswith("● Ada Lovelace") and rows[0].endswith("@ada · author"), rows
-    assert rows[1].startswith("● Jo Bloggs") and rows[1].endswith("@jbloggs · replier"), rows
+    assert rows[0].startswith("● Ada Lovelace") and rows[0].endswith("author · @ada"), rows
+    assert rows[1].startswith("● Jo Bloggs") and rows[1].endswith("replier · @jbloggs"), rows
     assert rows[2].startswith("John Doe") and rows[2].endswith("@jdoe"), rows
     assert rows[3].startswith("Joan Smith"), rows
     # A query: the participant that matches first, then the others.
@@ -123,8 +123,8 @@ def test_the_github_presets_pull_request_is_the_conversation(sessions, tmp_path)
     stand_in(bin_dir, "gh", [
         [["pr", "view", "--json", "number,url"], json.dumps({"number": 7, "url": "https://github.com/octo/atpad/pull/7"})],
         [participants_call, json.dumps(conversation)],
-        [users_call("octo", "atpad", ""), USERS_LINES],
-        [teams_call("octo", ""), TEAMS_LINES],
+        [users_list_call("octo", "atpad"), USERS_LINES],
+        [teams_list_call("octo"), TEAMS_LINES],
     ])
     env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "ATPAD_GITHUB_REPO": "octo/atpad"}
     s = sessions(["--preset", "github"], env, str(tmp_path))
@@ -133,8 +133,8 @@ def test_the_github_presets_pull_request_is_the_conversation(sessions, tmp_path)
     s.type("@")
     screen = s.wait_for(lambda sc: len(chooser_rows(sc)) >= 3 and "● " in sc, what="the chooser")
     rows = chooser_rows(screen)
-    assert rows[0].startswith("● octo-dev") and rows[0].endswith("@octo-dev · author"), rows
-    assert rows[1].startswith("● Gus Host") and rows[1].endswith("@ghost · reviewer"), rows
+    assert rows[0].startswith("● octo-dev") and rows[0].endswith("author · @octo-dev"), rows
+    assert rows[1].startswith("● Gus Host") and rows[1].endswith("reviewer · @ghost"), rows
     assert [r for r in rows[2:] if r.startswith("The Octocat")], rows
     logged = [json.loads(line) for line in (bin_dir / "gh.log").read_text().splitlines()]
     assert logged[:2] == [["pr", "view", "--json", "number,url"], participants_call]

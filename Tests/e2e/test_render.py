@@ -210,10 +210,11 @@ def test_directory_is_loaded_only_when_a_format_needs_it(tmp_path):
     path = tmp_path / "c.atpad"
     path.write_text("hi @[Ann](a)", encoding="utf-8")
     broken = ["-d", str(tmp_path / "missing-directory.json")]
-    for fmt in ["atpad", "slack", "discord", "jira", "zulip", "matrix", "plain", "json"]:
+    for fmt in ["atpad", "discord", "plain", "json"]:
         assert run("render", str(path), "--format", fmt, *broken).returncode == 0, fmt
     assert run("mentions", str(path), *broken).returncode == 0
-    for fmt in ["github", "gitlab", "mattermost", "markdown"]:
+    # Slack, Jira, Zulip and Matrix write a person's account on their service (SPEC §16).
+    for fmt in ["github", "gitlab", "mattermost", "markdown", "slack", "jira", "zulip", "matrix"]:
         proc = run("render", str(path), "--format", fmt, *broken)
         assert proc.returncode == 2, fmt
         assert b"missing-directory.json" in proc.stderr

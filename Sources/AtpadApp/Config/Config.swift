@@ -34,12 +34,18 @@ struct Config: Equatable, Sendable {
         var cursorParam: String?
         /// Keep the whole list and rank it locally, refreshing it when older than this.
         var cache: Duration?
+        /// With `cache`: the most people the list may hold; a longer list is asked per
+        /// query instead (the github and gitlab presets: 20,000).
+        var listLimit: Int?
         /// A named set of the above (``Preset``).
         var preset: String?
         /// Set by presets only: extra environment for the command (never a secret: it is
         /// part of a cache file's name), and what the command prints.
         var environment: [String: String]?
         var answer: CommandSource.Output?
+        /// Set by presets only: the command that prints the whole list for `cache` (the
+        /// `command` asked with an empty query otherwise).
+        var listCommand: String?
 
         init(files: [String]? = nil, command: String? = nil, url: String? = nil) {
             self.files = files
@@ -251,7 +257,7 @@ extension Config.TriggerSources {
         /// The keys of a trigger table.
         enum CodingKeys: String, CodingKey, CaseIterable {
             case directory, command, url, preset, items, map, exclude, method, body, headers, next
-            case maxPages = "max_pages", cursorParam = "cursor_param", cache
+            case maxPages = "max_pages", cursorParam = "cursor_param", cache, listLimit = "list_limit"
         }
 
         init(from decoder: any Decoder) throws {
@@ -276,6 +282,7 @@ extension Config.TriggerSources {
             sources.cache = c.setting(.cache, "must be an age such as \"30m\", \"1h\" or \"2d\"", reader) { (text: String) in
                 ConfigReader.age(text) != nil
             }.flatMap(ConfigReader.age)
+            sources.listLimit = c.setting(.listLimit, "must be an integer of 1 or more", reader) { (n: Int) in n >= 1 }
             sources.exclude = c.setting(.exclude, "must be an array of paths, such as [\"deleted\", \"is_bot\"]", reader) {
                 (paths: [String]) in paths.allSatisfy { !$0.isEmpty }
             }

@@ -100,6 +100,9 @@ struct ConfigKey: Equatable, Sendable {
                       summary: "The query parameter, or body member, that carries a cursor."),
             ConfigKey(table: t, name: "cache", value: "an age: 45s, 30m, 1h, 2d", defaultValue: "", option: "",
                       summary: "Fetch the whole list once, keep it this long and rank it locally, refreshing it in the background."),
+            ConfigKey(table: t, name: "list_limit", value: "integer, 1 or more", defaultValue: "20000", option: "",
+                      summary: "With cache (and the github and gitlab presets): the most people the list may hold; a longer "
+                          + "one is asked at each keystroke instead, as a command or URL without cache is."),
         ]
     }()
 

@@ -14,7 +14,7 @@ extension AppModel {
             message = "Not posted: the comment is empty"
             return
         }
-        let notified = NotifyList(editor.marked, target: target)
+        let notified = NotifyList(editor.marked, target: target, lookup: document.lookup)
         mode = .postQuestion(target)
         message = notified.summary
     }

@@ -314,6 +314,10 @@ struct AppModel {
         mode = .editing
         let n = request.mentionCount
         message = "Saved \(AppModel.fileName(request.path)) (\(n) mention\(n == 1 ? "" : "s"))"
+        // Someone the saved format will not notify (no account on its service, SPEC §16).
+        if let note = document.lookup.missingAccountNote(in: editor.marked, format: document.format) {
+            message += " · " + note
+        }
         var effects: [AppEffect] = renamed ? [.startDrafts(path: request.path)] : [.discardDraft]
         if request.then == .quit { effects.append(.quit(status: 0, output: output)) }
         if request.then == .post, let postTarget { askToPost(postTarget) }

@@ -28,7 +28,8 @@ enum ParticipantsSetup {
     static func start(_ conversation: Conversation, sources: inout [Unicode.Scalar: any EntitySource], limit: Int,
                       timeout: Duration, environment: [String: String]) -> ConversationPeople? {
         guard let source = sources["@"] else { return nil }
-        let people = ConversationPeople {
+        let list = ParticipantList(limit: limit)
+        let people = ConversationPeople(list: list, directory: source) {
             let target: PostTarget
             switch conversation {
             case let .target(given):
@@ -47,7 +48,7 @@ enum ParticipantsSetup {
             }
             return ConversationPeople.fetch(request, timeout: timeout, environment: environment)
         }
-        sources["@"] = ParticipantsSource(source, people: people, limit: limit)
+        sources["@"] = ParticipantsFirstSource(participants: list, source: source)
         return people
     }
 

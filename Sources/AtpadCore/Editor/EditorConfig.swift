@@ -21,6 +21,9 @@ public struct EditorConfig: Sendable, Equatable {
     /// characters of query with results, and keeps Enter and arrows until Tab or
     /// Ctrl-N/Ctrl-P, like an implicit one (SPEC §3).
     public var quietTriggers: [Unicode.Scalar]
+    /// The document is a git commit message (`COMMIT_EDITMSG`, `MERGE_MSG`): `@` after
+    /// `Co-authored-by: ` at the start of a line inserts `Name <email>` (``CoAuthor``).
+    public var coAuthorTrailers: Bool = false
 
     public init(triggers: [Unicode.Scalar] = ["@"], defaultTrigger: Unicode.Scalar = "@",
                 implicitThreshold: Int = 3, trimMentions: Bool = false, chooserRows: Int = 8,

@@ -24,7 +24,7 @@ enum ADFFormat {
         case mention(id: String, text: String)
     }
 
-    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         // The document as lines of inline pieces, then grouped into paragraphs.
         var lines: [[Inline]] = [[]]
         var pending: [UInt8] = []
@@ -32,7 +32,7 @@ enum ADFFormat {
             if !pending.isEmpty { lines[lines.count - 1].append(.text(pending)) }
             pending = []
         }
-        MentionRuns.forEach(in: doc, format: .adf, accept: { JiraFormat.isWritable(id: JiraFormat.accountID(of: $0)) },
+        MentionRuns.forEach(in: doc, format: .adf, accept: { JiraFormat.accountID(of: $0, lookup: lookup) != nil },
                             plain: { run, _ in
             var i = 0
             while i < run.count {
@@ -49,7 +49,7 @@ enum ADFFormat {
             }
         }, token: { m in
             endText()
-            lines[lines.count - 1].append(.mention(id: JiraFormat.accountID(of: m), text: String(Character(m.trigger)) + m.name))
+            lines[lines.count - 1].append(.mention(id: JiraFormat.accountID(of: m, lookup: lookup) ?? m.id, text: String(Character(m.trigger)) + m.name))
         })
         endText()
 

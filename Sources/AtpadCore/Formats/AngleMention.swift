@@ -46,13 +46,15 @@ enum AngleMention {
         }
     }
 
-    /// The trigger and entity behind a token of `kind` with `id`, if the directory knows it.
-    static func resolve(kind: Unicode.Scalar, id: String, lookup: EntityLookup) -> (Unicode.Scalar, Entity)? {
+    /// The trigger and entity behind a token of `kind` with `id`, if the directory knows it
+    /// (by the account on `format`'s service first, then by id).
+    static func resolve(kind: Unicode.Scalar, id: String, lookup: EntityLookup,
+                        format: DocumentFormat) -> (Unicode.Scalar, Entity)? {
         if kind == "#" {
-            return lookup.entity(trigger: "#", id: id).map { ("#", $0) }
+            return lookup.entity(trigger: "#", written: id, in: format).map { ("#", $0) }
         }
         for trigger in lookup.triggers where trigger != "#" {
-            if let entity = lookup.entity(trigger: trigger, id: id) { return (trigger, entity) }
+            if let entity = lookup.entity(trigger: trigger, written: id, in: format) { return (trigger, entity) }
         }
         return nil
     }

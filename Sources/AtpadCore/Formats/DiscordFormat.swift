@@ -17,7 +17,7 @@
 /// Not escaped, on purpose: `@everyone` and `@here` typed as text (Discord decides on
 /// those pings through the message's allowed mentions, not its text), and Markdown.
 enum DiscordFormat {
-    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
         MentionRuns.forEach(in: doc, format: .discord, plain: { run, next in
@@ -28,7 +28,9 @@ enum DiscordFormat {
                 return
             }
             out.append(contentsOf: AngleMention.opening(for: m).utf8)
-            out.append(contentsOf: m.id.utf8)
+            // Discord has no account of its own: the one rule gives the directory's id.
+            guard case let .id(id) = lookup.writtenID(of: m, in: .discord) else { return }
+            out.append(contentsOf: id.utf8)
             out.append(UInt8(ascii: ">"))
         })
         return out
@@ -97,7 +99,7 @@ enum DiscordFormat {
                 }
                 if let token = AngleMention.read(bytes, at: i, bang: true, label: false), token.end == end {
                     let id = UTF8Scan.string(bytes, token.id)
-                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty,
+                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup, format: .discord), !entity.name.isEmpty,
                        MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) {
                         reader.appendMention(trigger: trigger, entity: entity, end: end)
                         continue

@@ -53,11 +53,11 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
 
     public var description: String { rawValue }
 
-    /// Whether writing this format asks the directory (for handles or urls); the others
-    /// need only what the document holds.
+    /// Whether writing this format asks the directory (for handles, urls, or the ids of
+    /// its service in an entity's `accounts`); the others need only what the document holds.
     public var encodingUsesDirectory: Bool {
         switch self {
-        case .github, .gitlab, .mattermost, .markdown: true
+        case .github, .gitlab, .mattermost, .markdown, .slack, .jira, .zulip, .matrix: true
         default: false
         }
     }
@@ -90,12 +90,12 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
         case .github, .gitlab, .mattermost: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
-        case .slack: SlackFormat.encodeUTF8(doc)
-        case .discord: DiscordFormat.encodeUTF8(doc)
-        case .jira: JiraFormat.encodeUTF8(doc)
-        case .zulip: ZulipFormat.encodeUTF8(doc)
-        case .matrix: MatrixFormat.encodeUTF8(doc)
-        case .adf: ADFFormat.encodeUTF8(doc)
+        case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup)
+        case .discord: DiscordFormat.encodeUTF8(doc, lookup: lookup)
+        case .jira: JiraFormat.encodeUTF8(doc, lookup: lookup)
+        case .zulip: ZulipFormat.encodeUTF8(doc, lookup: lookup)
+        case .matrix: MatrixFormat.encodeUTF8(doc, lookup: lookup)
+        case .adf: ADFFormat.encodeUTF8(doc, lookup: lookup)
         case .markdown: MarkdownFormat.encodeUTF8(doc, lookup: lookup)
         case .plain: Array(doc.text.utf8)
         case .json: MentionJSON.documentUTF8(doc)

@@ -57,6 +57,23 @@ public struct EntityLookup: Sendable {
         tables[trigger]?.byURL[url]
     }
 
+    /// Whether any entity of any directory has `accounts` (most directories have none,
+    /// and then no format needs to ask).
+    public var hasAccounts: Bool { tables.values.contains { !$0.accountsByID.isEmpty } }
+
+    /// The accounts of the entity with `id` in the directory of `trigger`; nil when it has
+    /// none.
+    public func accounts(trigger: Unicode.Scalar, id: String) -> [Service: String]? {
+        tables[trigger]?.accountsByID[id]
+    }
+
+    /// The entity whose account on `service` is `account` in the directory of `trigger`;
+    /// with `anyCase`, in any case (GitHub and GitLab usernames).
+    public func entity(trigger: Unicode.Scalar, account: String, on service: Service, anyCase: Bool) -> Entity? {
+        guard let table = tables[trigger], !table.accountsByID.isEmpty else { return nil }
+        return table.byAccount[service]?[anyCase ? account.lowercased() : account]
+    }
+
     /// The entities without a handle whose name starts with the word `word` (see
     /// `Table.leadingWord`), in directory order.
     func entitiesWithoutHandle(trigger: Unicode.Scalar, leadingWord word: String) -> [Entity] {
@@ -71,12 +88,23 @@ public struct EntityLookup: Sendable {
         var byHandle: [String: Entity] = [:]
         var byURL: [String: Entity] = [:]
         var byLeadingWord: [String: [Entity]] = [:]
+        /// Only the entities that have accounts.
+        var accountsByID: [String: [Service: String]] = [:]
+        /// Per service, the entity of each account (lower case for the `@handle` services).
+        var byAccount: [Service: [String: Entity]] = [:]
 
         init(_ entities: [Entity]) {
             byID.reserveCapacity(entities.count)
             for entity in entities {
                 guard byID[entity.id] == nil else { continue }
                 byID[entity.id] = entity
+                if !entity.accounts.isEmpty {
+                    accountsByID[entity.id] = entity.accounts
+                    for (service, account) in entity.accounts where !account.isEmpty {
+                        let key = service == .github || service == .gitlab ? account.lowercased() : account
+                        if byAccount[service]?[key] == nil { byAccount[service, default: [:]][key] = entity }
+                    }
+                }
                 if let url = entity.url, !url.isEmpty {
                     urlByID[entity.id] = url
                     if byURL[url] == nil { byURL[url] = entity }

@@ -26,25 +26,13 @@ enum GitHubFormat {
                 return
             }
             out.append(contentsOf: String(Character(m.trigger)).utf8)
-            if let handle = handle(of: m, lookup: lookup) {
+            if case let .id(handle) = lookup.writtenID(of: m, in: format) {
                 out.append(contentsOf: handle.utf8)
             } else {
                 out.append(contentsOf: m.name.utf8)
             }
         })
         return out
-    }
-
-    /// The handle to write for `m`: the directory's, else the one the mention carries. When
-    /// both exist and differ only in case (a handle read as `@JDoe`), the mention's
-    /// spelling is kept, so a file read and written back gives the same bytes.
-    static func handle(of m: Mention, lookup: EntityLookup) -> String? {
-        let own = m.handle.flatMap { $0.isEmpty ? nil : $0 }
-        if let handle = lookup.handle(trigger: m.trigger, id: m.id) {
-            if let own, own != handle, own.lowercased() == handle.lowercased() { return own }
-            return handle
-        }
-        return own
     }
 
     /// Reads valid UTF-8 `bytes`.
@@ -103,7 +91,8 @@ enum GitHubFormat {
                     builder.appendPlain(bytes, runStart ..< i)
                     // A handle keeps the spelling of the file (`@JDoe`), which the writer
                     // uses while it matches the directory's handle in any case.
-                    let handle = best.entity.handle.flatMap { $0.isEmpty ? nil : UTF8Scan.string(bytes, i + 1 ..< best.end) }
+                    let spelled = best.entity.handle != nil || best.entity.accounts[format.service ?? .github] != nil
+                    let handle = spelled ? UTF8Scan.string(bytes, i + 1 ..< best.end) : nil
                     let entity = best.entity
                     builder.appendMention(trigger: trigger, id: entity.id, name: entity.name,
                                           handle: handle ?? entity.handle, url: entity.url,
@@ -170,7 +159,8 @@ enum GitHubFormat {
         private func matchHandle(trigger: Unicode.Scalar, in range: Range<Int>) -> (entity: Entity, end: Int)? {
             var end = range.upperBound
             while end > range.lowerBound {
-                if let entity = lookup.entity(trigger: trigger, handle: UTF8Scan.string(bytes, range.lowerBound ..< end)),
+                if let entity = lookup.entity(trigger: trigger, written: UTF8Scan.string(bytes, range.lowerBound ..< end),
+                                              in: format),
                    !entity.name.isEmpty {
                     return (entity, end)
                 }

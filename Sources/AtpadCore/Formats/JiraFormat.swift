@@ -17,24 +17,29 @@
 enum JiraFormat {
     static let opening = "[~accountid:"
 
-    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 40))
-        MentionRuns.forEach(in: doc, format: .jira, accept: { isWritable(id: accountID(of: $0)) }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+        func written(_ m: Mention) -> String? { accountID(of: m, lookup: lookup) }
+        MentionRuns.forEach(in: doc, format: .jira, accept: { written($0) != nil }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
             if let source = m.source(in: .jira) {
                 out.append(contentsOf: source.utf8)
                 return
             }
             out.append(contentsOf: opening.utf8)
-            out.append(contentsOf: accountID(of: m).utf8)
+            out.append(contentsOf: (written(m) ?? "").utf8)
             out.append(UInt8(ascii: "]"))
         })
         return out
     }
 
-    /// The Jira account id a mention is written with (here and in the `adf` format): the
-    /// one place that picks it, so both formats notify the same person.
-    static func accountID(of m: Mention) -> String { m.id }
+    /// The Jira account id a mention is written with (here and in the `adf` format), or nil
+    /// when it is written as shown: the one place that picks it, so both formats notify the
+    /// same person.
+    static func accountID(of m: Mention, lookup: EntityLookup) -> String? {
+        guard case let .id(id) = lookup.writtenID(of: m, in: .jira), isWritable(id: id) else { return nil }
+        return id
+    }
 
     /// Whether `id` can stand between `[~accountid:` and `]` and be read back as it is.
     static func isWritable(id: String) -> Bool {
@@ -75,7 +80,8 @@ enum JiraFormat {
                     continue
                 }
                 builder.appendPlain(bytes, runStart ..< i)
-                builder.appendMention(trigger: trigger, entity: entity)
+                builder.appendMention(trigger: trigger, entity: entity,
+                                      source: TokenSource(format: .jira, text: UTF8Scan.string(bytes, i ..< end)))
                 runStart = end
             } else {
                 unresolved.add(UTF8Scan.string(bytes, i ..< end))
@@ -90,7 +96,9 @@ enum JiraFormat {
     /// gives it a name.
     private static func resolve(id: String, lookup: EntityLookup) -> (Unicode.Scalar, Entity)? {
         for trigger in lookup.triggers {
-            if let entity = lookup.entity(trigger: trigger, id: id), !entity.name.isEmpty { return (trigger, entity) }
+            if let entity = lookup.entity(trigger: trigger, written: id, in: .jira), !entity.name.isEmpty {
+                return (trigger, entity)
+            }
         }
         return nil
     }

@@ -20,19 +20,25 @@
 ///
 /// There is no reader: a Matrix event is not a document atpad edits.
 enum MatrixFormat {
-    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var html: [UInt8] = []
         html.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 64))
         var userIDs: [String] = []
         var listed: Set<String> = []
-        MentionRuns.forEach(in: doc, format: .matrix, plain: { run, _ in appendHTML(run, to: &html) }, token: { m in
+        func written(_ m: Mention) -> String? {
+            guard case let .id(id) = lookup.writtenID(of: m, in: .matrix) else { return nil }
+            return id
+        }
+        MentionRuns.forEach(in: doc, format: .matrix, accept: { written($0) != nil },
+                            plain: { run, _ in appendHTML(run, to: &html) }, token: { m in
+            let id = written(m) ?? m.id
             append("<a href=\"https://matrix.to/#/", to: &html)
-            for b in m.id.utf8 { appendURLByte(b, to: &html) }
+            for b in id.utf8 { appendURLByte(b, to: &html) }
             append("\">", to: &html)
             var name = m.name
             name.withUTF8 { appendHTML($0, to: &html) }
             append("</a>", to: &html)
-            if m.trigger != "#", listed.insert(m.id).inserted { userIDs.append(m.id) }
+            if m.trigger != "#", listed.insert(id).inserted { userIDs.append(id) }
         })
         var out: [UInt8] = []
         out.reserveCapacity(doc.text.utf8.count + html.count + html.count / 8 + 160)

@@ -10,16 +10,17 @@
 /// directory does not know, reported in a note), and a `&`, `<` or `>` that is not part
 /// of an escape or a construct (Slack's own text never has one, a hand-written file may).
 enum SlackFormat {
-    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
-        MentionRuns.forEach(in: doc, format: .slack, plain: { run, _ in escape(run, into: &out) }, token: { m in
+        MentionRuns.forEach(in: doc, format: .slack, accept: { lookup.writtenID(of: $0, in: .slack) != .missing },
+                            plain: { run, _ in escape(run, into: &out) }, token: { m in
             if let source = m.source(in: .slack) {
                 out.append(contentsOf: source.utf8)
                 return
             }
             out.append(contentsOf: AngleMention.opening(for: m).utf8)
-            var id = m.id
+            guard case var .id(id) = lookup.writtenID(of: m, in: .slack) else { return }
             id.withUTF8 { escape($0, into: &out) }
             out.append(UInt8(ascii: ">"))
         })
@@ -58,7 +59,7 @@ enum SlackFormat {
                 }
                 if let token = AngleMention.read(bytes, at: i, bang: false, label: true), token.end == end {
                     let id = unescape(bytes, token.id)
-                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup), !entity.name.isEmpty,
+                    if let (trigger, entity) = AngleMention.resolve(kind: token.kind, id: id, lookup: lookup, format: .slack), !entity.name.isEmpty,
                        MarkedTextBuilder.fits(trigger: trigger, name: entity.name, replacing: i ..< end, in: bytes) {
                         reader.appendMention(trigger: trigger, entity: entity, end: end)
                         continue

@@ -14,10 +14,16 @@
 /// anything inside inline code or a fenced block, and a mention that a combining mark or
 /// joiner follows (it could not end there) stay text as written.
 enum ZulipFormat {
-    static func encodeUTF8(_ doc: MarkedText) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 16))
-        MentionRuns.forEach(in: doc, format: .zulip, accept: isWritable, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+        func written(_ m: Mention) -> String? {
+            guard case let .id(id) = lookup.writtenID(of: m, in: .zulip) else { return nil }
+            var shown = m
+            shown.id = id
+            return isWritable(shown) ? id : nil
+        }
+        MentionRuns.forEach(in: doc, format: .zulip, accept: { written($0) != nil }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
             if let source = m.source(in: .zulip) {
                 out.append(contentsOf: source.utf8)
                 return
@@ -25,7 +31,7 @@ enum ZulipFormat {
             out.append(contentsOf: "@**".utf8)
             out.append(contentsOf: m.name.utf8)
             out.append(UInt8(ascii: "|"))
-            out.append(contentsOf: m.id.utf8)
+            out.append(contentsOf: (written(m) ?? "").utf8)
             out.append(contentsOf: "**".utf8)
         })
         return out
@@ -73,7 +79,8 @@ enum ZulipFormat {
                 continue
             }
             builder.appendPlain(bytes, runStart ..< i)
-            builder.appendMention(trigger: trigger, id: idText, name: nameText, handle: known?.1.handle, url: known?.1.url)
+            builder.appendMention(trigger: trigger, id: known?.1.id ?? idText, name: nameText, handle: known?.1.handle,
+                                  url: known?.1.url, source: TokenSource(format: .zulip, text: UTF8Scan.string(bytes, i ..< end)))
             runStart = end
             i = end
         }
@@ -101,7 +108,7 @@ enum ZulipFormat {
     /// The trigger and entity of the first directory (`@` first) that knows `id`.
     private static func resolve(id: String, lookup: EntityLookup) -> (Unicode.Scalar, Entity)? {
         for trigger in lookup.triggers {
-            if let entity = lookup.entity(trigger: trigger, id: id) { return (trigger, entity) }
+            if let entity = lookup.entity(trigger: trigger, written: id, in: .zulip) { return (trigger, entity) }
         }
         return nil
     }

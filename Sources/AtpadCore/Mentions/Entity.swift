@@ -8,16 +8,42 @@ public struct Entity: Hashable, Sendable {
     /// Text that picking this entity inserts instead of a mention (an insert completion,
     /// SPEC §3: an emoji, an issue number).
     public var insert: String?
+    /// The address a git trailer credits (`Co-authored-by: Name <email>`).
+    public var email: String?
+    /// The person's id on each service (`accounts.slack = "U0123"`), which that service's
+    /// format writes and reads (``EntityLookup/writtenID(of:in:)``). Empty for most
+    /// entities: then `id` and `handle` serve every format, as they always have.
+    public var accounts: [Service: String]
 
     @inlinable
     public init(id: String, name: String, handle: String? = nil, detail: String? = nil, url: String? = nil,
-                insert: String? = nil) {
+                insert: String? = nil, email: String? = nil, accounts: [Service: String] = [:]) {
         self.id = id
         self.name = name
         self.handle = handle
         self.detail = detail
         self.url = url
         self.insert = insert
+        self.email = email
+        self.accounts = accounts
+    }
+}
+
+/// A service a person has an account on, whose id an entity's `accounts` may hold: the
+/// services whose formats write a person by an id of their own.
+public enum Service: String, CaseIterable, Hashable, Sendable, Comparable {
+    case github, gitlab, slack, jira, zulip, matrix
+
+    /// The service called `name` (exactly, lower case), as `accounts.NAME` spells it.
+    public init?(name: String) {
+        self.init(rawValue: name)
+    }
+
+    /// The service names, comma-separated, for messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    public static func < (a: Service, b: Service) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 
@@ -33,18 +59,15 @@ public struct Candidate: Hashable, Sendable {
     /// rank it (commands and URLs keep their own order). Implicit searches show only
     /// strong matches.
     public var isStrong: Bool?
-    /// What the entity is in the conversation the comment is posted to (`author`,
-    /// `reviewer`…; `--to`); empty for anyone who is not in it. The chooser marks a
-    /// participant and shows these in the detail column.
-    public var roles: [String]
+    /// For a person in the conversation being answered (SPEC §16), their part in it
+    /// (`author`, `reviewer`, `assignee`, `commenter`): the chooser marks them and shows it.
+    /// Nil for everyone else.
+    public var participantRole: String?
 
-    public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil, roles: [String] = []) {
+    public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil, participantRole: String? = nil) {
         self.entity = entity
         self.matches = matches
         self.isStrong = isStrong
-        self.roles = roles
+        self.participantRole = participantRole
     }
-
-    /// Whether the entity is in the conversation the comment is posted to.
-    public var isParticipant: Bool { !roles.isEmpty }
 }

@@ -38,6 +38,9 @@ public struct Mention: Hashable, Sendable {
     public var handle: String?
     /// The entity's url, when known.
     public var url: String?
+    /// The entity's accounts (SPEC §16), when known: a hint like `handle`, for a person
+    /// picked from a directory the formats' lookup does not hold (a command's answer).
+    public var accounts: [Service: String] = [:]
     /// The text this token was read from and the format that read it (`<@U1|ana>` from
     /// `slack`), so that writing that format again gives the same bytes; nil for a token
     /// made in the editor. A token never changes while it lives (an edit that cuts it
@@ -71,6 +74,7 @@ public struct Mention: Hashable, Sendable {
     /// carrying the entity's handle and url.
     public init(trigger: Unicode.Scalar, entity: Entity, start: Int) {
         self.init(trigger: trigger, id: entity.id, name: entity.name, start: start, handle: entity.handle, url: entity.url)
+        accounts = entity.accounts
     }
 
     /// The kept construct `text` (at least one character) read by `format`, starting at

@@ -14,16 +14,27 @@ public struct NotifyList: Equatable, Sendable {
     /// Whole channels a Slack file's own `<!here>`, `<!channel>` or `<!everyone>` pings
     /// (kept as they were, they reach Slack as they were).
     public var channels: [String] = []
+    /// People mentioned who have accounts on other services but none on the target's:
+    /// written as shown, so not notified (`@Ann Lee`).
+    public var withoutAccount: [String] = []
+    /// The target's service, as `withoutAccount`'s note names it.
+    private var service: Service?
 
     /// Reads `doc` as it will be posted to `target`. Only `@` mentions are people (a `#`
     /// channel notifies nobody). Words inside Markdown code are skipped for GitHub and
     /// GitLab, which do not read mentions there.
-    public init(_ doc: MarkedText, target: PostTarget) {
+    /// `lookup` is the directory the body is written with: a person it knows accounts of,
+    /// but none on the target's service, is listed apart (not notified).
+    public init(_ doc: MarkedText, target: PostTarget, lookup: EntityLookup = .empty) {
         var seen: Set<String> = []
+        let unreachable = Set(lookup.mentionsWithoutAccount(in: doc, format: target.format).map(\.id))
+        service = target.format.service
         for m in doc.listedMentions where m.trigger == "@" {
             let isTeam = (m.handle ?? "").contains("/") || m.name.contains("/")
             guard seen.insert(m.id).inserted else { continue }
-            if isTeam {
+            if unreachable.contains(m.id) {
+                withoutAccount.append("@" + m.name)
+            } else if isTeam {
                 teams.append("@" + (m.handle.flatMap { $0.contains("/") ? $0 : nil } ?? m.name))
             } else {
                 people.append("@" + m.name)
@@ -89,6 +100,10 @@ public struct NotifyList: Equatable, Sendable {
         let teamWords = teams.map { "the team \($0)" }
         let all = people + teamWords + channels.map { "everyone in the channel (\($0))" }
         parts.append(all.isEmpty ? "Notifies nobody" : "Notifies " + Self.list(all))
+        if !withoutAccount.isEmpty, let service {
+            parts.append(Self.list(withoutAccount) + (withoutAccount.count == 1 ? " has" : " have")
+                + " no \(service.rawValue) account (written as shown, not notified)")
+        }
         if !notMentions.isEmpty {
             parts.append(Self.list(notMentions) + (notMentions.count == 1 ? " is not a mention" : " are not mentions"))
         }

@@ -1,7 +1,7 @@
 /// A person in the conversation a comment is posted to, as the service describes them
 /// (its id, name and login where it gives them), with what they are there: the author, a
 /// reviewer, a commenter… Participants rank first in the `@` chooser (`--to`).
-public struct Participant: Hashable, Sendable {
+public struct ConversationMember: Hashable, Sendable {
     /// The person, with the id the service's format writes (a GitHub login, a Slack user
     /// id, a Jira account id, a Zulip user id, a Matrix user id).
     public var entity: Entity
@@ -15,9 +15,9 @@ public struct Participant: Hashable, Sendable {
 
     /// `people` with each id once: the first entity seen for an id is kept (with a name
     /// from a later one when the first had none better than its id), its roles gathered.
-    public static func merged(_ people: [Participant]) -> [Participant] {
+    public static func merged(_ people: [ConversationMember]) -> [ConversationMember] {
         var order: [String] = []
-        var byID: [String: Participant] = [:]
+        var byID: [String: ConversationMember] = [:]
         for person in people where !person.entity.id.isEmpty {
             if var known = byID[person.entity.id] {
                 for role in person.roles where !known.roles.contains(role) { known.roles.append(role) }
@@ -152,7 +152,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
     /// What one answer says: the participants it names, and the call for its next page
     /// (Slack's cursor), if any.
     public struct Page: Equatable, Sendable {
-        public var participants: [Participant]
+        public var participants: [ConversationMember]
         public var next: Call?
     }
 
@@ -196,7 +196,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
         if case .zulipMessages = call.kind, json["result"].string != "success" {
             return .failure(PostError(.failed, "\(failed): Zulip says \(json["msg"].string ?? "nothing useful")"))
         }
-        var people: [Participant] = []
+        var people: [ConversationMember] = []
         var next: Call?
         switch call.kind {
         case .githubConversation:
@@ -208,7 +208,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
             func user(_ value: JSONPathValue, _ role: String) {
                 let login = value["login"].string ?? value["combinedSlug"].string
                 guard let login, !login.isEmpty else { return }
-                people.append(Participant(entity: Entity(id: login, name: value["name"].string.flatMap { $0.isEmpty ? nil : $0 } ?? login,
+                people.append(ConversationMember(entity: Entity(id: login, name: value["name"].string.flatMap { $0.isEmpty ? nil : $0 } ?? login,
                                                          handle: login, url: "https://github.com/\(login)"), roles: [role]))
             }
             user(item["author"], "author")
@@ -220,27 +220,27 @@ public struct ParticipantsRequest: Equatable, Sendable {
             guard let list = json.array else { return .failure(PostError(.failed, "\(failed): GitLab's answer is not a list")) }
             for person in list {
                 guard let id = person["id"].string, let username = person["username"].string else { continue }
-                people.append(Participant(entity: Entity(id: id, name: person["name"].string ?? username, handle: username,
+                people.append(ConversationMember(entity: Entity(id: id, name: person["name"].string ?? username, handle: username,
                                                          url: person["web_url"].string), roles: ["participant"]))
             }
         case let .slackReplies(thread):
             for message in json["messages"].array ?? [] {
                 guard let user = message["user"].string, !user.isEmpty else { continue }
                 let role = message["ts"].string == thread ? "author" : "replier"
-                people.append(Participant(entity: Entity(id: user, name: user), roles: [role]))
+                people.append(ConversationMember(entity: Entity(id: user, name: user), roles: [role]))
             }
             next = Self.slackNext(call, cursor: json["response_metadata"]["next_cursor"].string)
         case .slackMembers:
             for member in json["members"].array ?? [] {
                 guard let user = member.string, !user.isEmpty else { continue }
-                people.append(Participant(entity: Entity(id: user, name: user), roles: ["member"]))
+                people.append(ConversationMember(entity: Entity(id: user, name: user), roles: ["member"]))
             }
             next = Self.slackNext(call, cursor: json["response_metadata"]["next_cursor"].string)
         case .jiraIssue:
             let fields = json["fields"]
             func account(_ value: JSONPathValue, _ role: String) {
                 guard let id = value["accountId"].string, !id.isEmpty else { return }
-                people.append(Participant(entity: Entity(id: id, name: value["displayName"].string ?? id), roles: [role]))
+                people.append(ConversationMember(entity: Entity(id: id, name: value["displayName"].string ?? id), roles: [role]))
             }
             account(fields["reporter"], "reporter")
             account(fields["assignee"], "assignee")
@@ -248,13 +248,13 @@ public struct ParticipantsRequest: Equatable, Sendable {
         case .jiraWatchers:
             for watcher in json["watchers"].array ?? [] {
                 guard let id = watcher["accountId"].string, !id.isEmpty else { continue }
-                people.append(Participant(entity: Entity(id: id, name: watcher["displayName"].string ?? id), roles: ["watcher"]))
+                people.append(ConversationMember(entity: Entity(id: id, name: watcher["displayName"].string ?? id), roles: ["watcher"]))
             }
         case .zulipMessages:
             // Newest first: who spoke last is most likely to be answered.
             for message in (json["messages"].array ?? []).reversed() {
                 guard let id = message["sender_id"].string else { continue }
-                people.append(Participant(entity: Entity(id: id, name: message["sender_full_name"].string ?? id), roles: ["sender"]))
+                people.append(ConversationMember(entity: Entity(id: id, name: message["sender_full_name"].string ?? id), roles: ["sender"]))
             }
         case .matrixMembers:
             guard case let .object(members) = json["joined"].kind else {
@@ -262,7 +262,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
             }
             for (user, profile) in members {
                 let name = JSONPathValue(profile.kind)["display_name"].string.flatMap { $0.isEmpty ? nil : $0 } ?? user
-                people.append(Participant(entity: Entity(id: user, name: name), roles: ["member"]))
+                people.append(ConversationMember(entity: Entity(id: user, name: name), roles: ["member"]))
             }
         }
         return .success(Page(participants: people, next: next))

@@ -1,8 +1,9 @@
 import AtpadCore
 
 /// Reads a directory file of comma-separated values (RFC 4180) whose first row names the
-/// columns: `id` and `name` are required, `handle`, `detail` and `url` optional, in any
-/// order, matched without case; other columns are ignored.
+/// columns: `id` and `name` are required, `handle`, `detail`, `url`, `insert`, `email` and
+/// `accounts.SERVICE` (`accounts.slack`: the person's id there) optional, in any order,
+/// matched without case; other columns are ignored.
 ///
 /// - A field may be quoted: inside quotes, commas and line breaks are data and `""` is
 ///   one quote. Spaces and tabs around a field are dropped (quote it to keep them); a
@@ -65,14 +66,35 @@ private struct Header {
     let detail: Int?
     let url: Int?
     let insert: Int?
+    let email: Int?
+    /// The `accounts.SERVICE` columns.
+    let accounts: [(service: Service, column: Int)]
 
     init(_ fields: [CSVField], reader: CSVReader) throws {
         var labels: [String] = []
         var columns: [EntityKey: Int] = [:]
+        var accounts: [(service: Service, column: Int)] = []
         for (index, field) in fields.enumerated() {
             let label = reader.string(field)
             labels.append(label)
-            guard let key = EntityKey(rawValue: label.lowercased()) else { continue }
+            let lowered = label.lowercased()
+            if lowered.hasPrefix("accounts.") {
+                let name = String(lowered.dropFirst("accounts.".count))
+                guard let service = Service(name: name) else {
+                    throw CSVError(line: field.line, message: "the header names the unknown service \"\(name)\" "
+                        + "(the services are \(Service.names))")
+                }
+                if accounts.contains(where: { $0.service == service }) {
+                    throw CSVError(line: field.line, message: "the header names the column \"accounts.\(name)\" twice")
+                }
+                accounts.append((service, index))
+                continue
+            }
+            guard let key = EntityKey(rawValue: lowered) else { continue }
+            if key == .accounts {
+                throw CSVError(line: field.line, message: "an \"accounts\" column needs a service: accounts.slack, "
+                    + "accounts.github, ... (the services are \(Service.names))")
+            }
             if columns[key] != nil {
                 throw CSVError(line: field.line, message: "the header names the column \"\(key.rawValue)\" twice")
             }
@@ -93,6 +115,8 @@ private struct Header {
         detail = columns[.detail]
         url = columns[.url]
         insert = columns[.insert]
+        email = columns[.email]
+        self.accounts = accounts
     }
 
     /// The entity of one row.
@@ -113,8 +137,12 @@ private struct Header {
             let value = reader.string(fields[column])
             return value.isEmpty ? nil : value
         }
+        var accounts: [Service: String] = [:]
+        for (service, column) in self.accounts {
+            if let value = optional(column) { accounts[service] = value }
+        }
         return Entity(id: id, name: name, handle: optional(handle), detail: optional(detail), url: optional(url),
-                      insert: optional(insert))
+                      insert: optional(insert), email: optional(email), accounts: accounts)
     }
 }
 

@@ -34,7 +34,7 @@ enum EntitySubject {
 
 /// The keys of an entity object that atpad reads; every other key is ignored.
 enum EntityKey: String {
-    case id, name, handle, detail, url, insert
+    case id, name, handle, detail, url, insert, email, accounts
 
     /// The key's bit in a set of keys.
     var bit: UInt8 {
@@ -45,6 +45,8 @@ enum EntityKey: String {
         case .detail: 8
         case .url: 16
         case .insert: 32
+        case .email: 64
+        case .accounts: 128
         }
     }
 
@@ -64,6 +66,8 @@ enum EntityKey: String {
         case 6 where spells("detail"): self = .detail
         case 3 where spells("url"): self = .url
         case 6 where spells("insert"): self = .insert
+        case 5 where spells("email"): self = .email
+        case 8 where spells("accounts"): self = .accounts
         default: return nil
         }
     }
@@ -83,6 +87,9 @@ struct EntityFields {
 
     private var values: (Value?, Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil, nil)
     private var offsets: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+    /// The rarer keys, apart so that the common ones stay one small tuple.
+    private var email: Value?, emailOffset = 0
+    private var accounts: Value?, accountsOffset = 0
     /// One bit per key found, so checking for a repeated key touches no value.
     private var found: UInt8 = 0
 
@@ -100,6 +107,8 @@ struct EntityFields {
         case .detail: values.3 = value; offsets.3 = offset
         case .url: values.4 = value; offsets.4 = offset
         case .insert: values.5 = value; offsets.5 = offset
+        case .email: email = value; emailOffset = offset
+        case .accounts: accounts = value; accountsOffset = offset
         }
     }
 
@@ -158,8 +167,40 @@ struct EntityFields {
             handle: try Self.optional(handleValue, .handle, at: offsets.2, subject),
             detail: try Self.optional(detailValue, .detail, at: offsets.3, subject),
             url: try Self.optional(urlValue, .url, at: offsets.4, subject),
-            insert: try Self.optional(insertValue, .insert, at: offsets.5, subject)
+            insert: try Self.optional(insertValue, .insert, at: offsets.5, subject),
+            email: try Self.optional(email.take(), .email, at: emailOffset, subject),
+            accounts: try Self.accounts(accounts.take(), at: accountsOffset, subject)
         )
+    }
+
+    /// `accounts`: an object whose keys are services (``Service``) and whose values are
+    /// ids, strings or integers (an empty string or null counting as absent); or null.
+    private static func accounts(_ value: consuming Value?, at offset: Int, _ subject: EntitySubject) throws -> [Service: String] {
+        switch value {
+        case nil, .other(.null): return [:]
+        case .other(.object(let members)):
+            var accounts: [Service: String] = [:]
+            for (key, member) in members {
+                guard let service = Service(name: key) else {
+                    throw EntityError(offset: member.offset, message: "\(subject.fieldPrefix)\"accounts\" has the unknown "
+                        + "service \(JSONText.quote(key)) (the services are \(Service.names))")
+                }
+                switch member.kind {
+                case .string(let text): if !text.isEmpty { accounts[service] = text }
+                case .number(let literal) where literal.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) }):
+                    accounts[service] = literal
+                case .null: break
+                case let kind:
+                    throw EntityError(offset: member.offset, message: "\(subject.fieldPrefix)\"accounts.\(key)\" must be "
+                        + "a string or an integer, not \(kind.noun)")
+                }
+            }
+            return accounts
+        case .string:
+            throw EntityError(offset: offset, message: "\(subject.fieldPrefix)\"accounts\" must be an object, not a string")
+        case .other(let kind):
+            throw EntityError(offset: offset, message: "\(subject.fieldPrefix)\"accounts\" must be an object, not \(kind.noun)")
+        }
     }
 
     /// An optional field: a string (empty counts as absent) or null.

@@ -116,7 +116,10 @@ enum IndexFileWriter {
             let length = text.utf8.count
             return lengthSize(length + 1) + length
         }
-        return field(entity.id) + field(entity.name) + field(entity.handle) + field(entity.detail) + field(entity.url)
+        var size = field(entity.id) + field(entity.name) + field(entity.handle) + field(entity.detail) + field(entity.url)
+            + field(entity.email)
+        for service in Service.allCases { size += field(entity.accounts[service]) }
+        return size
     }
 
     private static func lengthSize(_ value: Int) -> Int {
@@ -147,6 +150,8 @@ enum IndexFileWriter {
             field(entity.handle)
             field(entity.detail)
             field(entity.url)
+            field(entity.email)
+            for service in Service.allCases { field(entity.accounts[service]) }
             if buffer.count >= 1 << 16 - 512 {
                 try buffer.withUnsafeBytes { raw in try body(raw) }
                 buffer.removeAll(keepingCapacity: true)

@@ -19,7 +19,8 @@ enum IndexFormat {
     /// another version is rebuilt, never read.
     /// Version 2: folded names and handles in one, two or three bytes a scalar per entry
     /// (``FoldedUnits``), not 32-bit scalars.
-    static let version: UInt64 = 2
+    /// Version 3: records hold the email and the accounts too.
+    static let version: UInt64 = 3
     static let magic: [UInt8] = Array("atpadidx".utf8)
     /// Where the section table starts.
     static let tableOffset = 64
@@ -38,7 +39,8 @@ enum IndexFormat {
         case firstStarts, firstPositions, pairStarts, pairPositions
         /// Per entry, where its record starts in `records` (UInt32, one more than entries).
         case recordStarts
-        /// Per entry: id, name, handle, detail, url, each as a LEB128 length + 1 (0: absent)
+        /// Per entry: id, name, handle, detail, url, email, then the account of each
+        /// ``Service`` in its order, each as a LEB128 length + 1 (0: absent)
         /// followed by its UTF-8.
         case records
         /// Open addressing by a hash of the id (``idHash``): entry position + 1, 0 empty.

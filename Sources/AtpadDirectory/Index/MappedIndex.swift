@@ -167,7 +167,12 @@ final class MappedIndex: @unchecked Sendable {
         var fields = RecordFields(records, from: Int(recordStarts[position]))
         let id = fields.next() ?? ""
         let name = fields.next() ?? ""
-        return Entity(id: id, name: name, handle: fields.next(), detail: fields.next(), url: fields.next())
+        let (handle, detail, url, email) = (fields.next(), fields.next(), fields.next(), fields.next())
+        var accounts: [Service: String] = [:]
+        for service in Service.allCases {
+            if let account = fields.next() { accounts[service] = account }
+        }
+        return Entity(id: id, name: name, handle: handle, detail: detail, url: url, email: email, accounts: accounts)
     }
 
     /// The position of the entry with id `id`, found through the id table.

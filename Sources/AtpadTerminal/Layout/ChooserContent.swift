@@ -33,9 +33,9 @@ struct ChooserContent {
     func name(_ i: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let candidate = search.items[i]
         let role: Role = i == selected ? .chooserSelected : .chooser
-        var glyph = Self.emoji(of: candidate.entity).map { VisibleText.cells($0 + " ", role: role, clusters: &clusters) } ?? []
-        // A person in the conversation the comment is posted to (`--to`).
-        if candidate.isParticipant { glyph = VisibleText.cells(Self.participantMark + " ", role: role, clusters: &clusters) + glyph }
+        let mark = candidate.participantRole == nil ? "" : Self.participantMark + " "
+        let glyph = (Self.emoji(of: candidate.entity).map { mark + $0 + " " } ?? (mark.isEmpty ? nil : mark))
+            .map { VisibleText.cells($0, role: role, clusters: &clusters) } ?? []
         if i == selected { return glyph + VisibleText.cells(candidate.entity.name, role: role, clusters: &clusters) }
         return glyph + VisibleText.cells(candidate.entity.name, role: role, emphasis: candidate.matches,
                                          emphasisRole: .chooserMatch, clusters: &clusters)
@@ -52,17 +52,15 @@ struct ChooserContent {
         return insert
     }
 
-    /// What marks a participant of the conversation, before the name.
+    /// The mark before a participant's name (SPEC §16).
     static let participantMark = "●"
 
-    /// The detail of result `i`: the handle (with the search's trigger, `@jdoe`), what a
-    /// participant is in the conversation (`author, reviewer`) and the directory's detail
-    /// text, or nothing.
+    /// The detail of result `i`: a participant's role, the handle (with the search's
+    /// trigger, `@jdoe`) and the directory's detail text, or nothing.
     func detail(_ i: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let entity = search.items[i].entity
-        let roles = search.items[i].roles.joined(separator: ", ")
-        let parts = [entity.handle.flatMap { $0.isEmpty ? nil : String(Character(search.trigger)) + $0 },
-                     roles.isEmpty ? nil : roles,
+        let parts = [search.items[i].participantRole,
+                     entity.handle.flatMap { $0.isEmpty ? nil : String(Character(search.trigger)) + $0 },
                      entity.detail.flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }
         return VisibleText.cells(parts.joined(separator: " · "), role: i == selected ? .chooserSelected : .chooserDetail,
                                  clusters: &clusters)

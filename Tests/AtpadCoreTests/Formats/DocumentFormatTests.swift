@@ -28,7 +28,9 @@ struct DocumentFormatTests {
     }
 
     @Test func whichFormatsAskTheDirectory() {
-        #expect(DocumentFormat.allCases.filter(\.encodingUsesDirectory) == [.github, .gitlab, .mattermost, .markdown])
+        // Slack, Jira, Zulip and Matrix ask for an entity's accounts on their service.
+        #expect(DocumentFormat.allCases.filter(\.encodingUsesDirectory)
+            == [.github, .gitlab, .mattermost, .slack, .jira, .zulip, .matrix, .markdown])
         #expect(DocumentFormat.allCases.filter(\.decodingUsesDirectory)
             == [.github, .gitlab, .mattermost, .slack, .discord, .jira, .zulip, .markdown])
         #expect(DocumentFormat.allCases.filter(\.isOutputOnly) == [.matrix, .adf])

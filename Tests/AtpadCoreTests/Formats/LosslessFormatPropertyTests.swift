@@ -24,22 +24,25 @@ struct LosslessFormatPropertyTests {
         .atpad: ["@[John Doe](u1)", "#[general](C1)", "\\@[", "@[", "@[x](y)", "@[a\\](b)", "@[a](b\\)", "](", "\\]",
                  "\\(", "@[Zoë \\[x\\] Ørsted](u4)", "~[k](v)"],
         .github: ["@jdoe", "@JDoe", "@jane.roe", "@ghost", "@jdoe.", "a@b.com", "`@jdoe`", "```\n", "#12", "@John Doe",
-                  "@王伟", "@-x"],
+                  "@王伟", "@-x", "@ann-gh", "@ANN-GH", "@annl", "@p7", "@ann.gl", "@Ann.GL."],
         .slack: ["<@u1>", "<@u1|john>", "<@U9>", "<#C1>", "<#C1|general>", "<#C999|ops>", "<!here>", "<!channel>",
                  "<!subteam^S1|@team>", "<https://example.com|docs>", "<https://x.example?a=1&amp;b=2>",
-                 "<mailto:a@b.example|a@b.example>", "&amp;", "&lt;", "&gt;", "&#39;", "&amp", "<>", "< x >"],
+                 "<mailto:a@b.example|a@b.example>", "&amp;", "&lt;", "&gt;", "&#39;", "&amp", "<>", "< x >", "<@U0123>", "<@p7>", "<@U0123|ann>"],
         .discord: ["<@1>", "<@!1>", "<@&2>", "<#3>", "<#C1>", "<@123456>", "<:party:4>", "<a:wave:5>",
                    "<t:1700000000:R>", "</deploy:6>", "\\<@1>", "\\\\<@1>", "\\<#3>", "<@", "<#", "<@ x>", "@everyone"],
         .markdown: ["[@John Doe](mention:u1)", "[@John Doe](https://example.com/jdoe)", "[@X](mention:zz)",
                     "[@Zoë \\[x\\] Ørsted](https://example.com/a_\\(b\\))", "[@Zo\\ë](mention:u4)", "[a](b)",
                     "![@x](mention:u1)", "\\[@y](mention:u1)", "`[@John Doe](mention:u1)`", "```\n"],
-        .jira: ["[~accountid:u1]", "[~accountid:zz]", "[~jdoe]", "{code}", "[~accountid:]", "[~accountid:u1"],
+        .jira: ["[~accountid:u1]", "[~accountid:zz]", "[~jdoe]", "{code}", "[~accountid:]", "[~accountid:u1",
+                "[~accountid:5b10ac8d]", "[~accountid:p7]"],
         .zulip: ["@**John Doe|u1**", "@**Johnny|u1**", "@**Nobody|zz**", "@**x**", "@_**John|u1**", "`@**John Doe|u1**`",
-                 "**", "@**a|b c**"],
+                 "**", "@**a|b c**", "@**Ann Lee|42**", "@**Ann|p7**"],
         .plain: [],
     ]
 
-    static let directory = lookup(formatPeople + [Entity(id: "1", name: "Ana Lima", handle: "ana")],
+    /// The people of the format tests, Discord's `1`, and someone with accounts on the
+    /// services (read by those accounts first, SPEC §16).
+    static let directory = lookup(formatPeople + [Entity(id: "1", name: "Ana Lima", handle: "ana"), annWithAccounts],
                                   channels: formatChannels + [Entity(id: "3", name: "ops")])
 
     /// Every readable format; gitlab and mattermost read as github does.
@@ -158,3 +161,8 @@ extension MarkedText {
         return MarkedText(text: text, mentions: mentions.filter { places.contains($0.range.lowerBound) && places.contains($0.range.upperBound) })
     }
 }
+
+/// A person with an account on most services (none on matrix), whose directory id and
+/// handle are not any of them.
+let annWithAccounts = Entity(id: "p7", name: "Ann Lee", handle: "annl", email: "ann@example.com",
+                             accounts: [.github: "ann-gh", .gitlab: "ann.gl", .slack: "U0123", .jira: "5b10ac8d", .zulip: "42"])

@@ -13,6 +13,20 @@ struct NotifyListTests {
         #expect(list.summary == "Notifies @John Doe and @Jane Roe")
     }
 
+    /// A person with accounts elsewhere but none on the target's service is written as
+    /// shown: the question says they will not be notified (SPEC §16).
+    @Test func aPersonWithoutAnAccountThereIsNamedApart() {
+        let directory = lookup([Entity(id: "p1", name: "John Doe", accounts: [.slack: "U01"]),
+                                Entity(id: "p2", name: "Ann Lee", accounts: [.github: "annl"])])
+        let doc = markup("@[John Doe](p1) and @[Ann Lee](p2)")
+        let list = NotifyList(doc, target: slack, lookup: directory)
+        #expect(list.people == ["@John Doe"])
+        #expect(list.withoutAccount == ["@Ann Lee"])
+        #expect(list.summary == "Notifies @John Doe; @Ann Lee has no slack account (written as shown, not notified)")
+        // Without the directory nothing is known of accounts.
+        #expect(NotifyList(doc, target: slack).withoutAccount == [])
+    }
+
     @Test func nobody() {
         #expect(NotifyList(markup("just text, a@b.com"), target: github).summary == "Notifies nobody")
         // A channel is not a person.

@@ -14,7 +14,7 @@ import Testing
         try ParticipantsRequest(target: PostTarget(parsing: target), environment: environment)
     }
 
-    func people(_ target: String, call index: Int = 0, _ json: String) throws -> [Participant] {
+    func people(_ target: String, call index: Int = 0, _ json: String) throws -> [ConversationMember] {
         let request = try request(target)
         let reply: PostReply = request.calls[index].action.program != nil
             ? .program(status: 0, output: Array(json.utf8), errorLine: nil)
@@ -22,7 +22,7 @@ import Testing
         return try request.read(reply, of: request.calls[index]).get().participants
     }
 
-    func summary(_ people: [Participant]) -> [String] {
+    func summary(_ people: [ConversationMember]) -> [String] {
         people.map { "\($0.entity.id) \($0.entity.name) \($0.entity.handle ?? "-") \($0.roles.joined(separator: ","))" }
     }
 
@@ -98,7 +98,7 @@ import Testing
               "comments": {"nodes": [{"author": {"login": "dependabot"}}, {"author": null}, {"author": {"login": "ada"}}]}
             }}}}
             """
-        #expect(summary(Participant.merged(try people("github:octo/atpad#12", json))) == [
+        #expect(summary(ConversationMember.merged(try people("github:octo/atpad#12", json))) == [
             "jdoe John Doe jdoe author,reviewer", "mona mona mona assignee", "ada Ada L ada reviewer,commenter",
             "octo/core Core octo/core reviewer", "dependabot dependabot dependabot commenter",
         ])
@@ -127,7 +127,7 @@ import Testing
              "has_more": true, "response_metadata": {"next_cursor": "bmV4dA=="}}
             """
         let page = try request.read(.http(status: 200, retryAfter: nil, body: Array(json.utf8)), of: request.calls[0]).get()
-        #expect(summary(Participant.merged(page.participants)) == ["U1 U1 - author,replier", "U2 U2 - replier"])
+        #expect(summary(ConversationMember.merged(page.participants)) == ["U1 U1 - author,replier", "U2 U2 - replier"])
         guard case let .http(_, url, _, _)? = page.next?.action else { Issue.record("no next page"); return }
         #expect(url == "https://slack.com/api/conversations.replies?channel=C0123&limit=200&ts=1700000000.000100&cursor=bmV4dA%3D%3D")
         // The page after that replaces the cursor rather than adding a second one.
@@ -178,10 +178,10 @@ import Testing
     }
 
     @Test func mergingKeepsTheFirstEntityAndGathersRoles() {
-        let merged = Participant.merged([
-            Participant(entity: Entity(id: "U1", name: "U1"), roles: ["author"]),
-            Participant(entity: Entity(id: "U1", name: "Una", handle: "una"), roles: ["replier", "author"]),
+        let merged = ConversationMember.merged([
+            ConversationMember(entity: Entity(id: "U1", name: "U1"), roles: ["author"]),
+            ConversationMember(entity: Entity(id: "U1", name: "Una", handle: "una"), roles: ["replier", "author"]),
         ])
-        #expect(merged == [Participant(entity: Entity(id: "U1", name: "Una", handle: "una"), roles: ["author", "replier"])])
+        #expect(merged == [ConversationMember(entity: Entity(id: "U1", name: "Una", handle: "una"), roles: ["author", "replier"])])
     }
 }
