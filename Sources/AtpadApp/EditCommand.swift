@@ -136,10 +136,16 @@ struct EditCommand: AsyncParsableCommand {
                                                             timeout: try PostPreparation.timeout(self.directories.commandTimeout)))
         }
         try Self.requireTerminal()
+        // The conversation's participants rank first under `@` (`--to`, or the github
+        // preset's pull request): fetched behind the first screen, never waited for.
+        var sources = directories.sources
+        let participants = ParticipantsSetup.conversation(target: postTarget, preset: settings.config.triggers["@"]?.preset)
+            .flatMap { ParticipantsSetup.start($0, sources: &sources, limit: settings.limit,
+                                               timeout: settings.commandTimeout, environment: postEnvironment) }
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var options = EditOptions(
             path: file == "-" ? nil : file, document: document, format: format, lookup: lookup,
-            sources: directories.sources, loading: directories.loading,
+            sources: sources, loading: directories.loading,
             warnings: directories.warnings + notes + (frecency.warning.map { [$0] } ?? []),
             config: EditorConfig(triggers: directories.triggers,
                                  implicitThreshold: settings.config.implicit ?? 3,
@@ -152,6 +158,7 @@ struct EditCommand: AsyncParsableCommand {
             frecency: frecency)
         options.sourceNotes = directories.notes
         options.post = posting
+        options.participants = participants
         // git's commit and merge messages: `Co-authored-by: @jo` credits a co-author (SPEC §16).
         options.config.coAuthorTrailers = file.map(CoAuthor.isCommitMessage(path:)) ?? false
         // Only `-f` fixes the format: Save as under another name asks the rule again.

@@ -35,10 +35,17 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Rank without the frecency of past picks (search reads it, never writes it).")
     var noFrecency = false
 
+    @Option(name: .customLong("to"), help: ArgumentHelp(
+        "Rank the people of TARGET's conversation first, as the editor does with --to (\(PostTarget.shapes)); a fourth column (JSON: role) says what each is there: author, reviewer, commenter…",
+        valueName: "target"))
+    var to: String?
+
     func run() async throws {
         guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
             throw UsageError("--trigger-char takes one character")
         }
+        // A bad target is the person's mistake: said first, before anything is read.
+        let target = try to.map(PostPreparation.target)
         let settings = try configFile.settings(environment: ProcessInfo.processInfo.environment,
                                                commandLine: directories.apply)
         let limit = self.limit ?? settings.limit
@@ -57,7 +64,20 @@ struct SearchCommand: AsyncParsableCommand {
         let loadTime = clock.now - loadStart
         // After the load is timed: writing a big directory's index takes a while.
         setup.writeIndexes()
-        guard let source = setup.sources[t] else {
+        var sources = setup.sources
+        if let target, t == "@" {
+            // Asked before the query and waited for: a script sees the order the editor
+            // shows once they have arrived. Not having them is said once, and ranking
+            // goes on as usual.
+            let people = ParticipantsSetup.start(.target(target), sources: &sources, limit: limit,
+                                                 timeout: settings.commandTimeout,
+                                                 environment: PostPreparation.environment(environment, config: settings.config.post))
+            await people?.waitUntilFetched()
+            if case let .failed(message)? = people?.current {
+                FileHandle.standardError.write(Data("atpad: \(message); ranking without them\n".utf8))
+            }
+        }
+        guard let source = sources[t] else {
             // Without a directory the one line says why: the missing sample, or no route.
             throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
         }
@@ -66,7 +86,7 @@ struct SearchCommand: AsyncParsableCommand {
         if let problem = setup.setupErrors[t] { throw UsageError(problem) }
         // A trigger served by files alone is ranked here directly (what --timing measures);
         // a command or URL is asked like the editor asks it.
-        let ranked = setup.files[t].flatMap { files in setup.sources[t] is FileDirectory ? files : nil }
+        let ranked = setup.files[t].flatMap { files in sources[t] is FileDirectory ? files : nil }
 
         let queries: [String]
         if type {
@@ -112,7 +132,9 @@ struct SearchCommand: AsyncParsableCommand {
                 StandardOutput.printLine(Self.json(query: q, results))
             } else {
                 for r in results {
-                    print([r.entity.id, r.entity.name, r.entity.handle ?? ""].map(Self.visible).joined(separator: "\t"))
+                    // With --to, a fourth column: the roles of a participant, else empty.
+                    let roles = to == nil ? [] : [r.participantRole ?? ""]
+                    print(([r.entity.id, r.entity.name, r.entity.handle ?? ""] + roles).map(Self.visible).joined(separator: "\t"))
                 }
             }
         }
@@ -144,6 +166,7 @@ struct SearchCommand: AsyncParsableCommand {
             // `detail`, `url` and `insert` only where the entity has them (SPEC §8).
             let extra = [("detail", r.entity.detail), ("url", r.entity.url), ("insert", r.entity.insert)]
                 .compactMap { key, value in value.map { ", \"\(key)\": \(JSONText.quote($0))" } }.joined()
+                + (r.participantRole.map { ", \"role\": \(JSONText.quote($0))" } ?? "")
             return "{\"id\": \(JSONText.quote(r.entity.id)), \"name\": \(JSONText.quote(r.entity.name)), "
                 + "\"handle\": \(r.entity.handle.map(JSONText.quote) ?? "null"), \"matches\": [\(matches)]\(extra)}"
         }

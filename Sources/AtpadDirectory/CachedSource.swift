@@ -192,6 +192,12 @@ public struct CachedSource: EntitySource, InstantSource {
 
     /// The list to rank: in memory, else from the file, else fetched now; refreshed first
     /// or in the background when stale. Nil when cancelled before there was one.
+    /// The list in memory, once a query has read or fetched it (nil before): the
+    /// conversation's participants are looked up in it.
+    public var loadedDirectory: FileDirectory? {
+        state.value.withLock { $0.directory }
+    }
+
     func directory(cancellation: Cancellation) throws(SourceError) -> FileDirectory? {
         var (directory, fetched) = state.value.withLock { ($0.directory, $0.fetched) }
         if directory == nil, let stored = readFile() {

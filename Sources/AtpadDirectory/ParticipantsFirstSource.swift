@@ -87,8 +87,8 @@ public enum ParticipantRanking {
 /// A trigger's source with the conversation's participants ranked first (SPEC §16): the
 /// first batch is the matching participants (an empty query lists them all), then the
 /// source's batches without them. In memory (``InstantSource``) when the source is: then
-/// the whole answer is ``ParticipantRanking``'s. A command or URL answers later, in its
-/// own order: a participant found only there is marked where it comes.
+/// the whole answer is ``ParticipantRanking``'s. A command or URL answers later: its whole
+/// answer is merged the same way, so a participant found only there still goes first.
 public struct ParticipantsFirstSource: EntitySource, InstantSource {
     public let participants: ParticipantList
     public let source: any EntitySource
@@ -105,31 +105,39 @@ public struct ParticipantsFirstSource: EntitySource, InstantSource {
     }
 
     public func search(_ query: String, trigger: Unicode.Scalar) -> AsyncThrowingStream<[Candidate], any Error> {
-        let first = participants.rank(query)
+        let ranked = participants.rank(query)
+        // One the service named by id alone (Slack's `U0123`) may be known to the source
+        // by name: it waits for the source's answer rather than show as its id.
+        let first = ranked.filter { !Self.isIDOnly($0.entity) }
         let source = source
         let list = participants
         return AsyncThrowingStream { continuation in
             let work = Task {
-                var seen = Set(first.map(\.entity.id))
-                var yielded = !first.isEmpty
-                if yielded { continuation.yield(first) }
+                if !first.isEmpty { continuation.yield(first) }
+                // The source's answer whole, then merged: a participant found only there
+                // still goes before everyone else (after the ones shown already).
+                var others: [Candidate] = []
+                var failure: (any Error)?
                 do {
                     for try await batch in source.search(query, trigger: trigger) {
                         if Task.isCancelled { break }
-                        let new = batch.filter { seen.insert($0.entity.id).inserted }.map { c in
-                            var marked = c
-                            marked.participantRole = list.role(of: c.entity.id)
-                            return marked
-                        }
-                        if !new.isEmpty || !yielded { continuation.yield(new) }
-                        yielded = true
+                        others += batch
                     }
-                    continuation.finish()
                 } catch {
-                    continuation.finish(throwing: error)
+                    failure = error
                 }
+                let shown = Set(first.map(\.entity.id))
+                let rest = ParticipantRanking.merge(participants: ranked, others: others, role: list.role(of:), limit: .max)
+                    .filter { !shown.contains($0.entity.id) }
+                if !rest.isEmpty || first.isEmpty { continuation.yield(rest) }
+                if let failure { continuation.finish(throwing: failure) } else { continuation.finish() }
             }
             continuation.onTermination = { _ in work.cancel() }
         }
+    }
+
+    /// A participant the service named by id alone: no name but the id, no handle.
+    static func isIDOnly(_ entity: Entity) -> Bool {
+        entity.name == entity.id && entity.handle == nil
     }
 }

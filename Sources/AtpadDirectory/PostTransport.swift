@@ -12,6 +12,12 @@ public enum PostTransport {
 
     /// Sends `request` and waits up to `timeout` for the reply. Blocks the calling thread.
     public static func perform(_ request: PostRequest, timeout: Duration, environment: [String: String]) -> PostReply {
+        perform(request.action, timeout: timeout, environment: environment)
+    }
+
+    /// Sends `action` (a post's, or a participants call's) and waits up to `timeout` for
+    /// the reply. Blocks the calling thread.
+    public static func perform(_ action: PostRequest.Action, timeout: Duration, environment: [String: String]) -> PostReply {
         let deadline = ContinuousClock.now + timeout
         let cancellation: Cancellation
         do {
@@ -20,10 +26,12 @@ public enum PostTransport {
             return .notSent(reason: error.message)
         }
         defer { cancellation.close() }
-        switch request.action {
+        switch action {
         case let .http(method, url, headers, body):
+            // A GET (the participants' calls) sends no body: with one, libcurl would POST.
             let http = HTTPRequest(method: method, url: url,
-                                   headers: headers.map { HTTPHeader(name: $0.name, value: $0.value) }, body: body)
+                                   headers: headers.map { HTTPHeader(name: $0.name, value: $0.value) },
+                                   body: method == "GET" && body.isEmpty ? nil : body)
             do {
                 guard let response = try HTTPTransfer.transfer(http, deadline: deadline, timeout: timeout,
                                                                cancellation: cancellation, maximumBodyLength: maximumAnswer) else {

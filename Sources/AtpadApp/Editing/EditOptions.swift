@@ -46,4 +46,7 @@ struct EditOptions: Sendable {
     var sourceNotes: SourceNotes? = nil
     /// `--to`: where Ctrl-S posts, and what posting needs from the process.
     var post: (target: PostTarget, context: PostingContext)? = nil
+    /// The conversation's participants being fetched for `@` (`--to`, or the github
+    /// preset's pull request), which the runtime watches to say how it went.
+    var participants: ConversationPeople? = nil
 }

@@ -71,6 +71,7 @@ final class EditSession {
         if !options.warnings.isEmpty { runner.handle(.notice(options.warnings.joined(separator: "; ")), on: &model) }
         runner.run(model.start(offering: offeredDraft()), on: &model)
         runner.watch(options.loading)
+        if let people = options.participants { runner.watch(people, trigger: "@") }
         draw()
         while runner.exit == nil {
             let timeout = runner.drafts?.pollTimeout(now: .now, otherwise: -1) ?? -1

@@ -36,6 +36,9 @@ enum AppEvent: Equatable, Sendable {
     case notice(String)
     /// The post asked for with `.post` ended.
     case postFinished(PostOutcome)
+    /// The conversation's participants (`--to`) arrived for `trigger`'s directory, or
+    /// could not be had (`failure`, said once; searches rank as without them).
+    case participantsFetched(trigger: Unicode.Scalar, failure: String?)
 }
 
 /// What the model asks the runtime to do. The model never does I/O itself.

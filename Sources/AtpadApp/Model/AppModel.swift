@@ -138,6 +138,14 @@ struct AppModel {
         case let .notice(text):
             message = text
             return []
+        case let .participantsFetched(trigger, failure):
+            if let failure {
+                // Said once; a question's line (who a post notifies) keeps its words.
+                let line = "\(failure); ranking without them"
+                message = mode == .editing || message.isEmpty ? line : message + "; " + line
+                return []
+            }
+            return core(editor.askAgain(trigger: trigger))
         case let .postFinished(outcome):
             return postFinished(outcome)
         }

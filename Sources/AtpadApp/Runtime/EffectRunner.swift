@@ -70,6 +70,18 @@ final class EffectRunner {
         }
     }
 
+    /// Posts `.participantsFetched` to the mailbox when the conversation's participants
+    /// have arrived (or could not be had), which wakes the loop.
+    func watch(_ people: ConversationPeople, trigger: Unicode.Scalar) {
+        let mailbox = mailbox
+        Task.detached(priority: .userInitiated) {
+            await people.waitUntilFetched()
+            var failure: String?
+            if case let .failed(message) = people.current { failure = message }
+            mailbox.post(.participantsFetched(trigger: trigger, failure: failure))
+        }
+    }
+
     // MARK: - The order of work
 
     /// Takes one event through the model and runs what it asks for. In-memory answers

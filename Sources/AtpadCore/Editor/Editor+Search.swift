@@ -221,6 +221,15 @@ extension Editor {
         }
     }
 
+    /// Asks the open search's query again when it searches `trigger`'s directory (whose
+    /// answer changed: the conversation's participants arrived). The results shown stay
+    /// until the new answer replaces them.
+    public mutating func askAgain(trigger: Unicode.Scalar) -> [Effect] {
+        guard let s = search, s.trigger == trigger else { return [] }
+        refreshQuery(force: true)
+        return takeEffects()
+    }
+
     // MARK: - Results
 
     /// Takes in an answer from a source: appends a batch (dropping ids already shown),

@@ -33,7 +33,10 @@ public enum PostOutcome: Equatable, Sendable {
 
 extension PostRequest {
     /// The token variables a 401 or 403 points at.
-    var credentials: String {
+    var credentials: String { Self.credentials(of: target) }
+
+    /// The token variables (or tool login) a 401 or 403 from `target` points at.
+    static func credentials(of target: PostTarget) -> String {
         switch target {
         case .github: "gh's login (gh auth status; GH_TOKEN)"
         case .gitlab: "glab's login (glab auth status; GITLAB_TOKEN)"
