@@ -50,8 +50,8 @@ let package = Package(
         .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "CHeapStats"]),
         // Helpers the test targets share (a seeded random generator).
         .target(name: "AtpadTestSupport", path: "Tests/AtpadTestSupport"),
-        .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore", "AtpadTestSupport"],
-                    exclude: ["Golden"]),
+        .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore", "AtpadTestSupport", "CCmarkGFM"],
+                    exclude: ["Golden", "MarkdownSpecs"]),
         .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore", "AtpadTestSupport"]),
         .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadCore", "AtpadTestSupport"],
                     exclude: ["Golden"]),

@@ -21,11 +21,15 @@ public struct EditorConfig: Sendable, Equatable {
     /// characters of query with results, and keeps Enter and arrows until Tab or
     /// Ctrl-N/Ctrl-P, like an implicit one (SPEC §3).
     public var quietTriggers: [Unicode.Scalar]
+    /// The document is in a Markdown format (`github`, `gitlab`, `mattermost`,
+    /// `markdown`): GitHub's parser decides where a search may start, and the front end
+    /// draws Markdown in the `markup.*` roles.
+    public var markdown: Bool
 
     public init(triggers: [Unicode.Scalar] = ["@"], defaultTrigger: Unicode.Scalar = "@",
                 implicitThreshold: Int = 3, trimMentions: Bool = false, chooserRows: Int = 8,
                 width: Int = 80, pageRows: Int = 20, tabWidth: Int = 4, quietWords: QuietWords = QuietWords(),
-                quietTriggers: [Unicode.Scalar] = [":"]) {
+                quietTriggers: [Unicode.Scalar] = [":"], markdown: Bool = false) {
         self.triggers = triggers
         self.defaultTrigger = defaultTrigger
         self.implicitThreshold = implicitThreshold
@@ -36,6 +40,7 @@ public struct EditorConfig: Sendable, Equatable {
         self.tabWidth = tabWidth
         self.quietWords = quietWords
         self.quietTriggers = quietTriggers
+        self.markdown = markdown
     }
 
     /// Every character that may be a trigger at all.

@@ -52,6 +52,15 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
 
     /// Whether writing this format asks the directory (for handles or urls); the others
     /// need only what the document holds.
+    /// Whether documents in this format are Markdown as GitHub reads it: the editor
+    /// follows GitHub's rule for where a mention may start and draws Markdown in roles.
+    public var isMarkdown: Bool {
+        switch self {
+        case .github, .gitlab, .mattermost, .markdown: true
+        default: false
+        }
+    }
+
     public var encodingUsesDirectory: Bool {
         switch self {
         case .github, .gitlab, .mattermost, .markdown: true

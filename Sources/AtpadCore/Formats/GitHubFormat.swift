@@ -90,7 +90,9 @@ enum GitHubFormat {
                 guard let proseRun = prose.range(containing: i) else { i += 1; continue }
                 limit = proseRun.upperBound
                 let trigger = Unicode.Scalar(b)
-                if isBlocked(at: i) { i += 1; continue }
+                // What comes before the run is Markdown's (emphasis marks it took, a code
+                // span, a link): the handle starts a text of its own, as on GitHub.
+                if i > proseRun.lowerBound, isBlocked(at: i, runStart: proseRun.lowerBound) { i += 1; continue }
                 let word = run(from: i + 1, while: CharacterClass.isWord)
                 let handleRun = run(from: i + 1, while: isHandleScalar)
                 let byHandle = matchHandle(trigger: trigger, in: i + 1 ..< handleRun)
@@ -139,11 +141,12 @@ enum GitHubFormat {
         /// Whether what is before the trigger at `i` keeps it from being a mention. `_` is a
         /// word character, but a run of emphasis marks at the start of a word (`_@jdoe_`,
         /// `**_@jdoe`) is Markdown's, which GitHub reads the mention inside of.
-        private func isBlocked(at i: Int) -> Bool {
+        private func isBlocked(at i: Int, runStart: Int) -> Bool {
             guard let before = UTF8Scan.scalar(in: bytes, before: i) else { return false }
             guard before == "_" else { return blocksMention(before) }
             var j = i - 1
-            while j > 0, i - j < 8, CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j - 1])) { j -= 1 }
+            while j > runStart, i - j < 8, CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j - 1])) { j -= 1 }
+            if j == runStart { return false }
             guard let first = UTF8Scan.scalar(in: bytes, before: j) else { return false }
             return blocksMention(first)
         }

@@ -217,8 +217,10 @@ private struct Walker {
             let range = blockRange(node)
             add(.heading, range)
             var from = range.lowerBound
-            // An ATX heading's content follows its `#` run.
+            // An ATX heading's content follows its `#` run and a blank (a setext heading's
+            // first line may itself start with `#`).
             while from < range.upperBound, bytes[from] == UInt8(ascii: "#") { from += 1 }
+            if from < range.upperBound, bytes[from] != 0x20, bytes[from] != 0x09 { from = range.lowerBound }
             leaf(node, from: from, quotes: quotes)
         default:
             if cmark_node_get_type_string(node).map({ String(cString: $0) }) == "table_cell" {
@@ -235,6 +237,9 @@ private struct Walker {
     mutating func leaf(_ node: OpaquePointer, from: Int, quotes: Int) {
         var inline = InlineStep(bytes: bytes, pos: from, quotes: quotes)
         inline.searching = true
+        // Link reference definitions may come first: the first node is searched for up to
+        // the block's end, not only on its first line.
+        inline.blockEnd = blockRange(node).upperBound
         var child = cmark_node_first_child(node)
         while let c = child {
             inlineNode(c, &inline, inLink: false)
@@ -322,11 +327,15 @@ private struct InlineStep {
     var searching = false
     /// Inside an autolink or bare URL, whose text has no escapes.
     var inAutolink = false
+    /// While nothing of the block has been found yet: where it ends (else nil).
+    var blockEnd: Int?
 
     private static let backslash = UInt8(ascii: "\\")
 
-    /// The end of the line holding `i` (before its line ending).
+    /// The end of the line holding `i` (before its line ending); before anything of the
+    /// block is found, the end of the block.
     func lineEnd(from i: Int) -> Int {
+        if let blockEnd, blockEnd > i { return blockEnd }
         var j = i
         while j < bytes.count, bytes[j] != 0x0A, bytes[j] != 0x0D { j += 1 }
         return j
@@ -334,6 +343,7 @@ private struct InlineStep {
 
     /// Steps past the line ending and the next line's container prefix.
     mutating func nextLine() {
+        blockEnd = nil
         var j = lineEnd(from: pos)
         if j < bytes.count, bytes[j] == 0x0D { j += 1 }
         if j < bytes.count, bytes[j] == 0x0A { j += 1 }
@@ -355,7 +365,7 @@ private struct InlineStep {
         var start = pos
         while start <= limit {
             if let end = match(literal, at: start, raw: raw) {
-                searching = false
+                searching = false; blockEnd = nil
                 pos = end
                 return start ..< end
             }
@@ -366,7 +376,19 @@ private struct InlineStep {
 
     /// Where `literal` ends when the source at `start` spells it.
     func match(_ literal: [UInt8], at start: Int, raw: Bool) -> Int? {
-        var i = start, j = 0
+        raw ? matchRawBytes(literal, at: start) : match(literal, from: 0, at: start)
+    }
+
+    func matchRawBytes(_ literal: [UInt8], at start: Int) -> Int? {
+        guard start + literal.count <= bytes.count, bytes[start ..< start + literal.count].elementsEqual(literal) else { return nil }
+        return start + literal.count
+    }
+
+    /// Where the source at `start` ends spelling `literal` from index `from`, backslash
+    /// escapes and character references standing for what they decode to.
+    func match(_ literal: [UInt8], from: Int, at start: Int) -> Int? {
+        let raw = false
+        var i = start, j = from
         while j < literal.count {
             guard i < bytes.count else { return nil }
             let s = bytes[i]
@@ -378,16 +400,17 @@ private struct InlineStep {
             }
             if !raw, s == UInt8(ascii: "&"), let end = entityEnd(i) {
                 let spelled = end - i
-                if j + spelled <= literal.count, literal[j ..< j + spelled].elementsEqual(bytes[i ..< end]) {
-                    i = end
-                    j += spelled
-                } else {
-                    // A reference decodes to one character (a few named ones to two, which
-                    // the next comparison then meets as a mismatch).
-                    i = end
-                    j += InlineStep.scalarLength(literal[j])
+                if j + spelled <= literal.count, literal[j ..< j + spelled].elementsEqual(bytes[i ..< end]),
+                   let rest = match(literal, from: j + spelled, at: end) {
+                    return rest
                 }
-                continue
+                // A reference decodes to one character, a few named ones to two.
+                var k = j
+                for _ in 0 ..< 2 where k < literal.count {
+                    k += InlineStep.scalarLength(literal[k])
+                    if let rest = match(literal, from: k, at: end) { return rest }
+                }
+                return nil
             }
             guard s == literal[j] else { return nil }
             i += 1
@@ -407,7 +430,8 @@ private struct InlineStep {
             if hex { j += 1 }
             let digits = j
             while j < limit, hex ? InlineStep.isHex(bytes[j]) : InlineStep.isDigit(bytes[j]) { j += 1 }
-            guard j > digits, j - digits <= (hex ? 6 : 7) else { return nil }
+            // cmark-gfm 0.29 takes up to eight digits (a code point out of range is U+FFFD).
+            guard j > digits, j - digits <= 8 else { return nil }
         } else {
             let name = j
             while j < limit, InlineStep.isAlphanumeric(bytes[j]) { j += 1 }
@@ -432,7 +456,7 @@ private struct InlineStep {
             let run = j
             while j < bytes.count, bytes[j] == UInt8(ascii: "`") { j += 1 }
             if j - run == length {
-                searching = false
+                searching = false; blockEnd = nil
                 pos = j
                 return open ..< j
             }
@@ -460,7 +484,7 @@ private struct InlineStep {
             pos += 1
             j += 1
         }
-        searching = false
+        searching = false; blockEnd = nil
         return start ..< pos
     }
 
@@ -471,7 +495,7 @@ private struct InlineStep {
             var j = pos
             while j < end, !InlineStep.isDelimiter(bytes[j]) { j += 1 }
             if j < end { pos = j }
-            searching = false
+            searching = false; blockEnd = nil
         }
         var n = 0
         while n < count, pos < bytes.count, InlineStep.isDelimiter(bytes[pos]) { pos += 1; n += 1 }
@@ -502,7 +526,7 @@ private struct InlineStep {
                 if let text = autolinkText, match(text, at: bytes[j] == UInt8(ascii: "<") ? j + 1 : j, raw: true) != nil { break }
                 j += 1
             }
-            if j < end { pos = j; searching = false }
+            if j < end { pos = j; searching = false; blockEnd = nil }
         }
         if image, pos < bytes.count, bytes[pos] == UInt8(ascii: "!") { pos += 1 }
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "[") {
@@ -546,7 +570,7 @@ private struct InlineStep {
         while pos < bytes.count {
             let b = bytes[pos]
             if b == InlineStep.backslash, pos + 1 < bytes.count, InlineStep.isPunctuation(bytes[pos + 1]) { pos += 2; continue }
-            if b == 0x0A || b == 0x0D { nextLine(); searching = false; continue }
+            if b == 0x0A || b == 0x0D { nextLine(); searching = false; blockEnd = nil; continue }
             if let q = quote {
                 if b == q { quote = nil }
             } else if angled {

@@ -1,0 +1,222 @@
+/// Markdown in the editor, for documents in a Markdown format (`EditorConfig.markdown`):
+/// where a trigger may start a search (GitHub's rule, SPEC §3) and what the front end
+/// draws in the `markup.*` roles (SPEC §10) — both from `MarkdownSyntax`, the one answer
+/// to "is this code, a link or HTML".
+///
+/// A keystroke must not parse a 1 MB comment. `MarkdownBlocks` keeps where the top-level
+/// blocks start: parsing from one of them gives the same blocks as parsing the whole text
+/// (cmark-gfm reads blocks forward, line by line), so a question about a range parses only
+/// the top-level blocks that hold it. An edit keeps the starts before its line, and the
+/// later starts when a parse from the edited block finds the first of them still starting
+/// a block (an edit that opens a fence or an HTML block makes it look further).
+public struct MarkdownBlocks: Sendable, Equatable {
+    /// Scalar offsets where top-level blocks start, sorted; the first is 0.
+    public private(set) var starts: [Int] = [0]
+
+    /// The last start at or before `position`.
+    func start(atOrBefore position: Int) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= position { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? starts[low - 1] : 0
+    }
+
+    /// The first start after `position`, if any.
+    func start(after position: Int) -> Int? {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= position { low = mid + 1 } else { high = mid }
+        }
+        return low < starts.count ? starts[low] : nil
+    }
+
+    /// A text's blocks, from a parse of the whole of it.
+    init(_ storage: TextStorage) {
+        let window = MarkdownWindow(storage, from: 0, to: storage.count)
+        starts = window.blockStarts()
+        if starts.first != 0 { starts.insert(0, at: 0) }
+    }
+
+    /// Follows `edits` (already applied to `storage`).
+    mutating func update(_ edits: [ChangeSet.Edit], storage: TextStorage) {
+        guard let first = edits.first, let last = edits.last else { return }
+        // A block starting on the first edited line may have stopped starting one.
+        let cut = storage.lineStart(first.start)
+        let delta = edits.reduce(0) { $0 + $1.length - $1.range.count }
+        var kept = Array(starts.prefix { $0 < cut })
+        if kept.isEmpty { kept = [0] }
+        // Starts on lines the edits did not touch, moved with the text after them.
+        let later = starts.filter { $0 > last.range.upperBound }.map { $0 + delta }.filter { $0 > last.start + last.length }
+        let from = kept.last!
+        var k = 0
+        while true {
+            let end = k + 1 < later.count && k < 4 ? later[k + 1] : storage.count
+            let window = MarkdownWindow(storage, from: from, to: end)
+            let found = window.blockStarts()
+            if end == storage.count {
+                starts = kept + found.filter { $0 > from }
+                return
+            }
+            if found.contains(later[k]) {
+                starts = kept + found.filter { $0 > from && $0 < later[k] } + later[k...]
+                return
+            }
+            k += 1
+        }
+    }
+}
+
+/// The part of the document from one top-level block start to another, parsed.
+struct MarkdownWindow {
+    let start: Int
+    let bytes: [UInt8]
+    let syntax: MarkdownSyntax
+
+    init(_ storage: TextStorage, from start: Int, to end: Int, probe: (position: Int, text: String)? = nil) {
+        self.start = start
+        var bytes: [UInt8]
+        if let probe {
+            bytes = Array(storage.slice(start ..< probe.position).utf8)
+            bytes += Array(probe.text.utf8)
+            bytes += Array(storage.slice(probe.position ..< end).utf8)
+        } else {
+            bytes = Array(storage.slice(start ..< end).utf8)
+        }
+        self.bytes = bytes
+        syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
+    }
+
+    /// The byte offset of document position `position` (at or after `start`).
+    func byte(of position: Int) -> Int {
+        var scalars = start
+        var i = 0
+        while i < bytes.count, scalars < position {
+            i += 1
+            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            scalars += 1
+        }
+        return i
+    }
+
+    /// Byte offsets, increasing, as document positions.
+    func positions(_ offsets: [Int]) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(offsets.count)
+        var scalars = start
+        var i = 0
+        for offset in offsets {
+            while i < offset, i < bytes.count {
+                if bytes[i] & 0xC0 != 0x80 { scalars += 1 }
+                i += 1
+            }
+            out.append(scalars)
+        }
+        return out
+    }
+
+    /// The top-level block starts, as document positions.
+    func blockStarts() -> [Int] {
+        positions(syntax.blockStarts)
+    }
+}
+
+extension Editor {
+    /// The Markdown spans that reach `range`, as document positions, innermost on top:
+    /// sorted, disjoint runs each of one kind (the front end draws them in roles).
+    public func markdownRuns(in range: Range<Int>) -> [(range: Range<Int>, kind: MarkdownSyntax.Kind)] {
+        guard config.markdown, storage.count > 0 else { return [] }
+        let blocks = markdownBlocks ?? MarkdownBlocks(storage)
+        let from = blocks.start(atOrBefore: range.lowerBound)
+        let to = blocks.start(after: max(range.upperBound - 1, range.lowerBound)) ?? storage.count
+        let window = MarkdownWindow(storage, from: from, to: to)
+        let runs = window.syntax.runs()
+        var offsets: [Int] = []
+        offsets.reserveCapacity(runs.count * 2)
+        for run in runs {
+            offsets.append(run.range.lowerBound)
+            offsets.append(run.range.upperBound)
+        }
+        // `positions` wants increasing offsets: runs are sorted and disjoint.
+        let positions = window.positions(offsets)
+        var out: [(range: Range<Int>, kind: MarkdownSyntax.Kind)] = []
+        for (i, run) in runs.enumerated() {
+            let r = positions[2 * i] ..< positions[2 * i + 1]
+            if r.overlaps(range) { out.append((r, run.kind)) }
+        }
+        return out
+    }
+
+    /// Whether a trigger at `position` is in Markdown prose, where GitHub makes a mention:
+    /// not in code, HTML, a link or a URL, nor a `#` starting a heading. With `probe`, the
+    /// trigger is not in the text yet and is tried there. Text being typed counts as what
+    /// it is about to be: after an unclosed backtick on the line it is code, and right
+    /// after `](` a link's destination.
+    func isMarkdownProse(_ position: Int, probe: String? = nil) -> Bool {
+        let blocks = markdownBlocks ?? MarkdownBlocks(storage)
+        let from = blocks.start(atOrBefore: position)
+        let to = blocks.start(after: position) ?? storage.count
+        let window = MarkdownWindow(storage, from: from, to: to, probe: probe.map { (position, $0) })
+        let offset = window.byte(of: position)
+        guard let run = window.syntax.proseRun(containing: offset) else { return false }
+        // An unclosed backtick earlier on the line, in the same prose: a code span being typed.
+        var backticks = 0
+        var i = offset
+        while i > run.lowerBound, window.bytes[i - 1] != 0x0A {
+            i -= 1
+            if window.bytes[i] == UInt8(ascii: "`"), i == 0 || window.bytes[i - 1] != UInt8(ascii: "\\") { backticks += 1 }
+        }
+        if backticks % 2 == 1 { return false }
+        if offset >= 2, window.bytes[offset - 1] == UInt8(ascii: "("), window.bytes[offset - 2] == UInt8(ascii: "]") { return false }
+        return true
+    }
+
+    /// Builds or follows the Markdown block starts after a change (Markdown formats only).
+    mutating func updateMarkdownBlocks(_ edits: [ChangeSet.Edit]) {
+        guard config.markdown else {
+            markdownBlocks = nil
+            return
+        }
+        if markdownBlocks == nil {
+            markdownBlocks = MarkdownBlocks(storage)
+        } else {
+            markdownBlocks!.update(edits, storage: storage)
+        }
+    }
+}
+
+extension MarkdownSyntax {
+    /// The spans flattened: sorted, disjoint runs, where a span inside another (a code
+    /// span in a quote) takes its part of the outer one.
+    public func runs() -> [Span] {
+        var out: [Span] = []
+        var stack: [Span] = []
+        var position = 0
+        func emit(_ kind: Kind, _ end: Int) {
+            guard end > position else { return }
+            if let last = out.last, last.kind == kind, last.range.upperBound == position {
+                out[out.count - 1].range = last.range.lowerBound ..< end
+            } else {
+                out.append(Span(kind: kind, range: position ..< end))
+            }
+            position = end
+        }
+        func close(before limit: Int) {
+            while let top = stack.last, top.range.upperBound <= limit {
+                emit(top.kind, top.range.upperBound)
+                stack.removeLast()
+                position = max(position, top.range.upperBound)
+            }
+        }
+        for span in spans {
+            close(before: span.range.lowerBound)
+            if let top = stack.last { emit(top.kind, span.range.lowerBound) }
+            position = max(position, span.range.lowerBound)
+            stack.append(span)
+        }
+        close(before: .max)
+        return out
+    }
+}
