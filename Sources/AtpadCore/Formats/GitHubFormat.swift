@@ -145,7 +145,13 @@ enum GitHubFormat {
             guard let before = UTF8Scan.scalar(in: bytes, before: i) else { return false }
             guard before == "_" else { return blocksMention(before) }
             var j = i - 1
-            while j > runStart, i - j < 8, CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j - 1])) { j -= 1 }
+            while j > runStart, i - j < 8 {
+                let mark = CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j - 1]))
+                // A mark escaped with a backslash (`\_`) is a literal mark all the same.
+                let escape = bytes[j - 1] == UInt8(ascii: "\\") && CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j]))
+                guard mark || escape else { break }
+                j -= 1
+            }
             if j == runStart { return false }
             guard let first = UTF8Scan.scalar(in: bytes, before: j) else { return false }
             return blocksMention(first)

@@ -523,7 +523,10 @@ private struct InlineStep {
             while j < end {
                 if bytes[j] == opener { break }
                 // An autolink's text spelled as is, bare or in `<…>`.
-                if let text = autolinkText, match(text, at: bytes[j] == UInt8(ascii: "<") ? j + 1 : j, raw: true) != nil { break }
+                if let text = autolinkText {
+                    if bytes[j] == UInt8(ascii: "<"), match(text, at: j + 1, raw: true) != nil { break }
+                    if match(text, at: j, raw: false) != nil { break }
+                }
                 j += 1
             }
             if j < end { pos = j; searching = false; blockEnd = nil }
@@ -554,10 +557,9 @@ private struct InlineStep {
             inAutolink = false
             if pos < bytes.count, bytes[pos] == UInt8(ascii: ">") { pos += 1 }
         } else {
-            // A bare URL or e-mail address (the autolink extension): its text as it is.
-            inAutolink = true
+            // A bare URL or e-mail address: the autolink extension finds it in text already
+            // read, so escapes in it were escapes.
             content(&self)
-            inAutolink = false
         }
     }
 
