@@ -107,6 +107,20 @@ public struct MarkdownSyntax: Sendable, Equatable {
         return out
     }
 
+    /// Where `bytes` are code for a chat's Markdown (Zulip, Discord): code spans and fenced
+    /// blocks as cmark-gfm reads them — chats have no indented code blocks and show HTML as
+    /// text. Sorted and disjoint.
+    static func fencedCode(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        guard bytes.contains(UInt8(ascii: "`")) || bytes.contains(UInt8(ascii: "~")) else { return [] }
+        return MarkdownSyntax(bytes).spans.compactMap { span in
+            guard span.kind == .code else { return nil }
+            var i = span.range.lowerBound
+            while i < span.range.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            guard i < span.range.upperBound, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") else { return nil }
+            return span.range
+        }
+    }
+
     /// Answers "is this offset in one of `ranges`?" for offsets asked in increasing order,
     /// in constant time per question.
     struct Cursor {

@@ -44,23 +44,11 @@ enum ZulipFormat {
         isNameByte(b) && b != UInt8(ascii: "|") && b != 0x20 && b != 0x09
     }
 
-    /// Where `bytes` are code for Zulip: code spans and fenced blocks as cmark-gfm reads
-    /// them (Zulip has no indented code blocks and shows HTML as text).
-    static func fencedCode(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        MarkdownSyntax(bytes).spans.compactMap { span in
-            guard span.kind == .code else { return nil }
-            var i = span.range.lowerBound
-            while i < span.range.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-            guard i < span.range.upperBound, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") else { return nil }
-            return span.range
-        }
-    }
-
     /// Reads valid UTF-8 `bytes`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
         var builder = MarkedTextBuilder(capacity: bytes.count)
         // Only the trigger bytes are looked at, so a text without `@**` is not parsed.
-        var code = MarkdownSyntax.Cursor(bytes.contains(UInt8(ascii: "@")) ? fencedCode(bytes) : [])
+        var code = MarkdownSyntax.Cursor(bytes.contains(UInt8(ascii: "@")) ? MarkdownSyntax.fencedCode(bytes) : [])
         var runStart = 0
         var i = 0
         while i < bytes.count {
