@@ -29,12 +29,12 @@ extension Theme {
             .matchCurrent: Entry(foreground: black, background: brightGreen, attributes: [.bold]),
             .prompt: Entry(attributes: [.bold]),
             .verbatim: Entry(foreground: green),
-            .markupCode: Entry(foreground: magenta),
+            .markupCode: Entry(foreground: magenta, attributes: [.dim]),
             .markupLink: Entry(foreground: blue, attributes: [.underline]),
             .markupHeading: Entry(foreground: yellow, attributes: [.bold]),
             .markupEmphasis: Entry(foreground: yellow),
             .markupStrong: Entry(attributes: [.bold]),
-            .markupQuote: Entry(attributes: [.dim]),
+            .markupQuote: Entry(foreground: .indexed(8)),
         ])
     }()
 }
