@@ -12,56 +12,126 @@
 public struct MarkdownBlocks: Sendable, Equatable {
     /// Scalar offsets where top-level blocks start, sorted; the first is 0.
     public private(set) var starts: [Int] = [0]
+    /// For each start, whether its block is a paragraph.
+    private var paragraph: [Bool] = [false]
 
-    /// The last start at or before `position`.
-    func start(atOrBefore position: Int) -> Int {
+    /// A block longer than this (scalars) that is a paragraph is parsed only around the
+    /// place asked about: a 1 MB comment of prose is one paragraph.
+    static let longParagraph = 16_384
+    /// How much of a long paragraph is parsed on each side of that place.
+    static let margin = 2_048
+
+    private func index(atOrBefore position: Int) -> Int {
         var low = 0, high = starts.count
         while low < high {
             let mid = (low + high) / 2
             if starts[mid] <= position { low = mid + 1 } else { high = mid }
         }
-        return low > 0 ? starts[low - 1] : 0
+        return max(low - 1, 0)
     }
 
-    /// The first start after `position`, if any.
-    func start(after position: Int) -> Int? {
-        var low = 0, high = starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid] <= position { low = mid + 1 } else { high = mid }
+    /// What to parse to answer about `range`: from the start of the top-level block that
+    /// holds its start to the start of the block after the one holding its end — within a
+    /// long paragraph, only lines around `range` (cut before and after lines that start
+    /// with a letter, which continue a paragraph and start nothing else).
+    func window(around range: Range<Int>, in storage: TextStorage) -> Range<Int> {
+        let i = index(atOrBefore: range.lowerBound)
+        let j = index(atOrBefore: max(range.upperBound - 1, range.lowerBound))
+        var from = starts[i]
+        var to = j + 1 < starts.count ? starts[j + 1] : storage.count
+        if paragraph[i], range.lowerBound - from > Self.longParagraph {
+            from = MarkdownBlocks.letterLine(atOrBefore: range.lowerBound - Self.margin, after: from, in: storage)
         }
-        return low < starts.count ? starts[low] : nil
+        if paragraph[j], to - range.upperBound > Self.longParagraph {
+            to = MarkdownBlocks.letterLine(after: range.upperBound + Self.margin, before: to, in: storage)
+        }
+        return from ..< to
+    }
+
+    /// The start of a line at or before `position` (and after `floor`) that starts with a
+    /// letter; `floor` when there is none nearby.
+    static func letterLine(atOrBefore position: Int, after floor: Int, in storage: TextStorage) -> Int {
+        var p = storage.lineStart(position)
+        for _ in 0 ..< 64 {
+            guard p > floor else { return floor }
+            if let s = storage.scalar(at: p), s.properties.isAlphabetic { return p }
+            p = storage.lineStart(p - 1)
+        }
+        return floor
+    }
+
+    /// The start of a line after `position` (and before `ceiling`) that starts with a
+    /// letter; `ceiling` when there is none nearby.
+    static func letterLine(after position: Int, before ceiling: Int, in storage: TextStorage) -> Int {
+        var p = storage.lineEnd(position)
+        for _ in 0 ..< 64 {
+            p += storage.lineBreakLength(at: p)
+            guard p < ceiling, p > 0 else { return ceiling }
+            if let s = storage.scalar(at: p), s.properties.isAlphabetic { return p }
+            p = storage.lineEnd(p)
+        }
+        return ceiling
     }
 
     /// A text's blocks, from a parse of the whole of it.
     init(_ storage: TextStorage) {
         let window = MarkdownWindow(storage, from: 0, to: storage.count)
-        starts = window.blockStarts()
-        if starts.first != 0 { starts.insert(0, at: 0) }
+        (starts, paragraph) = window.blocks()
+        if starts.first != 0 {
+            starts.insert(0, at: 0)
+            paragraph.insert(false, at: 0)
+        }
     }
 
     /// Follows `edits` (already applied to `storage`).
     mutating func update(_ edits: [ChangeSet.Edit], storage: TextStorage) {
         guard let first = edits.first, let last = edits.last else { return }
+        let delta = edits.reduce(0) { $0 + $1.length - $1.range.count }
+        let editEnd = last.start + last.length
+        // Inside a long paragraph, an edit that leaves the lines around it one paragraph
+        // changes no block: the starts after it only move.
+        let i = index(atOrBefore: first.start)
+        if paragraph[i], i == index(atOrBefore: last.range.upperBound) {
+            let oldEnd = i + 1 < starts.count ? starts[i + 1] + delta : storage.count
+            if oldEnd - starts[i] > Self.longParagraph {
+                let from = first.start - starts[i] > Self.margin
+                    ? MarkdownBlocks.letterLine(atOrBefore: first.start - Self.margin, after: starts[i], in: storage) : starts[i]
+                let to = oldEnd - editEnd > Self.margin
+                    ? MarkdownBlocks.letterLine(after: editEnd + Self.margin, before: oldEnd, in: storage) : oldEnd
+                let window = MarkdownWindow(storage, from: from, to: to)
+                let (found, kinds) = window.blocks()
+                if found == [from], kinds == [true] {
+                    for k in (i + 1) ..< starts.count { starts[k] += delta }
+                    return
+                }
+            }
+        }
         // A block starting on the first edited line may have stopped starting one.
         let cut = storage.lineStart(first.start)
-        let delta = edits.reduce(0) { $0 + $1.length - $1.range.count }
-        var kept = Array(starts.prefix { $0 < cut })
-        if kept.isEmpty { kept = [0] }
+        let keep = starts.prefix { $0 < cut }.count
+        var kept = Array(starts.prefix(keep)), keptKinds = Array(paragraph.prefix(keep))
+        if kept.isEmpty { (kept, keptKinds) = ([0], [false]) }
         // Starts on lines the edits did not touch, moved with the text after them.
-        let later = starts.filter { $0 > last.range.upperBound }.map { $0 + delta }.filter { $0 > last.start + last.length }
+        var later: [Int] = [], laterKinds: [Bool] = []
+        for (k, start) in starts.enumerated() where start > last.range.upperBound && start + delta > editEnd {
+            later.append(start + delta)
+            laterKinds.append(paragraph[k])
+        }
         let from = kept.last!
         var k = 0
         while true {
             let end = k + 1 < later.count && k < 4 ? later[k + 1] : storage.count
-            let window = MarkdownWindow(storage, from: from, to: end)
-            let found = window.blockStarts()
-            if end == storage.count {
-                starts = kept + found.filter { $0 > from }
-                return
-            }
-            if found.contains(later[k]) {
-                starts = kept + found.filter { $0 > from && $0 < later[k] } + later[k...]
+            let (found, kinds) = MarkdownWindow(storage, from: from, to: end).blocks()
+            let fresh = found.indices.filter { found[$0] > from && (end == storage.count || found[$0] < later[k]) }
+            if end == storage.count || found.contains(later[k]) {
+                starts = kept + fresh.map { found[$0] }
+                paragraph = keptKinds + fresh.map { kinds[$0] }
+                // The first block parsed keeps its kind from this parse.
+                if let f = found.first, f == from { paragraph[kept.count - 1] = kinds[0] }
+                if end != storage.count {
+                    starts += later[k...]
+                    paragraph += laterKinds[k...]
+                }
                 return
             }
             k += 1
@@ -117,9 +187,20 @@ struct MarkdownWindow {
         return out
     }
 
-    /// The top-level block starts, as document positions.
-    func blockStarts() -> [Int] {
-        positions(syntax.blockStarts)
+    /// The top-level block starts, as document positions, and whether each is a paragraph.
+    /// Blocks that start on one line (a table the extension cut from a paragraph) count
+    /// once, as no paragraph.
+    func blocks() -> ([Int], [Bool]) {
+        var starts: [Int] = [], paragraph: [Bool] = []
+        for (start, isParagraph) in zip(positions(syntax.blockStarts), syntax.blockIsParagraph) {
+            if starts.last == start {
+                paragraph[paragraph.count - 1] = false
+            } else {
+                starts.append(start)
+                paragraph.append(isParagraph)
+            }
+        }
+        return (starts, paragraph)
     }
 }
 
@@ -129,9 +210,8 @@ extension Editor {
     public func markdownRuns(in range: Range<Int>) -> [(range: Range<Int>, kind: MarkdownSyntax.Kind)] {
         guard config.markdown, storage.count > 0 else { return [] }
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
-        let from = blocks.start(atOrBefore: range.lowerBound)
-        let to = blocks.start(after: max(range.upperBound - 1, range.lowerBound)) ?? storage.count
-        let window = MarkdownWindow(storage, from: from, to: to)
+        let around = blocks.window(around: range, in: storage)
+        let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound)
         let runs = window.syntax.runs()
         var offsets: [Int] = []
         offsets.reserveCapacity(runs.count * 2)
@@ -156,9 +236,8 @@ extension Editor {
     /// after `](` a link's destination.
     func isMarkdownProse(_ position: Int, probe: String? = nil) -> Bool {
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
-        let from = blocks.start(atOrBefore: position)
-        let to = blocks.start(after: position) ?? storage.count
-        let window = MarkdownWindow(storage, from: from, to: to, probe: probe.map { (position, $0) })
+        let around = blocks.window(around: position ..< position + 1, in: storage)
+        let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound, probe: probe.map { (position, $0) })
         let offset = window.byte(of: position)
         guard let run = window.syntax.proseRun(containing: offset) else { return false }
         // An unclosed backtick earlier on the line, in the same prose: a code span being typed.

@@ -43,6 +43,8 @@ public struct MarkdownSyntax: Sendable, Equatable {
     /// Where each top-level block starts (the start of its first line): parsing from one
     /// of these gives the same blocks after it as parsing the whole text.
     public private(set) var blockStarts: [Int] = []
+    /// For each of `blockStarts`, whether that block is a paragraph.
+    public private(set) var blockIsParagraph: [Bool] = []
 
     public init() {}
 
@@ -62,6 +64,7 @@ public struct MarkdownSyntax: Sendable, Equatable {
         self.spans = walker.spans.sorted { $0.range.lowerBound < $1.range.lowerBound
             || ($0.range.lowerBound == $1.range.lowerBound && $0.range.upperBound > $1.range.upperBound) }
         self.blockStarts = walker.blockStarts
+        self.blockIsParagraph = walker.blockIsParagraph
         self.prose = walker.prose
     }
 
@@ -145,6 +148,7 @@ private struct Walker {
     var spans: [MarkdownSyntax.Span] = []
     var prose: [Range<Int>] = []
     var blockStarts: [Int] = []
+    var blockIsParagraph: [Bool] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -210,7 +214,10 @@ private struct Walker {
     mutating func blocks(of parent: OpaquePointer, quotes: Int, topLevel: Bool) {
         var child = cmark_node_first_child(parent)
         while let node = child {
-            if topLevel { blockStarts.append(lineStart(cmark_node_get_start_line(node))) }
+            if topLevel {
+                blockStarts.append(lineStart(cmark_node_get_start_line(node)))
+                blockIsParagraph.append(cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH)
+            }
             block(node, quotes: quotes)
             child = cmark_node_next(node)
         }
