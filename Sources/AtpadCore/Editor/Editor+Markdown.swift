@@ -19,7 +19,7 @@ public struct MarkdownBlocks: Sendable, Equatable {
     /// place asked about: a 1 MB comment of prose is one paragraph.
     static let longParagraph = 16_384
     /// How much of a long paragraph is parsed on each side of that place.
-    static let margin = 2_048
+    static let margin = 512
 
     private func index(atOrBefore position: Int) -> Int {
         var low = 0, high = starts.count
