@@ -21,6 +21,16 @@ public struct MarkdownBlocks: Sendable, Equatable {
     /// How much of a long paragraph is parsed on each side of that place.
     static let margin = 512
 
+    /// The index of the first start after `position` (`starts.count` when none).
+    private func firstIndex(after position: Int) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= position { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     private func index(atOrBefore position: Int) -> Int {
         var low = 0, high = starts.count
         while low < high {
@@ -108,33 +118,36 @@ public struct MarkdownBlocks: Sendable, Equatable {
         }
         // A block starting on the first edited line may have stopped starting one.
         let cut = storage.lineStart(first.start)
-        let keep = starts.prefix { $0 < cut }.count
-        var kept = Array(starts.prefix(keep)), keptKinds = Array(paragraph.prefix(keep))
-        if kept.isEmpty { (kept, keptKinds) = ([0], [false]) }
+        var keep = firstIndex(after: cut - 1)
+        if keep == 0 { keep = 1 }  // 0 always starts the text
         // Starts on lines the edits did not touch, moved with the text after them.
-        var later: [Int] = [], laterKinds: [Bool] = []
-        for (k, start) in starts.enumerated() where start > last.range.upperBound && start + delta > editEnd {
-            later.append(start + delta)
-            laterKinds.append(paragraph[k])
-        }
-        let from = kept.last!
+        var laterIndex = firstIndex(after: last.range.upperBound)
+        while laterIndex < starts.count, starts[laterIndex] + delta <= editEnd { laterIndex += 1 }
+        func later(_ k: Int) -> Int { starts[laterIndex + k] + delta }
+        let laterCount = starts.count - laterIndex
+        let from = starts[keep - 1]
         var k = 0
         while true {
-            let end = k + 1 < later.count && k < 4 ? later[k + 1] : storage.count
+            let end = k + 1 < laterCount && k < 4 ? later(k + 1) : storage.count
             let (found, kinds) = MarkdownWindow(storage, from: from, to: end).blocks()
-            let fresh = found.indices.filter { found[$0] > from && (end == storage.count || found[$0] < later[k]) }
-            if end == storage.count || found.contains(later[k]) {
-                starts = kept + fresh.map { found[$0] }
-                paragraph = keptKinds + fresh.map { kinds[$0] }
-                // The first block parsed keeps its kind from this parse.
-                if let f = found.first, f == from { paragraph[kept.count - 1] = kinds[0] }
-                if end != storage.count {
-                    starts += later[k...]
-                    paragraph += laterKinds[k...]
-                }
-                return
+            let matched = end != storage.count && found.contains(later(k))
+            guard end == storage.count || matched else {
+                k += 1
+                continue
             }
-            k += 1
+            var fresh: [Int] = [], freshKinds: [Bool] = []
+            for (start, kind) in zip(found, kinds) where start > from && (!matched || start < later(k)) {
+                fresh.append(start)
+                freshKinds.append(kind)
+            }
+            if let f = found.first, f == from { paragraph[keep - 1] = kinds[0] }
+            let replaced = keep ..< (matched ? laterIndex + k : starts.count)
+            starts.replaceSubrange(replaced, with: fresh)
+            paragraph.replaceSubrange(replaced, with: freshKinds)
+            if matched {
+                for j in (keep + fresh.count) ..< starts.count { starts[j] += delta }
+            }
+            return
         }
     }
 }
@@ -149,11 +162,11 @@ struct MarkdownWindow {
         self.start = start
         var bytes: [UInt8]
         if let probe {
-            bytes = Array(storage.slice(start ..< probe.position).utf8)
+            bytes = storage.utf8(start ..< probe.position)
             bytes += Array(probe.text.utf8)
-            bytes += Array(storage.slice(probe.position ..< end).utf8)
+            bytes += storage.utf8(probe.position ..< end)
         } else {
-            bytes = Array(storage.slice(start ..< end).utf8)
+            bytes = storage.utf8(start ..< end)
         }
         self.bytes = bytes
         syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }

@@ -138,9 +138,9 @@ extension Editor {
         guard length >= config.implicitThreshold else { return }
         // A word right after a trigger character belongs to explicit searches.
         if start > 0, let prev = storage.scalar(at: start - 1), trigger(for: prev) != nil { return }
-        guard mayMention(at: start) else { return }
         // Common words, and the beginnings of them, stay quiet (SPEC §3).
         guard !config.quietWords.silences(storage.slice(start..<cursor)) else { return }
+        guard mayMention(at: start) else { return }
         search = Search(kind: .implicit, trigger: config.defaultTrigger, start: start, query: "", queryID: 0, sent: false)
         refreshQuery(force: true)
     }
