@@ -29,10 +29,16 @@ import Testing
             for step in 0 ..< 12 {
                 let count = editor.storage.count
                 let a = Int.random(in: 0 ... count, using: &rng)
-                let b = min(count, a + Int.random(in: 0 ... 12, using: &rng))
-                let inserted = Bool.random(using: &rng)
+                var b = min(count, a + Int.random(in: 0 ... 12, using: &rng))
+                var inserted = Bool.random(using: &rng)
                     ? Self.lines.randomElement(using: &rng)! + (Bool.random(using: &rng) ? "\n" : "")
                     : ""
+                // Half the time one key of typing: a letter, a blank or punctuation, or a
+                // deletion of one character.
+                if Bool.random(using: &rng) {
+                    b = Bool.random(using: &rng) ? min(count, a + 1) : a
+                    inserted = a == b ? String(["a", "Z", " ", ".", "(", "<", "-", "`", "|"].randomElement(using: &rng)!) : ""
+                }
                 editor.apply(editor.replacing(a ..< b, with: inserted))
                 let fresh = MarkdownBlocks(editor.storage)
                 // The starts must be exact; whether each block is a paragraph is a hint (it

@@ -46,6 +46,21 @@ import Testing
         #expect(roleLines[after].hasPrefix("......```"))
     }
 
+    /// A long paragraph is parsed in pieces around the view: a code span deep in it is
+    /// still code, and typing above it keeps it so.
+    @Test func aCodeSpanDeepInALongParagraph() {
+        var text = (0 ..< 2_000).map { "Line \($0) of prose" }.joined(separator: "\n")
+        text += "\nsee `code` here"
+        var editor = Editor(AtpadMarkup.decode(text), cursor: 0, config: Self.markdown)
+        _ = editor.handle(.ctrlEnd)
+        for c in "and more" { _ = editor.handle(.char(c)) }
+        let f = frame(editor, width: 30, height: 8)
+        let lines = f.screen.lines, roleLines = f.screen.roleLines.map { String($0) }
+        let row = lines.firstIndex { $0.hasPrefix("see `code` here") }!
+        #expect(roleLines[row].hasPrefix("....``````....."))
+        #expect(editor.markdownRuns(in: 0 ..< 10).isEmpty, "prose at the top")
+    }
+
     @Test func themesStyleTheRoles() throws {
         for role in [Role.markupCode, .markupLink, .markupHeading, .markupStrong, .markupQuote] {
             #expect(Theme.builtInDefault.entries[role] != nil)

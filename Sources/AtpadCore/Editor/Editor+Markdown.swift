@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Markdown in the editor, for documents in a Markdown format (`EditorConfig.markdown`):
 /// where a trigger may start a search (GitHub's rule, SPEC §3) and what the front end
 /// draws in the `markup.*` roles (SPEC §10) — both from `MarkdownSyntax`, the one answer
@@ -58,6 +60,41 @@ public struct MarkdownBlocks: Sendable, Equatable {
         return from ..< to
     }
 
+    /// The pieces the front end parses to draw `range`: each top-level block that holds
+    /// part of it, and of a long paragraph only the lines around `range`, in pieces of
+    /// about eight lines cut before lines that start with a letter. Typing changes one
+    /// piece; the others are the same bytes as in the last frame (`MarkdownRunCache`).
+    func units(around range: Range<Int>, in storage: TextStorage) -> [Range<Int>] {
+        let i = index(atOrBefore: range.lowerBound)
+        let j = index(atOrBefore: max(range.upperBound - 1, range.lowerBound))
+        var units: [Range<Int>] = []
+        for k in i ... j {
+            let s = starts[k], e = k + 1 < starts.count ? starts[k + 1] : storage.count
+            guard paragraph[k], e - s > Self.longParagraph else {
+                units.append(s ..< e)
+                continue
+            }
+            let from = range.lowerBound - Self.margin > s
+                ? MarkdownBlocks.letterLine(atOrBefore: range.lowerBound - Self.margin, after: s, in: storage) : s
+            let to = range.upperBound + Self.margin < e
+                ? MarkdownBlocks.letterLine(after: range.upperBound + Self.margin, before: e, in: storage) : e
+            var p = from
+            while p < to {
+                var q = p, lines = 0
+                repeat {
+                    q = storage.lineEnd(q)
+                    let line = storage.lineBreakLength(at: q)
+                    if line == 0 { q = to; break }
+                    q += line
+                    lines += 1
+                } while q < to && (lines < 8 || !(storage.scalar(at: q)?.properties.isAlphabetic ?? false))
+                units.append(p ..< min(q, to))
+                p = min(q, to)
+            }
+        }
+        return units
+    }
+
     /// The start of a line at or before `position` (and after `floor`) that starts with a
     /// letter; `floor` when there is none nearby.
     static func letterLine(atOrBefore position: Int, after floor: Int, in storage: TextStorage) -> Int {
@@ -83,6 +120,31 @@ public struct MarkdownBlocks: Sendable, Equatable {
         return ceiling
     }
 
+    /// Moves the starts after old position `position` by `delta`.
+    private mutating func shift(after position: Int, by delta: Int) {
+        guard delta != 0 else { return }
+        for k in firstIndex(after: position) ..< starts.count { starts[k] += delta }
+    }
+
+    /// Whether `edit` (already applied), which removed `removed`, leaves every block as
+    /// it was: it types or deletes letters, digits, blanks and quiet punctuation after the
+    /// first character of a line that starts with a letter and holds no `<` or `>` (which
+    /// could end an HTML block). Such a line is prose, a fence's or an HTML block's text
+    /// or a table row before and after, and the lines around it read the same.
+    static func isInert(_ edit: ChangeSet.Edit, removed: String, in storage: TextStorage) -> Bool {
+        func quiet(_ s: Unicode.Scalar) -> Bool {
+            s.properties.isAlphabetic || ("0" ... "9").contains(s) || " .,;:'\"()".unicodeScalars.contains(s)
+        }
+        guard edit.text.unicodeScalars.allSatisfy(quiet), removed.unicodeScalars.allSatisfy(quiet),
+              edit.text.unicodeScalars.count + removed.unicodeScalars.count <= 64 else { return false }
+        let lineStart = storage.lineStart(edit.start)
+        var p = lineStart
+        while let s = storage.scalar(at: p), s == " " || s == "\t", p - lineStart < 64 { p += 1 }
+        guard let first = storage.scalar(at: p), first.properties.isAlphabetic, edit.start > p else { return false }
+        let line = storage.slice(lineStart ..< storage.lineEnd(edit.start + edit.length))
+        return !line.unicodeScalars.contains { $0 == "<" || $0 == ">" }
+    }
+
     /// A text's blocks, from a parse of the whole of it.
     init(_ storage: TextStorage) {
         let window = MarkdownWindow(storage, from: 0, to: storage.count)
@@ -94,10 +156,15 @@ public struct MarkdownBlocks: Sendable, Equatable {
     }
 
     /// Follows `edits` (already applied to `storage`).
-    mutating func update(_ edits: [ChangeSet.Edit], storage: TextStorage) {
+    mutating func update(_ edits: [ChangeSet.Edit], removed: [String] = [], storage: TextStorage) {
         guard let first = edits.first, let last = edits.last else { return }
         let delta = edits.reduce(0) { $0 + $1.length - $1.range.count }
         let editEnd = last.start + last.length
+        // Most keys type or delete a letter inside a line of prose: no block changes.
+        if edits.count == 1, removed.count == 1, MarkdownBlocks.isInert(first, removed: removed[0], in: storage) {
+            shift(after: first.range.upperBound, by: delta)
+            return
+        }
         // Inside a long paragraph, an edit that leaves the lines around it one paragraph
         // changes no block: the starts after it only move.
         let i = index(atOrBefore: first.start)
@@ -186,6 +253,12 @@ struct MarkdownWindow {
 
     /// Byte offsets, increasing, as document positions.
     func positions(_ offsets: [Int]) -> [Int] {
+        MarkdownWindow.positions(offsets, in: bytes, from: start)
+    }
+
+    /// Byte offsets into `bytes`, increasing, as document positions (`bytes` start at
+    /// document position `start`).
+    static func positions(_ offsets: [Int], in bytes: [UInt8], from start: Int) -> [Int] {
         var out: [Int] = []
         out.reserveCapacity(offsets.count)
         var scalars = start
@@ -223,21 +296,22 @@ extension Editor {
     public func markdownRuns(in range: Range<Int>) -> [(range: Range<Int>, kind: MarkdownSyntax.Kind)] {
         guard config.markdown, storage.count > 0 else { return [] }
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
-        let around = blocks.window(around: range, in: storage)
-        let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound)
-        let runs = window.syntax.runs()
-        var offsets: [Int] = []
-        offsets.reserveCapacity(runs.count * 2)
-        for run in runs {
-            offsets.append(run.range.lowerBound)
-            offsets.append(run.range.upperBound)
-        }
-        // `positions` wants increasing offsets: runs are sorted and disjoint.
-        let positions = window.positions(offsets)
         var out: [(range: Range<Int>, kind: MarkdownSyntax.Kind)] = []
-        for (i, run) in runs.enumerated() {
-            let r = positions[2 * i] ..< positions[2 * i + 1]
-            if r.overlaps(range) { out.append((r, run.kind)) }
+        for unit in blocks.units(around: range, in: storage) {
+            let bytes = storage.utf8(unit)
+            let runs = markdownCache.runs(of: bytes)
+            var offsets: [Int] = []
+            offsets.reserveCapacity(runs.count * 2)
+            for run in runs {
+                offsets.append(run.range.lowerBound)
+                offsets.append(run.range.upperBound)
+            }
+            // `positions` wants increasing offsets: runs are sorted and disjoint.
+            let positions = MarkdownWindow.positions(offsets, in: bytes, from: unit.lowerBound)
+            for (i, run) in runs.enumerated() {
+                let r = positions[2 * i] ..< positions[2 * i + 1]
+                if r.overlaps(range) { out.append((r, run.kind)) }
+            }
         }
         return out
     }
@@ -266,7 +340,7 @@ extension Editor {
     }
 
     /// Builds or follows the Markdown block starts after a change (Markdown formats only).
-    mutating func updateMarkdownBlocks(_ edits: [ChangeSet.Edit]) {
+    mutating func updateMarkdownBlocks(_ edits: [ChangeSet.Edit], removed: [String]) {
         guard config.markdown else {
             markdownBlocks = nil
             return
@@ -274,8 +348,29 @@ extension Editor {
         if markdownBlocks == nil {
             markdownBlocks = MarkdownBlocks(storage)
         } else {
-            markdownBlocks!.update(edits, storage: storage)
+            markdownBlocks!.update(edits, removed: removed, storage: storage)
         }
+    }
+}
+
+/// The Markdown runs of pieces of text already parsed, by their bytes: a frame parses
+/// only the piece an edit changed. A memo (the same bytes always give the same runs), so
+/// editors that share it (copies of one) cannot disagree.
+public final class MarkdownRunCache: Sendable {
+    private let table = Mutex<[[UInt8]: [MarkdownSyntax.Span]]>([:])
+    /// Pieces kept at most (a screen holds a few dozen).
+    private static let capacity = 512
+
+    public init() {}
+
+    func runs(of bytes: [UInt8]) -> [MarkdownSyntax.Span] {
+        if let hit = table.withLock({ $0[bytes] }) { return hit }
+        let runs = bytes.withUnsafeBufferPointer { MarkdownSyntax($0).runs() }
+        table.withLock { table in
+            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
+            table[bytes] = runs
+        }
+        return runs
     }
 }
 
