@@ -147,7 +147,7 @@ public struct MarkdownBlocks: Sendable, Equatable {
 
     /// A text's blocks, from a parse of the whole of it.
     init(_ storage: TextStorage) {
-        let window = MarkdownWindow(storage, from: 0, to: storage.count)
+        let window = MarkdownWindow(storage, from: 0, to: storage.count, blocksOnly: true)
         (starts, paragraph) = window.blocks()
         if starts.first != 0 {
             starts.insert(0, at: 0)
@@ -175,7 +175,7 @@ public struct MarkdownBlocks: Sendable, Equatable {
                     ? MarkdownBlocks.letterLine(atOrBefore: first.start - Self.margin, after: starts[i], in: storage) : starts[i]
                 let to = oldEnd - editEnd > Self.margin
                     ? MarkdownBlocks.letterLine(after: editEnd + Self.margin, before: oldEnd, in: storage) : oldEnd
-                let window = MarkdownWindow(storage, from: from, to: to)
+                let window = MarkdownWindow(storage, from: from, to: to, blocksOnly: true)
                 let (found, kinds) = window.blocks()
                 if found == [from], kinds == [true] {
                     for k in (i + 1) ..< starts.count { starts[k] += delta }
@@ -196,7 +196,7 @@ public struct MarkdownBlocks: Sendable, Equatable {
         var k = 0
         while true {
             let end = k + 1 < laterCount && k < 4 ? later(k + 1) : storage.count
-            let (found, kinds) = MarkdownWindow(storage, from: from, to: end).blocks()
+            let (found, kinds) = MarkdownWindow(storage, from: from, to: end, blocksOnly: true).blocks()
             let matched = end != storage.count && found.contains(later(k))
             guard end == storage.count || matched else {
                 k += 1
@@ -225,7 +225,8 @@ struct MarkdownWindow {
     let bytes: [UInt8]
     let syntax: MarkdownSyntax
 
-    init(_ storage: TextStorage, from start: Int, to end: Int, probe: (position: Int, text: String)? = nil) {
+    init(_ storage: TextStorage, from start: Int, to end: Int, probe: (position: Int, text: String)? = nil,
+         blocksOnly: Bool = false) {
         self.start = start
         var bytes: [UInt8]
         if let probe {
@@ -236,7 +237,7 @@ struct MarkdownWindow {
             bytes = storage.utf8(start ..< end)
         }
         self.bytes = bytes
-        syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
+        syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0, blocksOnly: blocksOnly) }
     }
 
     /// The byte offset of document position `position` (at or after `start`).

@@ -48,8 +48,9 @@ public struct MarkdownSyntax: Sendable, Equatable {
 
     public init() {}
 
-    /// Parses UTF-8 `bytes`.
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Parses UTF-8 `bytes`; with `blocksOnly`, finds only `blockStarts` (no spans, no
+    /// prose), which is what an index of a long text needs.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, blocksOnly: Bool = false) {
         guard !bytes.isEmpty, let base = bytes.baseAddress else { return }
         let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS)
         defer { cmark_parser_free(parser) }
@@ -60,6 +61,17 @@ public struct MarkdownSyntax: Sendable, Equatable {
         guard let document = cmark_parser_finish(parser) else { return }
         defer { cmark_node_free(document) }
         var walker = Walker(bytes: bytes)
+        if blocksOnly {
+            var child = cmark_node_first_child(document)
+            while let node = child {
+                walker.blockStarts.append(walker.lineStart(cmark_node_get_start_line(node)))
+                walker.blockIsParagraph.append(cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH)
+                child = cmark_node_next(node)
+            }
+            self.blockStarts = walker.blockStarts
+            self.blockIsParagraph = walker.blockIsParagraph
+            return
+        }
         walker.blocks(of: document, quotes: 0, topLevel: true)
         self.spans = walker.spans.sorted { $0.range.lowerBound < $1.range.lowerBound
             || ($0.range.lowerBound == $1.range.lowerBound && $0.range.upperBound > $1.range.upperBound) }
