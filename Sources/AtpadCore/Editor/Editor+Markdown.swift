@@ -242,6 +242,12 @@ struct MarkdownWindow {
 
     /// The byte offset of document position `position` (at or after `start`).
     func byte(of position: Int) -> Int {
+        MarkdownWindow.byte(of: position, in: bytes, from: start)
+    }
+
+    /// The byte offset in `bytes` (which start at document position `start`) of
+    /// document position `position`.
+    static func byte(of position: Int, in bytes: [UInt8], from start: Int) -> Int {
         var scalars = start
         var i = 0
         while i < bytes.count, scalars < position {
@@ -300,7 +306,7 @@ extension Editor {
         var out: [(range: Range<Int>, kind: MarkdownSyntax.Kind)] = []
         for unit in blocks.units(around: range, in: storage) {
             let bytes = storage.utf8(unit)
-            let runs = markdownCache.runs(of: bytes)
+            let runs = markdownCache.parsed(bytes).runs
             var offsets: [Int] = []
             offsets.reserveCapacity(runs.count * 2)
             for run in runs {
@@ -324,19 +330,29 @@ extension Editor {
     /// after `](` a link's destination.
     func isMarkdownProse(_ position: Int, probe: String? = nil) -> Bool {
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
-        let around = blocks.window(around: position ..< position + 1, in: storage)
-        let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound, probe: probe.map { (position, $0) })
-        let offset = window.byte(of: position)
-        guard let run = window.syntax.proseRun(containing: offset) else { return false }
+        let syntax: MarkdownSyntax, bytes: [UInt8], offset: Int
+        if let probe {
+            let around = blocks.window(around: position ..< position + 1, in: storage)
+            let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound, probe: (position, probe))
+            (syntax, bytes, offset) = (window.syntax, window.bytes, window.byte(of: position))
+        } else {
+            // The piece the front end draws, parsed once for both (`MarkdownRunCache`).
+            let units = blocks.units(around: position ..< position + 1, in: storage)
+            guard let unit = units.first(where: { $0.contains(position) }) ?? units.last else { return true }
+            bytes = storage.utf8(unit)
+            syntax = markdownCache.parsed(bytes).prose
+            offset = MarkdownWindow.byte(of: position, in: bytes, from: unit.lowerBound)
+        }
+        guard let run = syntax.proseRun(containing: offset) else { return false }
         // An unclosed backtick earlier on the line, in the same prose: a code span being typed.
         var backticks = 0
         var i = offset
-        while i > run.lowerBound, window.bytes[i - 1] != 0x0A {
+        while i > run.lowerBound, bytes[i - 1] != 0x0A {
             i -= 1
-            if window.bytes[i] == UInt8(ascii: "`"), i == 0 || window.bytes[i - 1] != UInt8(ascii: "\\") { backticks += 1 }
+            if bytes[i] == UInt8(ascii: "`"), i == 0 || bytes[i - 1] != UInt8(ascii: "\\") { backticks += 1 }
         }
         if backticks % 2 == 1 { return false }
-        if offset >= 2, window.bytes[offset - 1] == UInt8(ascii: "("), window.bytes[offset - 2] == UInt8(ascii: "]") { return false }
+        if offset >= 2, bytes[offset - 1] == UInt8(ascii: "("), bytes[offset - 2] == UInt8(ascii: "]") { return false }
         return true
     }
 
@@ -358,20 +374,27 @@ extension Editor {
 /// only the piece an edit changed. A memo (the same bytes always give the same runs), so
 /// editors that share it (copies of one) cannot disagree.
 public final class MarkdownRunCache: Sendable {
-    private let table = Mutex<[[UInt8]: [MarkdownSyntax.Span]]>([:])
+    /// A piece's runs and its prose (byte ranges in the piece).
+    struct Parsed: Sendable {
+        var runs: [MarkdownSyntax.Span]
+        var prose: MarkdownSyntax
+    }
+
+    private let table = Mutex<[[UInt8]: Parsed]>([:])
     /// Pieces kept at most (a screen holds a few dozen).
     private static let capacity = 512
 
     public init() {}
 
-    func runs(of bytes: [UInt8]) -> [MarkdownSyntax.Span] {
+    func parsed(_ bytes: [UInt8]) -> Parsed {
         if let hit = table.withLock({ $0[bytes] }) { return hit }
-        let runs = bytes.withUnsafeBufferPointer { MarkdownSyntax($0).runs() }
+        let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
+        let parsed = Parsed(runs: syntax.runs(), prose: syntax)
         table.withLock { table in
             if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
-            table[bytes] = runs
+            table[bytes] = parsed
         }
-        return runs
+        return parsed
     }
 }
 
