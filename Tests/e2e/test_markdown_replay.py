@@ -16,8 +16,10 @@ def run(atpad, people):
     channels = people(CHANNELS, name="channels.json")
 
     def replay(text, keys, fmt="github"):
+        # `--text=…` so that a text starting with `-` is not an option; none when empty.
+        start = [f"--text={text}"] if text else []
         proc = atpad("replay", "--format", fmt, "-d", directory, "-t", f"#={channels}",
-                     "--implicit", "0", f"--text={text}", f"--keys={keys}", check_exit=0)
+                     "--implicit", "0", *start, f"--keys={keys}", check_exit=0)
         return json.loads(proc.stdout)
     return replay
 
