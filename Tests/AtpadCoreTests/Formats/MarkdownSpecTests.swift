@@ -126,6 +126,12 @@ struct MarkdownSpecTests {
 
     /// cmark-gfm's HTML for `markdown`, with GitHub's extensions, in safe mode.
     static func render(_ markdown: String) -> String {
+        // cmark-gfm shares state between threads while it parses: one parse at a time,
+        // with atpad's own (the tests run in parallel).
+        MarkdownSyntax.withParser { renderAlone(markdown) }
+    }
+
+    private static func renderAlone(_ markdown: String) -> String {
         cmark_gfm_core_extensions_ensure_registered()
         let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
         defer { cmark_parser_free(parser) }
