@@ -78,21 +78,36 @@ public struct MarkdownBlocks: Sendable, Equatable {
                 ? MarkdownBlocks.letterLine(atOrBefore: range.lowerBound - Self.margin, after: s, in: storage) : s
             let to = range.upperBound + Self.margin < e
                 ? MarkdownBlocks.letterLine(after: range.upperBound + Self.margin, before: e, in: storage) : e
-            var p = from
-            while p < to {
-                var q = p, lines = 0
-                repeat {
-                    q = storage.lineEnd(q)
-                    let line = storage.lineBreakLength(at: q)
-                    if line == 0 { q = to; break }
-                    q += line
-                    lines += 1
-                } while q < to && (lines < 8 || !(storage.scalar(at: q)?.properties.isAlphabetic ?? false))
-                units.append(p ..< min(q, to))
-                p = min(q, to)
+            // Cut the lines' bytes in one pass (asking the storage line by line costs a
+            // lookup each): after at least eight lines, before a line starting with a letter.
+            let bytes = storage.utf8(from ..< to)
+            var pieceStart = from, position = from, lines = 0
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b & 0xC0 != 0x80 { position += 1 }
+                i += 1
+                guard b == 0x0A, i < bytes.count else { continue }
+                lines += 1
+                if lines >= 8, MarkdownBlocks.startsWithLetter(bytes, at: i), position > pieceStart {
+                    units.append(pieceStart ..< position)
+                    pieceStart = position
+                    lines = 0
+                }
             }
+            if to > pieceStart { units.append(pieceStart ..< to) }
         }
         return units
+    }
+
+    /// Whether the scalar at byte `i` of UTF-8 `bytes` is a letter.
+    static func startsWithLetter(_ bytes: [UInt8], at i: Int) -> Bool {
+        let b = bytes[i]
+        if b < 0x80 { return (0x41 ... 0x5A).contains(b) || (0x61 ... 0x7A).contains(b) }
+        var decoder = UTF8()
+        var iterator = bytes[i...].makeIterator()
+        guard case let .scalarValue(s) = decoder.decode(&iterator) else { return false }
+        return s.properties.isAlphabetic
     }
 
     /// The start of a line at or before `position` (and after `floor`) that starts with a
