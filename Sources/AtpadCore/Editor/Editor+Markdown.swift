@@ -395,19 +395,28 @@ public final class MarkdownRunCache: Sendable {
         var prose: MarkdownSyntax
     }
 
-    private let table = Mutex<[[UInt8]: Parsed]>([:])
+    /// A piece's bytes as a key hashed in one call (an array of bytes hashes byte by byte).
+    struct Key: Hashable, Sendable {
+        let bytes: [UInt8]
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    private let table = Mutex<[Key: Parsed]>([:])
     /// Pieces kept at most (a screen holds a few dozen).
     private static let capacity = 512
 
     public init() {}
 
     func parsed(_ bytes: [UInt8]) -> Parsed {
-        if let hit = table.withLock({ $0[bytes] }) { return hit }
+        let key = Key(bytes: bytes)
+        if let hit = table.withLock({ $0[key] }) { return hit }
         let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
         let parsed = Parsed(runs: syntax.runs(), prose: syntax)
         table.withLock { table in
             if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
-            table[bytes] = parsed
+            table[key] = parsed
         }
         return parsed
     }
