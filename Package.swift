@@ -15,7 +15,10 @@ let package = Package(
     ],
     targets: [
         // Pure model: text, edits, mentions, triggers, completion state, undo, markup.
-        .target(name: "AtpadCore"),
+        .target(name: "AtpadCore", dependencies: ["CCmarkGFM"]),
+        // cmark-gfm, GitHub's Markdown parser, through a header shim: what is code, a link
+        // or HTML in Markdown documents.
+        .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM"),
         // Entity sources, directory files, ranking.
         .target(name: "AtpadDirectory", dependencies: [
             "AtpadCore", "CCurl", .product(name: "HeapModule", package: "swift-collections"),
@@ -47,8 +50,8 @@ let package = Package(
         .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "CHeapStats"]),
         // Helpers the test targets share (a seeded random generator).
         .target(name: "AtpadTestSupport", path: "Tests/AtpadTestSupport"),
-        .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore", "AtpadTestSupport"],
-                    exclude: ["Golden"]),
+        .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore", "AtpadTestSupport", "CCmarkGFM"],
+                    exclude: ["Golden", "MarkdownSpecs"]),
         .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore", "AtpadTestSupport"]),
         .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadCore", "AtpadTestSupport"],
                     exclude: ["Golden"]),

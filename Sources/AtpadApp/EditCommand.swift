@@ -151,7 +151,7 @@ struct EditCommand: AsyncParsableCommand {
                                  implicitThreshold: settings.config.implicit ?? 3,
                                  trimMentions: settings.config.trimMentions ?? false,
                                  chooserRows: settings.config.chooserRows ?? 8,
-                                 quietWords: BundledQuietWords.words),
+                                 quietWords: BundledQuietWords.words, markdown: format.isMarkdown),
             theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
             // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),

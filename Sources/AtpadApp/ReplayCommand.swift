@@ -22,6 +22,11 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Terminal height in rows (PgUp/PgDn move by height - 3 rows).")
     var height: Int = 24
 
+    @Option(help: ArgumentHelp(
+        "The format the comment is edited for: in Markdown formats (github, gitlab, mattermost, markdown) no search starts where GitHub would not make a mention (code, links, URLs, HTML, a heading's #).",
+        valueName: "format"))
+    var format: String = "atpad"
+
     @OptionGroup var directories: DirectoryOptions
 
     @OptionGroup var editing: EditingOptions
@@ -46,7 +51,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let config = EditorConfig(
             triggers: directories.triggers,
             implicitThreshold: implicit, trimMentions: trimMentions,
-            width: width, pageRows: max(1, height - 3), quietWords: BundledQuietWords.words)
+            width: width, pageRows: max(1, height - 3), quietWords: BundledQuietWords.words,
+            markdown: try DocumentFormat(option: "--format", name: format).isMarkdown)
         let editor = Editor(start.0, cursor: start.cursor, config: config)
         let final = await MainActor.run { Replay.run(editor, keys: script, sources: sources) }
         print(ReplayOutput.json(final))

@@ -308,6 +308,7 @@ struct AppModel {
         let renamed = request.path != document.path
         document.path = request.path
         document.format = request.format
+        editor.config.markdown = request.format.isMarkdown
         document.isReadOnly = false
         editor.markSaved()
         savedOnce = true

@@ -221,7 +221,7 @@ extension Editor {
     /// puts the trigger before the word and searches for it; else it inserts the trigger.
     private mutating func mentionHere() {
         let t = config.defaultTrigger
-        guard !isInCode(cursor) else { return }
+        guard mayMention(at: cursor, probe: String(Character(t))) else { return }
         if selection.isEmpty, storage.mention(endingAt: cursor) == nil {
             if let prev = storage.scalar(at: cursor - 1), trigger(for: prev) == t {
                 dismissed = false

@@ -11,13 +11,21 @@ extension Editor {
 
     /// Whether a trigger at `position` may start an explicit search: at the start of the
     /// text or after whitespace or opening punctuation (so never in `ab@c` or `\@`), and
-    /// not inside inline code or a fenced code block.
+    /// not inside inline code or a fenced code block (in Markdown formats: in prose as
+    /// GitHub reads it).
     func canStartExplicit(at position: Int) -> Bool {
         if position > 0 {
             if storage.mention(endingAt: position) != nil { return false }
             guard opensTrigger(before: position) else { return false }
         }
-        return !isInCode(position)
+        return mayMention(at: position)
+    }
+
+    /// Whether a mention may start at `position` (where a trigger is, or, with `probe`,
+    /// where that trigger would be typed): in Markdown formats GitHub's rule
+    /// (`isMarkdownProse`), in the others not in code (`isInCode`).
+    func mayMention(at position: Int, probe: String? = nil) -> Bool {
+        config.markdown ? isMarkdownProse(position, probe: probe) : !isInCode(position)
     }
 
     /// Whether what comes before `position` lets a trigger there start a search: the start,
@@ -133,9 +141,9 @@ extension Editor {
         guard length >= config.implicitThreshold else { return }
         // A word right after a trigger character belongs to explicit searches.
         if start > 0, let prev = storage.scalar(at: start - 1), trigger(for: prev) != nil { return }
-        guard !isInCode(cursor) else { return }
         // Common words, and the beginnings of them, stay quiet (SPEC §3).
         guard !config.quietWords.silences(storage.slice(start..<cursor)) else { return }
+        guard mayMention(at: start) else { return }
         search = Search(kind: .implicit, trigger: config.defaultTrigger, start: start, query: "", queryID: 0, sent: false)
         refreshQuery(force: true)
     }

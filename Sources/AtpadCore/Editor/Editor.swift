@@ -34,6 +34,10 @@ public struct Editor: Sendable {
     /// The query in flight for each trigger (at most one).
     var inFlight: [Unicode.Scalar: (id: Int, cancelled: Bool)] = [:]
     var pendingEffects: [Effect] = []
+    /// Where the top-level Markdown blocks start (Markdown formats only; nil otherwise).
+    public internal(set) var markdownBlocks: MarkdownBlocks?
+    /// What the front end last drew of Markdown, by the bytes of each piece.
+    let markdownCache = MarkdownRunCache()
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
         lineEnding = Editor.lineEnding(of: doc.text)
@@ -41,6 +45,7 @@ public struct Editor: Sendable {
         let c = min(max(cursor ?? storage.count, 0), storage.count)
         selection = .cursor(c)
         snapCursor()
+        if config.markdown { markdownBlocks = MarkdownBlocks(storage) }
     }
 
     /// The line ending a text's first line uses: "\r\n" when its first LF follows a CR,
@@ -90,6 +95,7 @@ public struct Editor: Sendable {
             if let gone = storage.removeMention(at: m.range) { removed.append(gone) }
         }
         let taken = storage.apply(edits, adding: transaction.addedMentions)
+        if config.markdown || markdownBlocks != nil { updateMarkdownBlocks(edits, removed: taken.texts) }
         // A mention whose edge no longer falls on a grapheme boundary (a combining mark
         // typed right after it, a deletion joining clusters) turns plain too. Only the
         // mentions added and those just outside an edit can be affected.

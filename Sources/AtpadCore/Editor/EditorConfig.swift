@@ -24,11 +24,15 @@ public struct EditorConfig: Sendable, Equatable {
     /// The document is a git commit message (`COMMIT_EDITMSG`, `MERGE_MSG`): `@` after
     /// `Co-authored-by: ` at the start of a line inserts `Name <email>` (``CoAuthor``).
     public var coAuthorTrailers: Bool = false
+    /// The document is in a Markdown format (`github`, `gitlab`, `mattermost`,
+    /// `markdown`): GitHub's parser decides where a search may start, and the front end
+    /// draws Markdown in the `markup.*` roles.
+    public var markdown: Bool
 
     public init(triggers: [Unicode.Scalar] = ["@"], defaultTrigger: Unicode.Scalar = "@",
                 implicitThreshold: Int = 3, trimMentions: Bool = false, chooserRows: Int = 8,
                 width: Int = 80, pageRows: Int = 20, tabWidth: Int = 4, quietWords: QuietWords = QuietWords(),
-                quietTriggers: [Unicode.Scalar] = [":"]) {
+                quietTriggers: [Unicode.Scalar] = [":"], markdown: Bool = false) {
         self.triggers = triggers
         self.defaultTrigger = defaultTrigger
         self.implicitThreshold = implicitThreshold
@@ -39,6 +43,7 @@ public struct EditorConfig: Sendable, Equatable {
         self.tabWidth = tabWidth
         self.quietWords = quietWords
         self.quietTriggers = quietTriggers
+        self.markdown = markdown
     }
 
     /// Every character that may be a trigger at all.

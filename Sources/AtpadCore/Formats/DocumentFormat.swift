@@ -53,6 +53,15 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
 
     public var description: String { rawValue }
 
+    /// Whether documents in this format are Markdown as GitHub reads it: the editor
+    /// follows GitHub's rule for where a mention may start and draws Markdown in roles.
+    public var isMarkdown: Bool {
+        switch self {
+        case .github, .gitlab, .mattermost, .markdown: true
+        default: false
+        }
+    }
+
     /// Whether writing this format asks the directory (for handles, urls, or the ids of
     /// its service in an entity's `accounts`); the others need only what the document holds.
     public var encodingUsesDirectory: Bool {

@@ -5,9 +5,11 @@
 ///
 /// Reading finds `@handle` (and, for entities without a handle, `@Their Name`) and turns
 /// what the directory knows back into mentions:
-/// - a trigger counts only where GitHub would link it: not after a word character or one
-///   of `. - + / \ @` (so `a@b.com` is an e-mail address), and not inside inline code or a
-///   fenced code block;
+/// - a trigger counts only where GitHub would link it: in prose as cmark-gfm reads it
+///   (`MarkdownSyntax`: never in code spans or blocks, raw HTML, link texts and
+///   destinations, autolinks or bare URLs), and not after a word character or one of
+///   `. - + / \ @` (so `a@b.com` is an e-mail address); the whole handle lies in that
+///   prose;
 /// - a handle is a run of word characters, `.` and `-` (GitHub's own `[A-Za-z0-9-]`, plus
 ///   what other directories use); when the whole run is unknown, trailing `.`, `-` and `_`
 ///   are dropped one at a time, so `thanks @jdoe.` finds `jdoe`; handles match in any case
@@ -52,6 +54,8 @@ enum GitHubFormat {
         /// Which ASCII bytes start a mention: `@` always (to report unknown ones), other
         /// triggers when they have a directory.
         var isTriggerByte = [Bool](repeating: false, count: 128)
+        /// Where the run of prose holding the trigger being read ends: a handle stops there.
+        var limit = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, format: DocumentFormat, lookup: EntityLookup) {
             self.bytes = bytes
@@ -65,15 +69,18 @@ enum GitHubFormat {
         }
 
         mutating func run() {
-            var code = MarkdownCode.Cursor(bytes)
+            var prose = MarkdownSyntax.Cursor(hasTrigger() ? MarkdownSyntax(bytes).prose : [])
             var runStart = 0
             var i = 0
             while i < bytes.count {
                 let b = bytes[i]
                 guard b < 0x80, isTriggerByte[Int(b)] else { i += 1; continue }
-                if code.isCode(i) { i = code.end(ofCodeAt: i); continue }
+                guard let proseRun = prose.range(containing: i) else { i += 1; continue }
+                limit = proseRun.upperBound
                 let trigger = Unicode.Scalar(b)
-                if isBlocked(at: i) { i += 1; continue }
+                // What comes before the run is Markdown's (emphasis marks it took, a code
+                // span, a link): the handle starts a text of its own, as on GitHub.
+                if i > proseRun.lowerBound, isBlocked(at: i, runStart: proseRun.lowerBound) { i += 1; continue }
                 let word = run(from: i + 1, while: CharacterClass.isWord)
                 let handleRun = run(from: i + 1, while: isHandleScalar)
                 let byHandle = matchHandle(trigger: trigger, in: i + 1 ..< handleRun)
@@ -110,6 +117,11 @@ enum GitHubFormat {
             builder.appendPlain(bytes, runStart ..< bytes.count)
         }
 
+        /// Whether the text has a trigger byte at all (most comments have none: no parse).
+        private func hasTrigger() -> Bool {
+            bytes.contains { $0 < 0x80 && isTriggerByte[Int($0)] }
+        }
+
         /// Whether a trigger right after `scalar` is not a mention on GitHub.
         private func blocksMention(_ scalar: Unicode.Scalar) -> Bool {
             CharacterClass.isWord(scalar) || ".-+/\\@".unicodeScalars.contains(scalar)
@@ -118,11 +130,18 @@ enum GitHubFormat {
         /// Whether what is before the trigger at `i` keeps it from being a mention. `_` is a
         /// word character, but a run of emphasis marks at the start of a word (`_@jdoe_`,
         /// `**_@jdoe`) is Markdown's, which GitHub reads the mention inside of.
-        private func isBlocked(at i: Int) -> Bool {
+        private func isBlocked(at i: Int, runStart: Int) -> Bool {
             guard let before = UTF8Scan.scalar(in: bytes, before: i) else { return false }
             guard before == "_" else { return blocksMention(before) }
             var j = i - 1
-            while j > 0, i - j < 8, CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j - 1])) { j -= 1 }
+            while j > runStart, i - j < 8 {
+                let mark = CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j - 1]))
+                // A mark escaped with a backslash (`\_`) is a literal mark all the same.
+                let escape = bytes[j - 1] == UInt8(ascii: "\\") && CharacterClass.isEmphasisMark(Unicode.Scalar(bytes[j]))
+                guard mark || escape else { break }
+                j -= 1
+            }
+            if j == runStart { return false }
             guard let first = UTF8Scan.scalar(in: bytes, before: j) else { return false }
             return blocksMention(first)
         }
@@ -134,7 +153,7 @@ enum GitHubFormat {
         /// The end of the run of scalars from `start` that satisfy `test`.
         private func run(from start: Int, while test: (Unicode.Scalar) -> Bool) -> Int {
             var j = start
-            while j < bytes.count {
+            while j < limit {
                 let (scalar, length) = UTF8Scan.scalar(in: bytes, at: j)
                 guard test(scalar) else { break }
                 j += length
@@ -177,6 +196,7 @@ enum GitHubFormat {
             var best: (entity: Entity, end: Int)?
             for entity in candidates where UTF8Scan.hasPrefix(bytes, at: word.lowerBound, entity.name) {
                 let end = word.lowerBound + entity.name.utf8.count
+                if end > limit { continue }
                 if end < bytes.count, CharacterClass.isWord(UTF8Scan.scalar(in: bytes, at: end).0) { continue }
                 if best.map({ end > $0.end }) ?? true { best = (entity, end) }
             }

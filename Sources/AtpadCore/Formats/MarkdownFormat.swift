@@ -13,8 +13,9 @@
 /// Reading turns a link whose text is a trigger and a name back into a mention: with a
 /// `mention:id` target always (the name is the link text), with a url when the directory
 /// has an entity with that url (the name stays the link text; the id is the entity's).
-/// Other such links stay text and are reported in a note. Links in code, images and
-/// links with a title are not read as mentions.
+/// Other such links stay text and are reported in a note. Links in code or HTML (as
+/// cmark-gfm reads them: `MarkdownSyntax`), images and links with a title are not read as
+/// mentions.
 enum MarkdownFormat {
     static let scheme = "mention:"
 
@@ -104,12 +105,12 @@ enum MarkdownFormat {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
         var builder = MarkedTextBuilder(capacity: bytes.count)
         var unresolved = UnresolvedMentions()
-        var code = MarkdownCode.Cursor(bytes)
+        var code = MarkdownSyntax.Cursor(bytes.contains(UInt8(ascii: "[")) ? MarkdownSyntax(bytes).verbatim : [])
         var runStart = 0
         var i = 0
         while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "[") else { i += 1; continue }
-            if code.isCode(i) { i = code.end(ofCodeAt: i); continue }
+            if let verbatim = code.range(containing: i) { i = verbatim.upperBound; continue }
             guard !isEscapedOrImage(bytes, i), let link = readLink(bytes, at: i) else { i += 1; continue }
             let name = String(decoding: link.name, as: UTF8.self)
             let target = String(decoding: link.target, as: UTF8.self)

@@ -53,7 +53,8 @@ enum ZulipFormat {
     /// Reads valid UTF-8 `bytes`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) -> DecodedDocument {
         var builder = MarkedTextBuilder(capacity: bytes.count)
-        var code = MarkdownCode.Cursor(bytes)
+        // Only the trigger bytes are looked at, so a text without `@**` is not parsed.
+        var code = MarkdownSyntax.Cursor(bytes.contains(UInt8(ascii: "@")) ? MarkdownSyntax.fencedCode(bytes) : [])
         var runStart = 0
         var i = 0
         while i < bytes.count {
@@ -61,8 +62,8 @@ enum ZulipFormat {
                 i += 1
                 continue
             }
-            if code.isCode(i) {
-                i = code.end(ofCodeAt: i)
+            if let verbatim = code.range(containing: i) {
+                i = verbatim.upperBound
                 continue
             }
             guard let (name, id, end) = read(bytes, at: i) else {

@@ -92,9 +92,14 @@ public struct TextStorage: Sendable {
 
     /// The text of `range` (clamped to the text).
     public func slice(_ range: Range<Int>) -> String {
+        String(decoding: utf8(range), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `range` (clamped to the text).
+    public func utf8(_ range: Range<Int>) -> [UInt8] {
         let lo = max(0, min(range.lowerBound, count))
         let hi = max(lo, min(range.upperBound, count))
-        if lo == hi { return "" }
+        if lo == hi { return [] }
         var out: [UInt8] = []
         var (i, start) = locate(lo)
         var pos = lo
@@ -109,7 +114,7 @@ public struct TextStorage: Sendable {
             start += chunk.scalars
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The scalar at `position`, or nil at the end of the text.

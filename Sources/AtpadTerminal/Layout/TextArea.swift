@@ -264,7 +264,7 @@ extension TextArea {
 /// Which role each visible document position is drawn in: the current find match over
 /// the selection over a selected mention (or kept construct) over the other matches over
 /// a mention over a kept construct (`verbatim`) over an explicit search's trigger and
-/// query, else text.
+/// query over Markdown's roles (`markup.*`, in Markdown formats), else text.
 ///
 /// The current match goes over the selection because it is where the find prompt is (a
 /// match inside a mention selects the whole mention, and the match must still show
@@ -278,6 +278,7 @@ struct RoleRanges {
     private var mentions: SortedRanges
     private var kept: SortedRanges
     private var matches: SortedRanges
+    private var markup: MarkupRuns
 
     init(_ editor: Editor, visible: Range<Int>, matches: [Range<Int>] = [], currentMatch: Int? = nil) {
         selection = editor.selection.isEmpty ? nil : editor.selection.range
@@ -296,6 +297,7 @@ struct RoleRanges {
         kept = SortedRanges(tokens.filter(\.isKept).map(\.range))
         self.matches = SortedRanges(matches.filter { $0.overlaps(visible) }.sorted { $0.lowerBound < $1.lowerBound })
         self.currentMatch = currentMatch.flatMap { matches.indices.contains($0) ? matches[$0] : nil }
+        markup = MarkupRuns(editor.config.markdown ? editor.markdownRuns(in: visible) : [])
     }
 
     /// Whether every position of `range` is drawn as plain text: no role range reaches it.
@@ -303,7 +305,7 @@ struct RoleRanges {
         let reach = range.lowerBound ..< max(range.upperBound, range.lowerBound + 1)
         func clear(_ special: Range<Int>?) -> Bool { special.map { !$0.overlaps(reach) } ?? true }
         return clear(currentMatch) && clear(selection) && clear(selectedMention) && clear(search)
-            && !mentions.overlaps(reach) && !kept.overlaps(reach) && !matches.overlaps(reach)
+            && !mentions.overlaps(reach) && !kept.overlaps(reach) && !matches.overlaps(reach) && !markup.overlaps(reach)
     }
 
     /// The role at `position` and the first position after it where the role may change
@@ -315,7 +317,8 @@ struct RoleRanges {
             return r.lowerBound > position ? r.lowerBound : (r.upperBound > position ? r.upperBound : .max)
         }
         let end = min(edge(currentMatch), edge(selection), edge(selectedMention), edge(search),
-                      matches.edge(after: position), mentions.edge(after: position), kept.edge(after: position))
+                      matches.edge(after: position), mentions.edge(after: position), kept.edge(after: position),
+                      markup.edge(after: position))
         return (role(at: position), end)
     }
 
@@ -327,8 +330,47 @@ struct RoleRanges {
         if mentions.contains(position) { return .mention }
         if kept.contains(position) { return .verbatim }
         if let search, search.contains(position) { return .search }
-        return .text
+        return markup.role(at: position) ?? .text
     }
+}
+
+/// Markdown's roles over the visible text: sorted, disjoint runs, each of one role.
+struct MarkupRuns {
+    private var ranges: SortedRanges
+    private let runs: [(range: Range<Int>, role: Role)]
+
+    init(_ runs: [(range: Range<Int>, kind: MarkdownSyntax.Kind)]) {
+        let roles = runs.compactMap { run in MarkupRuns.role(of: run.kind).map { (range: run.range, role: $0) } }
+        self.runs = roles
+        ranges = SortedRanges(roles.map(\.range))
+    }
+
+    static func role(of kind: MarkdownSyntax.Kind) -> Role? {
+        switch kind {
+        case .code: .markupCode
+        case .link: .markupLink
+        case .heading: .markupHeading
+        case .emphasis: .markupEmphasis
+        case .strong: .markupStrong
+        case .quote: .markupQuote
+        case .html, .strikethrough: nil
+        }
+    }
+
+    mutating func role(at position: Int) -> Role? {
+        guard !runs.isEmpty, ranges.contains(position) else { return nil }
+        // `contains` found the run: the first that ends after `position`.
+        var lo = 0, hi = runs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].range.upperBound <= position { lo = mid + 1 } else { hi = mid }
+        }
+        return runs[lo].role
+    }
+
+    mutating func edge(after position: Int) -> Int { ranges.edge(after: position) }
+
+    func overlaps(_ range: Range<Int>) -> Bool { ranges.overlaps(range) }
 }
 
 /// Ranges that do not overlap, sorted, asked whether they hold positions mostly in

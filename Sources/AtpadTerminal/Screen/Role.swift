@@ -22,6 +22,14 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     case prompt
     /// Constructs a format keeps as they are (SPEC §7).
     case verbatim
+    /// Markdown as GitHub reads it, in Markdown formats: code spans and blocks, links and
+    /// URLs, headings, emphasis, strong emphasis, block quotes (mentions stay on top).
+    case markupCode = "markup.code"
+    case markupLink = "markup.link"
+    case markupHeading = "markup.heading"
+    case markupEmphasis = "markup.emphasis"
+    case markupStrong = "markup.strong"
+    case markupQuote = "markup.quote"
 
     /// The role a theme falls back to when it does not style this one
     /// (`chooser.match` → `chooser`); nil for top-level roles.
@@ -52,6 +60,12 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .matchCurrent: 15
         case .prompt: 16
         case .verbatim: 17
+        case .markupCode: 18
+        case .markupLink: 19
+        case .markupHeading: 20
+        case .markupEmphasis: 21
+        case .markupStrong: 22
+        case .markupQuote: 23
         }
     }
 
@@ -79,6 +93,12 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .matchCurrent: "F"
         case .prompt: "p"
         case .verbatim: "b"
+        case .markupCode: "`"
+        case .markupLink: "l"
+        case .markupHeading: "H"
+        case .markupEmphasis: "e"
+        case .markupStrong: "B"
+        case .markupQuote: "q"
         }
     }
 }

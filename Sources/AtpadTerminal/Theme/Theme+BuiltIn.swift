@@ -11,6 +11,7 @@ extension Theme {
     public static let builtInDefault: Theme = {
         let black = Color.indexed(0), yellow = Color.indexed(3), cyan = Color.indexed(6)
         let brightGreen = Color.indexed(10), green = Color.indexed(2)
+        let blue = Color.indexed(4), magenta = Color.indexed(5)
         return Theme(name: defaultName, entries: [
             .mention: Entry(foreground: cyan, attributes: [.bold]),
             .mentionSelected: Entry(foreground: black, background: cyan),
@@ -28,6 +29,12 @@ extension Theme {
             .matchCurrent: Entry(foreground: black, background: brightGreen, attributes: [.bold]),
             .prompt: Entry(attributes: [.bold]),
             .verbatim: Entry(foreground: green),
+            .markupCode: Entry(foreground: magenta, attributes: [.dim]),
+            .markupLink: Entry(foreground: blue, attributes: [.underline]),
+            .markupHeading: Entry(foreground: yellow, attributes: [.bold]),
+            .markupEmphasis: Entry(foreground: yellow),
+            .markupStrong: Entry(attributes: [.bold]),
+            .markupQuote: Entry(foreground: .indexed(8)),
         ])
     }()
 }

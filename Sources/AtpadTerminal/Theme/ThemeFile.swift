@@ -116,7 +116,9 @@ private struct ThemeReader {
             guard let value = table[key] else { continue }
             let full = path.map { "\($0).\(key)" } ?? key
             if let sub = value.table {
-                guard Role(rawValue: full) != nil else {
+                // `[markup.code]` is a table `markup` holding `code`: a group of roles.
+                let isGroup = Role.allCases.contains { $0.rawValue.hasPrefix(full + ".") }
+                guard Role(rawValue: full) != nil || isGroup else {
                     let roles = Role.allCases.map(\.rawValue).joined(separator: ", ")
                     fail(full, "unknown role \"\(full)\" (roles: \(roles))")
                     continue

@@ -109,30 +109,3 @@ struct ByteScanTests {
         }
     }
 }
-
-@Suite("MarkdownCode")
-struct MarkdownCodeTests {
-    func code(_ text: String) -> [String] {
-        var text = text
-        return text.withUTF8 { bytes in
-            MarkdownCode.regions(in: bytes).map { UTF8Scan.string(bytes, $0) }
-        }
-    }
-
-    @Test func inlineSpansCloseWithARunOfTheSameLength() {
-        #expect(code("a `b` c ``d ` e`` f ```g``") == ["`b`", "``d ` e``"])
-        #expect(code(#"\`not code` but `this`"#) == ["` but `"])
-        #expect(code("`unclosed") == [])
-    }
-
-    @Test func fencesRunToTheirClosingLine() {
-        #expect(code("a\n```swift\nlet x = `1`\n```\nb") == ["```swift\nlet x = `1`\n```\n"])
-        #expect(code("~~~~\ncode\n~~~\nstill\n~~~~~\nafter") == ["~~~~\ncode\n~~~\nstill\n~~~~~\n"])
-        #expect(code("   ```\nindented fence\n```") == ["   ```\nindented fence\n```"])
-        #expect(code("```\nunclosed") == ["```\nunclosed"])
-    }
-
-    @Test func backtickFenceWithBacktickInfoIsInlineCode() {
-        #expect(code("```a```") == ["```a```"])
-    }
-}
