@@ -15,10 +15,6 @@ from conftest import ROOT
 
 PUBLIC = {"github.com"}
 
-# Written in parallel on other branches; linked as they will be once merged. Checked in
-# full (anchors too) as soon as they exist.
-COMING = {"docs/markdown.md", "docs/posting.md", "docs/people.md"}
-
 PAGES = sorted([ROOT / name for name in ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "BENCHMARKS.md"]]
                + list((ROOT / "docs").glob("*.md")))
 
@@ -81,10 +77,8 @@ def problems_in(page):
         if ROOT.resolve() not in [file, *file.parents]:
             problems.append(where + " (outside the repository)")
             continue
-        relative = str(file.relative_to(ROOT.resolve()))
         if not file.exists():
-            if relative not in COMING:
-                problems.append(where + " (no such file)")
+            problems.append(where + " (no such file)")
             continue
         if parts.fragment and file.suffix == ".md" and parts.fragment not in anchors(file):
             problems.append(where + " (no such heading)")

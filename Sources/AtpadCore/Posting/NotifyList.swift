@@ -21,8 +21,8 @@ public struct NotifyList: Equatable, Sendable {
     private var service: Service?
 
     /// Reads `doc` as it will be posted to `target`. Only `@` mentions are people (a `#`
-    /// channel notifies nobody). Words inside Markdown code are skipped for GitHub and
-    /// GitLab, which do not read mentions there.
+    /// channel notifies nobody). Words inside Markdown code, links and HTML are skipped for
+    /// GitHub and GitLab, which do not read mentions there.
     /// `lookup` is the directory the body is written with: a person it knows accounts of,
     /// but none on the target's service, is listed apart (not notified).
     public init(_ doc: MarkedText, target: PostTarget, lookup: EntityLookup = .empty) {
@@ -66,7 +66,10 @@ public struct NotifyList: Equatable, Sendable {
         }
         let mentionBytes = Self.byteRanges(of: skipped.map(\.range), in: doc.text)
         text.withUTF8 { bytes in
-            let code = target.readsMentionsFromText ? MarkdownCode.regions(in: bytes) : []
+            // Where GitHub and GitLab read no mention: code, links and URLs, HTML.
+            let code = target.readsMentionsFromText
+                ? MarkdownSyntax(bytes).spans.filter { $0.kind == .code || $0.kind == .link || $0.kind == .html }.map(\.range)
+                : []
             var skip = (mentionBytes + code).sorted { $0.lowerBound < $1.lowerBound }[...]
             var i = 0
             while i < bytes.count {
