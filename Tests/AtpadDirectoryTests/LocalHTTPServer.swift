@@ -30,6 +30,11 @@ final class LocalHTTPServer: @unchecked Sendable {
     private var requestTargets: [String] = []
     private var requestHeads: [String] = []
     private var hangingClosedByClient = 0
+    /// Whether `stop` was called, and whether the listener is closed: both under `lock`,
+    /// so the listener's descriptor is shut down and closed once, and never touched after
+    /// it is closed (the number may already be another test's socket by then).
+    private var stopped = false
+    private var listenerClosed = false
 
     init(reply: @escaping @Sendable (_ target: String) -> Reply) throws {
         self.reply = reply
@@ -61,8 +66,12 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     /// Stops accepting (connections already open finish on their own).
     func stop() {
-        // shutdown wakes the thread blocked in accept; close alone would not.
-        shutdown(listener, Int32(SHUT_RDWR))
+        lock.withLock {
+            guard !stopped else { return }
+            stopped = true
+            // shutdown wakes the thread blocked in accept; close alone would not.
+            if !listenerClosed { shutdown(listener, Int32(SHUT_RDWR)) }
+        }
     }
 
     /// The targets (`/path?query`) of the requests received so far.
@@ -76,9 +85,17 @@ final class LocalHTTPServer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
-                if errno == EINTR { continue }
-                close(listener)
-                return
+                let error = errno
+                let done = lock.withLock { () -> Bool in
+                    // A connection the client gave up before it was accepted is no reason
+                    // to stop listening.
+                    if !stopped, error == EINTR || error == ECONNABORTED || error == EPROTO { return false }
+                    listenerClosed = true
+                    close(listener)
+                    return true
+                }
+                if done { return }
+                continue
             }
             let server = self
             Thread { server.serve(connection) }.start()
