@@ -75,6 +75,9 @@ struct EditCommand: AsyncParsableCommand {
     /// thread, which owns the terminal; returns the exit status. Problems found before
     /// the screen is drawn are `UsageError`s (exit status 2).
     func runEditor() throws -> Int32 {
+        // The first frame needs the common words (implicit search) and the default theme:
+        // they are made on the other core while this one reads the config and the file.
+        Thread { _ = BundledQuietWords.words; _ = Theme.builtInDefault }.start()
         let environment = ProcessEnvironment.current()
         // A bad target is the person's mistake: said first, before anything is read.
         let postTarget = try to.map(PostPreparation.target)
