@@ -87,20 +87,9 @@ public struct ParticipantsRequest: Equatable, Sendable {
     /// of kind `.usage` naming it.
     public init(target: PostTarget, environment: [String: String]) throws(PostError) {
         self.target = target
-        func variable(_ name: String) throws(PostError) -> String {
-            guard let value = environment[name], !value.isEmpty else {
-                throw PostError(.usage, "\(name) is not set (needed for the participants of \(target))")
-            }
-            return value
-        }
-        func base(_ name: String) throws(PostError) -> String {
-            var url = try variable(name)
-            while url.hasSuffix("/") { url.removeLast() }
-            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-                throw PostError(.usage, "\(name) must be an http:// or https:// address")
-            }
-            return url
-        }
+        let variables = ServiceVariables(environment: environment, purpose: "for the participants of \(target)")
+        func variable(_ name: String) throws(PostError) -> String { try variables.value(name) }
+        func base(_ name: String) throws(PostError) -> String { try variables.base(name) }
         func get(_ url: String, _ authorization: PostHeader) -> PostRequest.Action {
             .http(method: "GET", url: url, headers: [authorization], body: [])
         }

@@ -26,20 +26,9 @@ public struct PostRequest: Equatable, Sendable {
     public init(target: PostTarget, document: MarkedText, lookup: EntityLookup = .empty,
                 environment: [String: String], transactionID: String) throws(PostError) {
         self.target = target
-        func variable(_ name: String) throws(PostError) -> String {
-            guard let value = environment[name], !value.isEmpty else {
-                throw PostError(.usage, "\(name) is not set (needed to post to \(target.serviceName))")
-            }
-            return value
-        }
-        func base(_ name: String) throws(PostError) -> String {
-            var url = try variable(name)
-            while url.hasSuffix("/") { url.removeLast() }
-            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-                throw PostError(.usage, "\(name) must be an http:// or https:// address")
-            }
-            return url
-        }
+        let variables = ServiceVariables(environment: environment, purpose: "to post to \(target.serviceName)")
+        func variable(_ name: String) throws(PostError) -> String { try variables.value(name) }
+        func base(_ name: String) throws(PostError) -> String { try variables.base(name) }
         let body: [UInt8]
         do {
             body = try target.format.encodeBytes(document, lookup: lookup)
