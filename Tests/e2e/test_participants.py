@@ -11,7 +11,6 @@ import textwrap
 
 import pytest
 
-from services import Services
 
 PEOPLE = [
     {"id": "U01", "name": "John Doe", "handle": "jdoe"},
@@ -32,13 +31,6 @@ GITHUB_QUERY = (
     "reviews(last: 100) { nodes { author { login ... on User { name } } } } "
     "comments(last: 100) { nodes { author { login ... on User { name } } } } } } } }"
 )
-
-
-@pytest.fixture
-def services():
-    s = Services()
-    yield s
-    s.stop()
 
 
 @pytest.fixture

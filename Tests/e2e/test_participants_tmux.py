@@ -4,25 +4,15 @@ opened replace its rows; a failed call is said once on the message line and typi
 on with the usual ranking; with the github preset the checkout's pull request (`gh pr
 view`) is the conversation."""
 import json
-import shlex
 import time
 
 import pytest
 
-from conftest import atpad_binary
-from services import Services
 from test_cli_presets import TEAMS_LINES, USERS_LINES, stand_in, teams_list_call, users_list_call
 from test_participants import GITHUB_QUERY, PEOPLE
-from tmux import Session
+from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
 
 TOKEN = "xoxb-tmux-participants"
-
-
-@pytest.fixture
-def services():
-    s = Services()
-    yield s
-    s.stop()
 
 
 @pytest.fixture
@@ -30,22 +20,6 @@ def directory(tmp_path):
     path = tmp_path / "people.json"
     path.write_text(json.dumps(PEOPLE))
     return str(path)
-
-
-@pytest.fixture
-def sessions():
-    opened = []
-
-    def start(args, env, cwd):
-        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args])
-        s = Session(command, env=env, cwd=cwd)
-        opened.append(s)
-        s.wait_for(lambda sc: "atpad" in sc, what="the first frame")
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
 
 
 def slack_env(services):
@@ -65,7 +39,7 @@ def thread_answer(request):
 
 def test_at_lists_the_participants_first_with_the_mark_and_role(sessions, services, directory, tmp_path):
     services.routes["/api/conversations.replies"] = thread_answer
-    s = sessions(["--to", "slack:C0123/1700000000.000100", "-d", directory], slack_env(services), str(tmp_path))
+    s = sessions(["--to", "slack:C0123/1700000000.000100", "-d", directory], env=slack_env(services), cwd=str(tmp_path))
     s.wait_for(lambda sc: services.requests, what="the participants call")
     s.type("@")
     screen = s.wait_for(lambda sc: len(chooser_rows(sc)) >= 4 and "● " in sc, what="the chooser with participants")
@@ -88,7 +62,7 @@ def test_participants_that_arrive_late_replace_the_rows(sessions, services, dire
         time.sleep(1.5)
         return thread_answer(request)
     services.routes["/api/conversations.replies"] = slow
-    s = sessions(["--to", "slack:C0123/1700000000.000100", "-d", directory], slack_env(services), str(tmp_path))
+    s = sessions(["--to", "slack:C0123/1700000000.000100", "-d", directory], env=slack_env(services), cwd=str(tmp_path))
     s.type("@")
     # The directory answers at once, without marks…
     first = s.wait_for(lambda sc: len(chooser_rows(sc)) >= 4, what="the chooser")
@@ -102,7 +76,7 @@ def test_participants_that_arrive_late_replace_the_rows(sessions, services, dire
 
 def test_a_failed_call_is_said_once_and_typing_goes_on(sessions, services, directory, tmp_path):
     services.routes["/api/conversations.members"] = lambda r: (200, {"ok": False, "error": "not_in_channel"})
-    s = sessions(["--to", "slack:C0123", "-d", directory], slack_env(services), str(tmp_path))
+    s = sessions(["--to", "slack:C0123", "-d", directory], env=slack_env(services), cwd=str(tmp_path))
     s.wait_for(lambda sc: "participants of slack:C0123 not loaded: Slack says not_in_channel; ranking" in " ".join(sc.split()),
                what="the message")
     s.type("hi @jo")
@@ -127,7 +101,7 @@ def test_the_github_presets_pull_request_is_the_conversation(sessions, tmp_path)
         [teams_list_call("octo"), TEAMS_LINES],
     ])
     env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "ATPAD_GITHUB_REPO": "octo/atpad"}
-    s = sessions(["--preset", "github"], env, str(tmp_path))
+    s = sessions(["--preset", "github"], env=env, cwd=str(tmp_path))
     s.wait_for(lambda sc: (bin_dir / "gh.log").exists() and len((bin_dir / "gh.log").read_text().splitlines()) >= 2,
                what="the pull request and its participants asked")
     s.type("@")
