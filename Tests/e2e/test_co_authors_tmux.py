@@ -1,15 +1,14 @@
 """Co-authors (SPEC §16): in a real `git commit` with atpad as GIT_EDITOR, typing
 `Co-authored-by: @jo` and Enter inserts `Name <email>`, and the commit carries the
 trailer. A person without an email is shown with the reason and cannot be picked."""
-import json
 import os
 import shlex
 import subprocess
 
 from conftest import atpad_binary
+from test_git_editor import IDENTITY, make_repo
 from tmux import Session
 
-IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
 PEOPLE = [
     {"id": "u1", "name": "John Doe", "handle": "jdoe", "email": "john@example.com"},
     {"id": "u2", "name": "Joan Noemail", "handle": "joan"},
@@ -17,17 +16,8 @@ PEOPLE = [
 
 
 def start_commit(tmp_path):
-    path = tmp_path / "repo"
-    path.mkdir()
-
-    def git(*args):
-        return subprocess.run(["git", *args], cwd=path, capture_output=True, text=True, env={**os.environ, **IDENTITY})
-    git("init", "-q")
-    (path / "a.txt").write_text("a\n")
-    git("add", "a.txt")
-    people = tmp_path / "people.json"
-    people.write_text(json.dumps(PEOPLE))
-    editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", str(people)])
+    path, git, people = make_repo(tmp_path, PEOPLE)
+    editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", people])
     session = Session("git commit", env={**IDENTITY, "GIT_EDITOR": editor}, cwd=str(path))
     session.wait_for("COMMIT_EDITMSG")
     return session, git

@@ -13,8 +13,9 @@ from tmux import Session
 IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
 
 
-@pytest.fixture
-def repo(tmp_path):
+def make_repo(tmp_path, people):
+    """A git repository with one staged file, a `git` runner in it and a directory file of
+    `people` beside it: (path, git, directory path)."""
     path = tmp_path / "repo"
     path.mkdir()
 
@@ -23,9 +24,14 @@ def repo(tmp_path):
     git("init", "-q")
     (path / "a.txt").write_text("a\n")
     git("add", "a.txt")
-    people = tmp_path / "people.json"
-    people.write_text(json.dumps([{"id": "u1", "name": "John Doe", "handle": "jdoe"}]))
-    return path, git, str(people)
+    directory = tmp_path / "people.json"
+    directory.write_text(json.dumps(people))
+    return path, git, str(directory)
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return make_repo(tmp_path, [{"id": "u1", "name": "John Doe", "handle": "jdoe"}])
 
 
 @pytest.fixture
