@@ -1,7 +1,9 @@
 """Shared helpers for the end-to-end tests: they run the real, built atpad binary."""
+import faulthandler
 import json
 import os
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,33 @@ def people(tmp_path):
         path.write_text(json.dumps(entries, ensure_ascii=False))
         return str(path)
     return write
+
+
+# A test that hangs — in its body or in a fixture's teardown, where pytest's own timers
+# are cancelled once the test has failed — ends the run with every thread's stack in
+# HANG_REPORT (printed by scripts/test), rather than running into CI's time limit.
+TEST_LIMIT = float(os.environ.get("ATPAD_TEST_LIMIT", "300"))
+HANG_REPORT = ROOT / ".build" / "e2e-hang.txt"
+
+
+@pytest.fixture(autouse=True)
+def watchdog(request):
+    """Set up before every other fixture of a test and torn down after them all."""
+    ended = threading.Event()
+
+    def bite():
+        if ended.wait(TEST_LIMIT):
+            return
+        HANG_REPORT.parent.mkdir(exist_ok=True)
+        with open(HANG_REPORT, "w") as report:
+            report.write(f"{request.node.nodeid} did not end within {TEST_LIMIT:.0f} s; the stacks:\n")
+            report.flush()
+            faulthandler.dump_traceback(file=report, all_threads=True)
+        os._exit(1)
+
+    threading.Thread(target=bite, name="watchdog", daemon=True).start()
+    yield
+    ended.set()
 
 
 @pytest.fixture(autouse=True)

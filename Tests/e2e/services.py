@@ -4,7 +4,6 @@ request (method, target, headers, body) and answers with the documented shape.""
 import http.server
 import json
 import threading
-import time
 
 
 class Request:
@@ -31,6 +30,7 @@ class Services:
     def __init__(self):
         self.routes = {}
         self.requests = []
+        self.stopping = threading.Event()
         services = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -49,7 +49,7 @@ class Services:
                     status, answer, *more = route(request)
                     headers = more[0] if more else {}
                 if answer == "hang":
-                    time.sleep(30)
+                    services.stopping.wait(30)
                     return
                 if answer == "drop":
                     self.close_connection = True
@@ -71,10 +71,14 @@ class Services:
 
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
+        # select() may say a connection is waiting that is gone by the time it is
+        # accepted; a blocking accept() would then hold serve_forever, and stop(), forever.
+        self.httpd.socket.setblocking(False)
         self.port = self.httpd.server_address[1]
         self.base = f"http://127.0.0.1:{self.port}"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def stop(self):
+        self.stopping.set()
         self.httpd.shutdown()
         self.httpd.server_close()

@@ -315,7 +315,16 @@ class Proxy:
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(8)
         self.port = self.sock.getsockname()[1]
-        threading.Thread(target=self.serve, daemon=True).start()
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        # shutdown() wakes the accept() under way; close() alone would leave it holding the
+        # listening socket, which then took the connections of later tests' servers.
+        self.sock.shutdown(socket.SHUT_RDWR)
+        self.thread.join(timeout=10)
+        self.sock.close()
+        assert not self.thread.is_alive(), "the proxy still accepts"
 
     def serve(self):
         while True:
@@ -339,8 +348,14 @@ class Proxy:
                     conn.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 
 
-def test_http_proxy_and_https_proxy_are_honoured(atpad):
-    proxy = Proxy()
+@pytest.fixture
+def proxy():
+    running = Proxy()
+    yield running
+    running.stop()
+
+
+def test_http_proxy_and_https_proxy_are_honoured(atpad, proxy):
     env = {"http_proxy": f"http://127.0.0.1:{proxy.port}", "https_proxy": f"http://127.0.0.1:{proxy.port}",
            "no_proxy": ""}
     out = atpad("search", "pro", "--directory-url", "http://people.invalid/find?q={query}", env=env, check_exit=0).stdout
@@ -349,4 +364,3 @@ def test_http_proxy_and_https_proxy_are_honoured(atpad):
     proc = atpad("search", "pro", "--directory-url", "https://people.invalid/find?q={query}", env=env)
     assert proc.returncode == 1
     assert proxy.lines[1].startswith("CONNECT people.invalid:443 ")
-    proxy.sock.close()

@@ -50,6 +50,7 @@ def server():
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/people?q={{query}}", seen
     httpd.shutdown()
+    httpd.server_close()
 
 
 def test_search_with_a_command(atpad, command):

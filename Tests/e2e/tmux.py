@@ -27,7 +27,9 @@ class Session:
     def _tmux(self, *args, check=True):
         # LINES/COLUMNS from the test runner must not leak into the pane.
         env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check, env=env)
+        # A tmux that stops answering fails the test instead of holding the run.
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check, env=env,
+                              timeout=60)
 
     # Input
     def keys(self, *names):
