@@ -136,7 +136,8 @@ struct EditCommand: AsyncParsableCommand {
         let posting = try postTarget.map { target in
             _ = try PostPreparation.request(target, document: MarkedText(), lookup: lookup, environment: postEnvironment)
             return (target: target, context: PostingContext(environment: postEnvironment,
-                                                            timeout: try PostPreparation.timeout(self.directories.commandTimeout)))
+                                                            timeout: try PostPreparation.timeout(self.directories.commandTimeout,
+                                                                                                     config: settings.config.commandTimeout)))
         }
         try Self.requireTerminal()
         // The conversation's participants rank first under `@` (`--to`, or the github

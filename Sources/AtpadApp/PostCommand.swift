@@ -31,7 +31,6 @@ struct PostCommand: ParsableCommand {
 
     func run() throws {
         let target = try PostPreparation.target(target)
-        let timeout = try PostPreparation.timeout(directories.commandTimeout)
         let comment = try input.read(directories: directories, encodingTo: target.format, allowsStandardInput: true)
         if comment.document.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             StandardOutput.error("atpad: Not posted to \(target): the comment is empty")
@@ -44,6 +43,7 @@ struct PostCommand: ParsableCommand {
         } catch {
             throw UsageError(error.description)
         }
+        let timeout = try PostPreparation.timeout(directories.commandTimeout, config: config.commandTimeout)
         let environment = PostPreparation.environment(processEnvironment, config: config.post)
         let request = try PostPreparation.request(target, document: comment.document, lookup: comment.lookup,
                                                   environment: environment)

@@ -189,6 +189,24 @@ def test_no_answer_may_or_may_not_have_been_posted(atpad, services, comment, dir
     assert len(services.requests) == 1  # never silently retried
 
 
+def test_the_configs_command_timeout_bounds_a_post(atpad, services, comment, directory, tmp_path):
+    slack(services, (200, "hang"))
+    config = tmp_path / "atpad.toml"
+    config.write_text("command_timeout = 1\n")
+    started = time.monotonic()
+    proc = atpad("post", "slack:C1", comment, "-d", directory, "--config", str(config), env=env_for(services))
+    assert proc.returncode == 1
+    assert time.monotonic() - started < 8, "the config's 1 s, not the default 10 s"
+    assert "timed out after 1 s" in proc.stderr and "may or may not have been posted" in proc.stderr
+    # --command-timeout still wins over the config.
+    config.write_text("command_timeout = 30\n")
+    started = time.monotonic()
+    proc = atpad("post", "slack:C1", comment, "-d", directory, "--config", str(config), "--command-timeout", "1",
+                 env=env_for(services))
+    assert proc.returncode == 1 and time.monotonic() - started < 8
+    assert "timed out after 1 s" in proc.stderr
+
+
 def test_nothing_listening_is_not_posted(atpad, comment, directory, services):
     env = env_for(services)
     services.stop()

@@ -55,7 +55,7 @@ struct ConfigKey: Equatable, Sendable {
                       summary: "The most results kept for one query."),
             ConfigKey(table: "", name: "command_timeout", value: "seconds, above 0 (2.5 is fine)", defaultValue: "5",
                       option: "--command-timeout",
-                      summary: "How long a directory command or URL may take to answer one query."),
+                      summary: "How long a directory command or URL may take to answer one query, and a post or a participants call (a post waits 10 when unset)."),
             ConfigKey(table: "terminal", name: "graphemes", value: "one of: \(Config.graphemeModes.joined(separator: ", "))",
                       defaultValue: "auto", option: "",
                       summary: "How characters of several code points (👍🏽, flags, families) are sent: whole, their first "

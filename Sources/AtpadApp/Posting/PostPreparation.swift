@@ -6,7 +6,8 @@ import Foundation
 /// the command line, the request made for the comment, the tool it runs checked, the
 /// timeout. Everything here fails as a `UsageError` (exit 2), before anything is sent.
 enum PostPreparation {
-    /// How long a post waits for its answer without `--command-timeout`.
+    /// How long a post waits for its answer without `--command-timeout` or the config's
+    /// `command_timeout` (longer than a query's 5 seconds: a post is made once, not per key).
     static let defaultTimeout = Duration.seconds(10)
 
     /// `text` as a target; a bad one is a usage error naming the shapes.
@@ -18,9 +19,10 @@ enum PostPreparation {
         }
     }
 
-    /// The timeout `--command-timeout` gives (seconds), else ``defaultTimeout``.
-    static func timeout(_ seconds: Double?) throws -> Duration {
-        guard let seconds else { return defaultTimeout }
+    /// The timeout `--command-timeout` gives (seconds), else the config's
+    /// `command_timeout`, else ``defaultTimeout``.
+    static func timeout(_ seconds: Double?, config: Duration?) throws -> Duration {
+        guard let seconds else { return config ?? defaultTimeout }
         guard seconds > 0, seconds.isFinite else { throw UsageError("--command-timeout must be more than 0 seconds") }
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
