@@ -403,7 +403,14 @@ public final class MarkdownRunCache: Sendable {
         }
     }
 
-    private let table = Mutex<[Key: Parsed]>([:])
+    /// The pieces parsed, and the piece last added: typing into a piece finds the piece
+    /// it changed there.
+    private struct Memo {
+        var table: [Key: Parsed] = [:]
+        var last: (key: Key, parsed: Parsed)?
+    }
+
+    private let memo = Mutex(Memo())
     /// Pieces kept at most (a screen holds a few dozen).
     private static let capacity = 512
 
@@ -411,12 +418,21 @@ public final class MarkdownRunCache: Sendable {
 
     func parsed(_ bytes: [UInt8]) -> Parsed {
         let key = Key(bytes: bytes)
-        if let hit = table.withLock({ $0[key] }) { return hit }
-        let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
-        let parsed = Parsed(runs: syntax.runs(), prose: syntax)
-        table.withLock { table in
-            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = parsed
+        let (hit, last) = memo.withLock { ($0.table[key], $0.last) }
+        if let hit { return hit }
+        let parsed: Parsed
+        if let last, let typed = MarkdownSyntax.typedLetter(from: last.key.bytes, to: bytes) {
+            // A letter typed into a word: the last parse, moved (no cmark parse).
+            let syntax = last.parsed.prose.typing(typed.length, at: typed.offset)
+            parsed = Parsed(runs: syntax.runs(), prose: syntax)
+        } else {
+            let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
+            parsed = Parsed(runs: syntax.runs(), prose: syntax)
+        }
+        memo.withLock { memo in
+            if memo.table.count >= Self.capacity { memo.table.removeAll(keepingCapacity: true) }
+            memo.table[key] = parsed
+            memo.last = (key, parsed)
         }
         return parsed
     }

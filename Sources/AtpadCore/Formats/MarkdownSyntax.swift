@@ -37,15 +37,15 @@ public struct MarkdownSyntax: Sendable, Equatable {
     }
 
     /// The spans, sorted by start (an outer span before the spans inside it).
-    public private(set) var spans: [Span] = []
+    public internal(set) var spans: [Span] = []
     /// The byte ranges of prose: text that is not code, HTML, a link or a URL — where a
     /// `@handle` is a mention on GitHub. Sorted, disjoint, adjacent ranges merged.
-    public private(set) var prose: [Range<Int>] = []
+    public internal(set) var prose: [Range<Int>] = []
     /// Where each top-level block starts (the start of its first line): parsing from one
     /// of these gives the same blocks after it as parsing the whole text.
-    public private(set) var blockStarts: [Int] = []
+    public internal(set) var blockStarts: [Int] = []
     /// For each of `blockStarts`, whether that block is a paragraph.
-    public private(set) var blockIsParagraph: [Bool] = []
+    public internal(set) var blockIsParagraph: [Bool] = []
 
     public init() {}
 
