@@ -319,10 +319,12 @@ public final class TerminalBackend {
         return bytes
     }
 
-    /// Sets the locale from the environment; without a UTF-8 character set (C, POSIX)
-    /// falls back to C.UTF-8, so ncurses measures characters as atpad's layout does.
+    /// Sets the character type from the environment; without a UTF-8 character set (C,
+    /// POSIX) falls back to C.UTF-8, so ncurses measures characters as atpad's layout
+    /// does. Only LC_CTYPE: nothing else of the C locale is used (atpad's messages and
+    /// numbers are its own), and loading every category costs a dozen file reads.
     private static func prepareLocale() {
-        setlocale(LC_ALL, "")
+        setlocale(LC_CTYPE, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
         if codeset != "UTF-8" && codeset != "UTF8" {
             if setlocale(LC_CTYPE, "C.UTF-8") == nil {
