@@ -399,7 +399,7 @@ import Testing
             try store.write(MarkedText(text: "x"), originalPath: nil, to: store.unnamedDraftPath())
         } throws: { error in
             let text = "\(error)"
-            return text.contains(store.folder) && text.contains("Not a directory") && !text.contains("\n")
+            return text.contains(store.folder) && text.contains("a file is in the way") && !text.contains("\n")
         }
         // Reading and looking for drafts there finds nothing and does not fail.
         #expect(store.newerDraft(for: "/x/c.md") == nil)

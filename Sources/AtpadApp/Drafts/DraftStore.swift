@@ -87,13 +87,10 @@ public struct DraftStore: Sendable {
     /// Creates the drafts folder and any missing parent, each readable by its owner only
     /// (drafts may hold private text); an existing folder is left as it is.
     func createFolder() throws(DraftError) {
-        if isFolder(folder) { return }
-        var prefix = ""
-        for part in folder.split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, 0o700) == 0 || errno == EEXIST && isFolder(prefix) { continue }
-            let code = errno == EEXIST ? ENOTDIR : errno
-            throw DraftError.system("cannot create the drafts folder \(folder) (at \(prefix))", errno: code)
+        do {
+            try AtomicFile.createFolders(folder)
+        } catch {
+            throw DraftError(message: "cannot create the drafts folder \(folder): \(error.message)")
         }
     }
 
@@ -204,11 +201,6 @@ public struct DraftStore: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_size)
-    }
-
-    private func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private func parent(of path: String) -> String {

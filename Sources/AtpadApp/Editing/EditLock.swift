@@ -1,3 +1,4 @@
+import AtpadDirectory
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -52,10 +53,9 @@ final class EditLock {
     func acquire() -> Outcome {
         let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try AtomicFile.createFolders(folder)
         } catch {
-            return .unavailable(reason: "cannot make \(folder)")
+            return .unavailable(reason: error.message)
         }
         let mine = "\(getpid()) \(EditLock.startTime(of: getpid()) ?? 0)\n"
         let temporary: String
