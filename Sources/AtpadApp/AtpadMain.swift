@@ -33,7 +33,7 @@ public struct AtpadMain: AsyncParsableCommand {
         }
         let command: any ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try parse(arguments)
         } catch {
             Foundation.exit(report(error))
         }
@@ -57,7 +57,7 @@ public struct AtpadMain: AsyncParsableCommand {
             return 0
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -67,6 +67,25 @@ public struct AtpadMain: AsyncParsableCommand {
         } catch {
             return report(error)
         }
+    }
+
+    /// The command the arguments name. A line that names no subcommand is the editor's
+    /// and is parsed as ``EditCommand`` straight away: entering at the default subcommand
+    /// spares ArgumentParser the root's own passes over the editor's options (about a
+    /// third of start-up's parse, BENCHMARKS.md). Whatever that does not parse — a
+    /// mistake, `--version`, `--help`, a completion script — goes through the root, which
+    /// answers as it always does.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        let first = arguments.first ?? ""
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        if !names.contains(first) {
+            do {
+                return try EditCommand.parseAsRoot(arguments)
+            } catch {
+                // Said by the root below, in its words.
+            }
+        }
+        return try parseAsRoot(arguments)
     }
 
     /// What `atpad --help`, `atpad -h` and a bare `atpad help` print, or nil for any other

@@ -5,8 +5,16 @@ import Testing
 /// The editor's command line, read by ArgumentParser alone: what each option sets, and
 /// what it refuses.
 @Suite struct EditCommandTests {
+    /// The editor's command as atpad reads it (`AtpadMain.parse`, straight into the editor),
+    /// checked against ArgumentParser's root reading the same line.
     func edit(_ arguments: [String]) throws -> EditCommand {
-        try #require(try AtpadMain.parseAsRoot(arguments) as? EditCommand)
+        let command = try #require(try AtpadMain.parse(arguments) as? EditCommand)
+        let root = try #require(try AtpadMain.parseAsRoot(arguments) as? EditCommand)
+        var read = "", rootRead = ""
+        dump(command, to: &read)
+        dump(root, to: &rootRead)
+        #expect(read == rootRead, "\(arguments)")
+        return command
     }
 
     @Test func noArgumentsIsTheEditorOnANewComment() throws {
@@ -58,11 +66,30 @@ import Testing
     ])
     func mistakesAreRefused(_ arguments: [String]) {
         #expect(throws: (any Error).self) { try AtpadMain.parseAsRoot(arguments) }
+        // Refused by the root too, so the message is the root's.
+        #expect(throws: (any Error).self) { try AtpadMain.parse(arguments) }
     }
 
-    @Test(arguments: [["search", "jo"], ["replay", "--keys", "x"], ["keys"], ["drafts"]])
+    @Test(arguments: [["search", "jo"], ["replay", "--keys", "x"], ["keys"], ["drafts"], ["help"], ["help", "edit"]])
     func subcommandsAreNotTheEditor(_ arguments: [String]) throws {
         #expect(!(try AtpadMain.parseAsRoot(arguments) is EditCommand))
+        #expect(!(try AtpadMain.parse(arguments) is EditCommand))
+    }
+
+    /// What the editor does not parse itself is the root's to answer: the version, help,
+    /// completion scripts.
+    @Test(arguments: [["--version"], ["--help"], ["--generate-completion-script", "zsh"], ["--experimental-dump-help"]])
+    func theRootAnswersWhatTheEditorDoesNot(_ arguments: [String]) {
+        func answer(_ parse: () throws -> any ParsableCommand) -> String {
+            do {
+                return "parsed as \(type(of: try parse()))"
+            } catch {
+                return AtpadMain.fullMessage(for: error)
+            }
+        }
+        let root = answer { try AtpadMain.parseAsRoot(arguments) }
+        #expect(root != "parsed as EditCommand")
+        #expect(answer { try AtpadMain.parse(arguments) } == root)
     }
 
     @Test func optionsGivenWinOverTheConfig() throws {
