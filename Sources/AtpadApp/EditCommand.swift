@@ -6,8 +6,12 @@ import Foundation
 
 /// `atpad [FILE]`: the full-screen editor.
 struct EditCommand: AsyncParsableCommand {
+    // `atpad` as its super-command: what ArgumentParser reads when the editor's line is
+    // parsed straight into this command (`AtpadMain.parse`), where the check for a
+    // completion-script request is the root's business, not this command's.
     static let configuration = CommandConfiguration(
         commandName: "edit",
+        _superCommandName: "atpad",
         abstract: "Edit FILE (created on first save) in the full-screen editor; the default command."
     )
 
