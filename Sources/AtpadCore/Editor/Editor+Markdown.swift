@@ -147,15 +147,19 @@ public struct MarkdownBlocks: Sendable, Equatable {
     /// could end an HTML block). Such a line is prose, a fence's or an HTML block's text
     /// or a table row before and after, and the lines around it read the same.
     static func isInert(_ edit: ChangeSet.Edit, removed: String, in storage: TextStorage) -> Bool {
+        // ASCII without Unicode's tables (a lookup each): most keys type ASCII.
+        func isLetter(_ s: Unicode.Scalar) -> Bool {
+            s.isASCII ? ("a" ... "z").contains(s) || ("A" ... "Z").contains(s) : s.properties.isAlphabetic
+        }
         func quiet(_ s: Unicode.Scalar) -> Bool {
-            s.properties.isAlphabetic || ("0" ... "9").contains(s) || " .,;:'\"()".unicodeScalars.contains(s)
+            isLetter(s) || ("0" ... "9").contains(s) || " .,;:'\"()".unicodeScalars.contains(s)
         }
         guard edit.text.unicodeScalars.allSatisfy(quiet), removed.unicodeScalars.allSatisfy(quiet),
               edit.text.unicodeScalars.count + removed.unicodeScalars.count <= 64 else { return false }
         let lineStart = storage.lineStart(edit.start)
         var p = lineStart
         while let s = storage.scalar(at: p), s == " " || s == "\t", p - lineStart < 64 { p += 1 }
-        guard let first = storage.scalar(at: p), first.properties.isAlphabetic, edit.start > p else { return false }
+        guard let first = storage.scalar(at: p), isLetter(first), edit.start > p else { return false }
         let line = storage.slice(lineStart ..< storage.lineEnd(edit.start + edit.length))
         return !line.unicodeScalars.contains { $0 == "<" || $0 == ">" }
     }

@@ -571,7 +571,10 @@ public struct TextStorage: Sendable {
     mutating func apply(_ edits: [ChangeSet.Edit], adding added: [Mention] = []) -> Taken {
         precondition(edits.last.map { $0.range.upperBound <= count } ?? true, "a change for another text")
         if edits.count > TextStorage.editsInPlace { return rebuild(edits, adding: added) }
-        var texts = [String](repeating: "", count: edits.count)
+        // Gathered from the last edit back, then turned around. (Not `Array(repeating:count:)`:
+        // for strings that asks the runtime for prespecialized metadata on every call.)
+        var texts: [String] = []
+        texts.reserveCapacity(edits.count)
         var taken: [Mention] = []
         // From the last edit back, so the ranges of the earlier ones still hold. A mention
         // inside an inserted text goes in with it; the others are added after.
@@ -586,10 +589,11 @@ public struct TextStorage: Sendable {
                 if !inside.isEmpty { outside.removeAll { $0.range.lowerBound >= edit.start && $0.range.upperBound <= end } }
             }
             let removed = replace(edit.range, with: edit.text, mentions: inside)
-            texts[k] = removed.text
+            texts.append(removed.text)
             if !removed.mentions.isEmpty { taken.insert(contentsOf: removed.mentions, at: 0) }
         }
         for m in outside { addMention(m) }
+        texts.reverse()
         return Taken(texts: texts, mentions: taken)
     }
 
