@@ -244,7 +244,12 @@ import Testing
         var opts = try options(sources: ["@": directory])
         opts.loading = ["@": directory]
         let terminal = FakeTerminal(batches: [[.key(.char("@")), .key(.char("j"))]])
-        terminal.waitsWhile = { !terminal.lastScreen.contains { $0.contains("Joan Miró") } }
+        // Until both have come: the answer and the end of the load (two threads post them,
+        // in either order).
+        terminal.waitsWhile = {
+            !terminal.lastScreen.contains { $0.contains("Joan Miró") }
+                || terminal.lastScreen.contains { $0.contains("loading directory") }
+        }
         let session = EditSession(opts, terminal: terminal)
         _ = await runOnItsThread(session)
         #expect(terminal.screens.contains { $0.lines.contains { $0.contains("loading directory") } })
