@@ -19,6 +19,8 @@ struct CommentFileOptions: ParsableArguments {
     struct Comment {
         var document: MarkedText
         var lookup: EntityLookup
+        /// The format FILE was read in.
+        var format: DocumentFormat
     }
 
     /// The format FILE's name gives it (SPEC §7), the config's `[formats]` and `format`
@@ -67,6 +69,6 @@ struct CommentFileOptions: ParsableArguments {
         if !decoded.notes.isEmpty {
             FileHandle.standardError.write(Data("atpad: \(file): \(decoded.notes.joined(separator: "; "))\n".utf8))
         }
-        return Comment(document: decoded.document, lookup: lookup)
+        return Comment(document: decoded.document, lookup: lookup, format: source)
     }
 }

@@ -16,13 +16,26 @@
 ///
 /// Not escaped, on purpose: `@everyone` and `@here` typed as text (Discord decides on
 /// those pings through the message's allowed mentions, not its text), and Markdown.
+///
+/// A comment converted from another format (`render --from github --format discord`)
+/// keeps its code as it was: inside code spans and fenced blocks, as Discord reads them,
+/// nothing is escaped (Discord shows code as written and pings no one from it). A Discord
+/// document of its own escapes everywhere, so that typing a backtick never changes the
+/// bytes of text elsewhere (SPEC §7).
 enum DiscordFormat {
-    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
+    /// `doc` as Discord text; `keepingCode` for a comment converted from another format.
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, keepingCode: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
+        var code = MarkdownSyntax.Cursor(keepingCode ? codeRanges(of: doc.text) : [])
+        // Where the current run starts in the text's UTF-8 (runs and tokens alternate, and a
+        // written token covers exactly its trigger and name).
+        var offset = 0
         MentionRuns.forEach(in: doc, format: .discord, plain: { run, next in
-            escape(run, mentionFollows: next.map(writesAngleMention) ?? false, into: &out)
+            escape(run, at: offset, code: &code, mentionFollows: next.map(writesAngleMention) ?? false, into: &out)
+            offset += run.count
         }, token: { m in
+            offset += UTF8.width(m.trigger) + m.name.utf8.count
             if let source = m.source(in: .discord) {
                 out.append(contentsOf: source.utf8)
                 return
@@ -44,17 +57,28 @@ enum DiscordFormat {
         return bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && isKind(bytes[1])
     }
 
-    /// Appends `run`, writing `\<` for a `<` that a `@` or `#` follows, and doubling the
-    /// backslashes right before such a `<` or, when `mentionFollows`, at the end.
-    private static func escape(_ run: UnsafeBufferPointer<UInt8>, mentionFollows: Bool, into out: inout [UInt8]) {
+    /// Code spans and fenced blocks of `text` as Discord reads them (byte ranges).
+    private static func codeRanges(of text: String) -> [Range<Int>] {
+        var text = text
+        return text.withUTF8 { MarkdownSyntax.fencedCode($0) }
+    }
+
+    /// Appends `run`, which starts at byte `offset` of the text, writing `\<` for a `<` that
+    /// a `@` or `#` follows, and doubling the backslashes right before such a `<` or, when
+    /// `mentionFollows`, at the end; inside `code` it is written as it is.
+    private static func escape(_ run: UnsafeBufferPointer<UInt8>, at offset: Int, code: inout MarkdownSyntax.Cursor,
+                               mentionFollows: Bool, into out: inout [UInt8]) {
         var copied = 0
         for i in 0 ..< run.count where run[i] == UInt8(ascii: "<") && i + 1 < run.count && isKind(run[i + 1]) {
+            if code.range(containing: offset + i) != nil { continue }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied ..< i]))
             appendBackslashes(backslashes(before: i, in: run) + 1, to: &out)
             copied = i
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied...]))
-        if mentionFollows { appendBackslashes(backslashes(before: run.count, in: run), to: &out) }
+        if mentionFollows && code.range(containing: offset + run.count) == nil {
+            appendBackslashes(backslashes(before: run.count, in: run), to: &out)
+        }
     }
 
     /// How many backslashes come right before index `i` of `run`.

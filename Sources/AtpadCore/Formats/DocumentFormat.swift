@@ -94,13 +94,14 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     }
 
     /// `encode`, as UTF-8 bytes: what a file or stdout receives, without making a String
-    /// of a large document first.
-    public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty) -> [UInt8] {
+    /// of a large document first. `source` is the format `doc` was read in, when it is
+    /// converted: Discord then keeps code as it was (`DiscordFormat`).
+    public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil) -> [UInt8] {
         switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
         case .github, .gitlab, .mattermost: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
         case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup)
-        case .discord: DiscordFormat.encodeUTF8(doc, lookup: lookup)
+        case .discord: DiscordFormat.encodeUTF8(doc, lookup: lookup, keepingCode: source.map { $0 != .discord } ?? false)
         case .jira: JiraFormat.encodeUTF8(doc, lookup: lookup)
         case .zulip: ZulipFormat.encodeUTF8(doc, lookup: lookup)
         case .matrix: MatrixFormat.encodeUTF8(doc, lookup: lookup)
@@ -114,12 +115,13 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// The file's bytes for `doc` in this format: `encodeUTF8`, with the bytes that are not
     /// UTF-8 (`.bytes` tokens, SPEC §7) written back as they were. `json`, `matrix` and
     /// `adf` hold Unicode text only: a document with such bytes is an error there.
-    public func encodeBytes(_ doc: MarkedText, lookup: EntityLookup = .empty) throws(FormatError) -> [UInt8] {
-        guard RawBytes.holdsBytes(doc) else { return encodeUTF8(doc, lookup: lookup) }
+    public func encodeBytes(_ doc: MarkedText, lookup: EntityLookup = .empty,
+                            from source: DocumentFormat? = nil) throws(FormatError) -> [UInt8] {
+        guard RawBytes.holdsBytes(doc) else { return encodeUTF8(doc, lookup: lookup, from: source) }
         if self == .json || self == .matrix || self == .adf {
             throw FormatError("the \(self) format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
         }
-        return RawBytes.withoutStandIns(encodeUTF8(RawBytes.withStandIns(doc), lookup: lookup))
+        return RawBytes.withoutStandIns(encodeUTF8(RawBytes.withStandIns(doc), lookup: lookup, from: source))
     }
 
     /// The document a file's `bytes` hold in this format, whatever the bytes (SPEC §7): a

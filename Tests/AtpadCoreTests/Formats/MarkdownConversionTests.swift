@@ -43,6 +43,24 @@ struct MarkdownConversionTests {
         #expect(!written.hasPrefix("Thanks @jdoe") || format == .github || format == .gitlab || format == .mattermost)
     }
 
+    /// Discord shows code as written, so a converted comment's `<@id>` in a code span or a
+    /// fenced block stays byte for byte; outside code it is escaped so it pings no one. A
+    /// Discord document of its own escapes everywhere (its bytes never depend on where a
+    /// backtick is typed).
+    @Test func discordKeepsAngleMentionsInCodeWhenConverting() throws {
+        let text = "see `<@123>` and <@456> and \\`<#7>`\n\n```\nx <#9> \\<@1>\n```\n\n    <@2> indented\n"
+        let read = try DocumentFormat.github.decode(text, lookup: people)
+        let converted = String(decoding: DocumentFormat.discord.encodeUTF8(read.document, lookup: people, from: .github),
+                               as: UTF8.self)
+        #expect(converted == "see `<@123>` and \\<@456> and \\`\\<#7>`\n\n```\nx <#9> \\<@1>\n```\n\n    \\<@2> indented\n")
+        // Discord's own documents: the escape applies in code too, and reads back.
+        let own = DocumentFormat.discord.encode(read.document, lookup: people)
+        #expect(own.hasPrefix("see `\\<@123>`"))
+        #expect(try DocumentFormat.discord.decode(own, lookup: people).document.text == read.document.text)
+        #expect(DocumentFormat.discord.encode(read.document, lookup: people)
+            == String(decoding: DocumentFormat.discord.encodeUTF8(read.document, lookup: people, from: .discord), as: UTF8.self))
+    }
+
     @Test func matrixMentionsOnlyThePersonOutsideCode() throws {
         let read = try DocumentFormat.github.decode(Self.comment, lookup: people)
         let written = DocumentFormat.matrix.encode(read.document, lookup: people)
