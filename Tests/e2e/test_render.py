@@ -342,3 +342,20 @@ def test_editor_refuses_matrix_from_the_config(tmp_path):
                           timeout=60, stdin=subprocess.DEVNULL)
     assert proc.returncode == 2
     assert b"matrix format is output only" in proc.stderr
+
+
+def test_discord_keeps_a_converted_comments_code_byte_for_byte(tmp_path):
+    # Discord shows code as written: `<@1>` in a code span or a fence stays as it is, and
+    # is escaped elsewhere (an indented block is no code in Discord). A discord file of its
+    # own escapes it in code too (its bytes never depend on where a backtick is).
+    comment = tmp_path / "c.md"
+    comment.write_bytes(b"see `<@1>` and <@2>\n\n```\nx <#3>\n```\n\n    <@4>\n")
+    proc = run("render", str(comment), "--format", "discord")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == b"see `<@1>` and \\<@2>\n\n```\nx <#3>\n```\n\n    \\<@4>\n"
+    own = tmp_path / "c.txt"
+    own.write_bytes(proc.stdout)
+    again = run("render", str(own), "--from", "discord", "--format", "discord")
+    assert again.stdout == proc.stdout
+    typed = run("render", str(comment), "--from", "atpad", "--format", "discord")
+    assert typed.stdout == proc.stdout
