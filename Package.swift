@@ -47,15 +47,25 @@ let package = Package(
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // Heap statistics for the memory benchmark (glibc's mallinfo2).
         .target(name: "CHeapStats"),
-        .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "CHeapStats"]),
+        .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "CHeapStats", "AtpadFoldTable"]),
+        // Generates the core's fold table with Foundation's Unicode decomposition (for
+        // AtpadBench and the test that checks the table), apart from atpad itself.
+        .target(name: "AtpadFoldTable", dependencies: ["AtpadCore"]),
         // Helpers the test targets share (a seeded random generator).
         .target(name: "AtpadTestSupport", path: "Tests/AtpadTestSupport"),
         .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore", "AtpadTestSupport", "CCmarkGFM"],
                     exclude: ["Golden", "MarkdownSpecs"]),
-        .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore", "AtpadTestSupport"]),
+        .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore", "AtpadTestSupport", "AtpadFoldTable"]),
         .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadCore", "AtpadTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadCore", "AtpadDirectory", "AtpadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A member is visible only where its module is imported, so that no file uses full
+// Foundation's string extensions by way of a dependency that imports it (atpad links
+// FoundationEssentials only: see BENCHMARKS.md, start-up).
+for target in package.targets where ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "AtpadApp", "atpad"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

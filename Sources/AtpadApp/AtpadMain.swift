@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The `atpad` command line: the editor and its subcommands.
@@ -29,23 +31,23 @@ public struct AtpadMain: AsyncParsableCommand {
         AtpadVersion.commit.withLock { $0 = commit }
         if let help = rootHelp(arguments) {
             print(help)
-            Foundation.exit(0)
+            Glibc.exit(0)
         }
         let command: any ParsableCommand
         do {
             command = try parse(arguments)
         } catch {
-            Foundation.exit(report(error))
+            Glibc.exit(report(error))
         }
         if let edit = command as? EditCommand {
             do {
-                Foundation.exit(try edit.runEditor())
+                Glibc.exit(try edit.runEditor())
             } catch {
-                Foundation.exit(report(error))
+                Glibc.exit(report(error))
             }
         }
         // Parsed again in the task: a parsed command is not Sendable, the arguments are.
-        Task { Foundation.exit(await run(arguments)) }
+        Task { Glibc.exit(await run(arguments)) }
         dispatchMain()
     }
 
@@ -104,9 +106,9 @@ public struct AtpadMain: AsyncParsableCommand {
         // The editor's ARGUMENTS and OPTIONS sections (its OVERVIEW and USAGE are replaced).
         out += edit.components(separatedBy: "\n\n")
             .filter { !$0.hasPrefix("OVERVIEW:") && !$0.hasPrefix("USAGE:") }
-            .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
-        if let range = root.range(of: "SUBCOMMANDS:") {
-            out.append(String(root[range.lowerBound...]).trimmingCharacters(in: .newlines))
+            .map { String($0.drop(while: \.isNewline).reversed().drop(while: \.isNewline).reversed()) }.filter { !$0.isEmpty }
+        if let range = root.firstRange(of: "SUBCOMMANDS:") {
+            out.append(String(root[range.lowerBound...].reversed().drop(while: \.isNewline).reversed()))
         }
         return out.joined(separator: "\n\n")
     }

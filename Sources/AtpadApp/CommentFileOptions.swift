@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The saved comment that `render` and `mentions` read: FILE and the format it is in.
 struct CommentFileOptions: ParsableArguments {
@@ -67,7 +68,7 @@ struct CommentFileOptions: ParsableArguments {
             throw UsageError("\(file): not in the \(source) format: \(error.message)")
         }
         if !decoded.notes.isEmpty {
-            FileHandle.standardError.write(Data("atpad: \(file): \(decoded.notes.joined(separator: "; "))\n".utf8))
+            StandardOutput.error("atpad: \(file): \(decoded.notes.joined(separator: "; "))")
         }
         return Comment(document: decoded.document, lookup: lookup, format: source)
     }

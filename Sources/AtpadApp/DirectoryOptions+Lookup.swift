@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension DirectoryOptions {
     /// The directories these options and the config file route, as an `EntityLookup` for

@@ -1,7 +1,8 @@
 import ArgumentParser
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The options that choose directories: files, a command or a URL, and which trigger
 /// each one serves.

@@ -1,6 +1,7 @@
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns the triggers of a (merged) config into the sources the editor, `replay` and
 /// `search` ask: directory files, a command or a URL per trigger, file results first
@@ -213,7 +214,7 @@ struct DirectorySetup {
     static func resolve(_ template: String, header: String, _ environment: [String: String]) throws -> String {
         var result = ""
         var rest = Substring(template)
-        while let open = rest.range(of: "${") {
+        while let open = rest.firstRange(of: "${") {
             result += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
                 throw SetupFailure(message: "header \(header): \"${\" without a closing \"}\"")
@@ -302,9 +303,6 @@ struct DirectorySetup {
     }
 
     private static func writeInBackground(_ merged: MergedDirectory) {
-        let thread = Thread { _ = merged.writeIndex() }
-        thread.name = "atpad index write"
-        thread.qualityOfService = .utility
-        thread.start()
+        BackgroundThread.start(name: "atpad index write") { _ = merged.writeIndex() }
     }
 }

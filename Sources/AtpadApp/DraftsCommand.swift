@@ -1,6 +1,6 @@
 import ArgumentParser
 import AtpadCore
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,8 +67,7 @@ struct DraftsCommand: ParsableCommand {
             // would write it again anyway; refusing is an answer about now (status 1),
             // not a mistake in the command (status 2).
             if let pid = draft.writerPID, DraftStore.isRunning(pid) {
-                FileHandle.standardError.write(Data(
-                    "atpad: draft \(SearchCommand.visible(name)) belongs to a running atpad (pid \(pid)); not deleted\n".utf8))
+                StandardOutput.error("atpad: draft \(SearchCommand.visible(name)) belongs to a running atpad (pid \(pid)); not deleted")
                 throw ExitCode(1)
             }
             do {
@@ -84,7 +83,7 @@ struct DraftsCommand: ParsableCommand {
     /// characters in any field are shown as visible escapes (a tab too, so the columns
     /// hold), never sent raw to the terminal.
     static func line(_ draft: Draft) -> String {
-        let name = (draft.path as NSString).lastPathComponent
+        let name = PathName.name(of: draft.path)
         let text = draft.document.text
         let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first
             .map(String.init) ?? ""
@@ -96,11 +95,7 @@ struct DraftsCommand: ParsableCommand {
 
     /// `2025-06-01 12:00:05 UTC`.
     static func readable(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var fields = tm()
-        gmtime_r(&seconds, &fields)
-        return String(format: "%04d-%02d-%02d %02d:%02d:%02d UTC", fields.tm_year + 1900, fields.tm_mon + 1,
-                      fields.tm_mday, fields.tm_hour, fields.tm_min, fields.tm_sec)
+        UTCTimestamp.readable(date)
     }
 }
 

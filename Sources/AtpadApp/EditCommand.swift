@@ -2,7 +2,8 @@ import ArgumentParser
 import AtpadCore
 import AtpadDirectory
 import AtpadTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `atpad [FILE]`: the full-screen editor.
 struct EditCommand: AsyncParsableCommand {
@@ -81,7 +82,7 @@ struct EditCommand: AsyncParsableCommand {
     func runEditor() throws -> Int32 {
         // The first frame needs the common words (implicit search) and the default theme:
         // they are made on the other core while this one reads the config and the file.
-        Thread { _ = BundledQuietWords.words; _ = Theme.builtInDefault }.start()
+        BackgroundThread.start(name: "atpad warm-up") { _ = BundledQuietWords.words; _ = Theme.builtInDefault }
         let environment = ProcessEnvironment.current()
         // A bad target is the person's mistake: said first, before anything is read.
         let postTarget = try to.map(PostPreparation.target)
@@ -206,7 +207,7 @@ struct EditCommand: AsyncParsableCommand {
         frecency.finishSaving()
         if let printed {
             // The bytes as the format wrote them (a comment may hold bytes that are not UTF-8).
-            FileHandle.standardOutput.write(Data(printed))
+            try? StandardOutput.writeAll(printed, asIs: true)
         }
         return status
     }

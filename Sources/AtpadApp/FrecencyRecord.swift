@@ -1,6 +1,8 @@
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The frecency file as one session uses it: scores read once, a snapshot per trigger

@@ -33,7 +33,7 @@ struct KeysCommand: ParsableCommand {
         var lines = ["| key | action |", "|---|---|"]
         for row in Keymap.rows() {
             let action = row.help + (row.detail.map { " — " + $0 } ?? "")
-            lines.append("| \(row.keys) | \(action.replacingOccurrences(of: "|", with: "\\|")) |")
+            lines.append("| \(row.keys) | \(action.replacingEvery("|", with: "\\|")) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

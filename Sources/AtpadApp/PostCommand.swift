@@ -1,7 +1,8 @@
 import ArgumentParser
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `atpad post TARGET FILE|-`: posts a saved comment (SPEC §15). The result (the comment's
 /// URL or id) goes to stdout, exit 0; a failed post is one line on stderr, exit 1; a bad

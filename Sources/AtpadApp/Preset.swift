@@ -1,6 +1,7 @@
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The named source settings of SPEC §12 (`--preset NAME`, `preset = "NAME"`): each is
 /// built on `command`/`url`, `items`, `map`, `exclude`, `headers`, `next` and `cache`, and

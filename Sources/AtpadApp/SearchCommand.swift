@@ -1,7 +1,8 @@
 import ArgumentParser
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `atpad search QUERY`: ranks the directory for a query, for scripts and checks (SPEC §8).
 struct SearchCommand: AsyncParsableCommand {
@@ -54,7 +55,7 @@ struct SearchCommand: AsyncParsableCommand {
         let loadStart = clock.now
         // Ranks as the editor would, from the same frecency file; search records no picks.
         let frecency = noFrecency ? nil : FrecencyRecord()
-        if let warning = frecency?.warning { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
+        if let warning = frecency?.warning { StandardOutput.error("atpad: \(warning)") }
         let environment = ProcessInfo.processInfo.environment
         var setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
@@ -74,14 +75,14 @@ struct SearchCommand: AsyncParsableCommand {
                                                  environment: PostPreparation.environment(environment, config: settings.config.post))
             await people?.waitUntilFetched()
             if case let .failed(message)? = people?.current {
-                FileHandle.standardError.write(Data("atpad: \(message); ranking without them\n".utf8))
+                StandardOutput.error("atpad: \(message); ranking without them")
             }
         }
         guard let source = sources[t] else {
             // Without a directory the one line says why: the missing sample, or no route.
             throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
         }
-        for warning in setup.warnings { FileHandle.standardError.write(Data("atpad: \(warning)\n".utf8)) }
+        for warning in setup.warnings { StandardOutput.error("atpad: \(warning)") }
         // A source that cannot be set up (a preset's missing tool or variable) is exit 2 (SPEC §12).
         if let problem = setup.setupErrors[t] { throw UsageError(problem) }
         // A trigger served by files alone is ranked here directly (what --timing measures);
@@ -119,7 +120,7 @@ struct SearchCommand: AsyncParsableCommand {
                 results = answer.results
                 failure = failure ?? answer.failure
             }
-            for note in setup.notes.take() { FileHandle.standardError.write(Data("atpad: \(note)\n".utf8)) }
+            for note in setup.notes.take() { StandardOutput.error("atpad: \(note)") }
             let elapsed = clock.now - start
             if timing {
                 if json {
@@ -139,7 +140,7 @@ struct SearchCommand: AsyncParsableCommand {
             }
         }
         if let failure {
-            FileHandle.standardError.write(Data("atpad: \(failure)\n".utf8))
+            StandardOutput.error("atpad: \(failure)")
             throw ExitCode(1)
         }
     }
@@ -176,8 +177,8 @@ struct SearchCommand: AsyncParsableCommand {
     /// Milliseconds with two decimals.
     static func ms(_ d: Duration) -> String {
         let c = d.components
-        let value = Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
-        return String(format: "%.3f", value)
+        let micros = Int((Double(c.seconds) * 1e6 + Double(c.attoseconds) / 1e12).rounded())
+        return "\(micros / 1000)." + UTCTimestamp.digits(micros % 1000, 3)
     }
 
     /// A TSV field with tabs, newlines and other controls shown as escapes.

@@ -41,10 +41,10 @@ enum StandardOutput {
         _ = (text + "\n").utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
 
-    /// Writes all of `bytes` to stdout (made visible on a terminal); a failed write (a
-    /// closed pipe, say) is an error.
-    static func writeAll(_ bytes: [UInt8]) throws {
-        let bytes = isTerminal ? Array(visible(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
+    /// Writes all of `bytes` to stdout (made visible on a terminal unless `asIs`); a failed
+    /// write (a closed pipe, say) is an error.
+    static func writeAll(_ bytes: [UInt8], asIs: Bool = false) throws {
+        let bytes = isTerminal && !asIs ? Array(visible(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
         try bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {

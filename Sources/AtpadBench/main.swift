@@ -2,6 +2,7 @@ import AtpadCore
 import AtpadDirectory
 import AtpadTerminal
 import CHeapStats
+import AtpadFoldTable
 import Foundation
 
 // Release-build benchmarks of the editor core (BENCHMARKS.md):

@@ -1,4 +1,5 @@
-import Foundation
+import AtpadCore
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -124,8 +125,8 @@ public enum AtomicFile {
     public static func write(to path: String, _ options: Options = .privateState,
                              _ produce: (Output) throws -> Void) throws {
         let (target, existing) = try destination(of: path, options)
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let folder = PathName.folder(of: target)
+        let name = PathName.name(of: target)
         let dir = folder.isEmpty ? "." : folder
         if options.createsFolders { try createFolders(dir) }
 
@@ -207,7 +208,7 @@ public enum AtomicFile {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathName.folder(of: path)
         if !parent.isEmpty, parent != path { try createFolders(parent) }
         if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw Failure("cannot create the folder \(path)")

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A list-only service made instant (SPEC §12 `cache`): the source is asked once, with an
@@ -157,7 +158,7 @@ public struct CachedSource: EntitySource, InstantSource {
     public func preload() {
         guard state.value.withLock({ $0.directory == nil }), !asksPerQuery() else { return }
         let source = self
-        let thread = Thread {
+        BackgroundThread.start(name: "atpad cached list load") {
             guard let (directory, fetched) = source.readFile() else { return }
             let stored = source.state.value.withLock { value -> Bool in
                 guard value.directory == nil else { return false }
@@ -166,9 +167,6 @@ public struct CachedSource: EntitySource, InstantSource {
             }
             if stored, source.isStale(fetched), !source.refreshesBeforeAnswering { source.refreshInBackground(fetched: fetched) }
         }
-        thread.name = "atpad cached list load"
-        thread.qualityOfService = .utility
-        thread.start()
     }
 
     /// Whether the list was found longer than ``listLimit`` (now or, per the marker file,
@@ -241,7 +239,7 @@ public struct CachedSource: EntitySource, InstantSource {
         }
         guard start else { return }
         let source = self
-        let thread = Thread {
+        BackgroundThread.start(name: "atpad cache refresh") {
             defer { source.state.value.withLock { $0.refreshing = false } }
             guard let cancellation = try? Cancellation() else { return }
             defer { cancellation.close() }
@@ -252,8 +250,6 @@ public struct CachedSource: EntitySource, InstantSource {
                 source.sayRefreshFailed(error, fetched: fetched)
             }
         }
-        thread.name = "atpad cache refresh"
-        thread.start()
     }
 
     private func sayRefreshFailed(_ error: SourceError, fetched: Date) {

@@ -1,4 +1,5 @@
-import Foundation
+import AtpadCore
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -213,7 +214,7 @@ final class ChildProcess {
         drainStderr()
         let text = String(decoding: stderrTail, as: UTF8.self)
         let line = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
-        return line.map { $0.trimmingCharacters(in: .whitespaces) }
+        return line.map { $0.trimmed() }
     }
 
     private func drainStderr() {

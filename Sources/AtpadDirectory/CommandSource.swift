@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Answers queries by running a shell command that prints one JSON entity per line, as it
 /// finds them (SPEC §8 `--directory-command`).

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The participants of the conversation a comment is posted to, fetched once on a
@@ -20,7 +21,7 @@ public final class ConversationPeople: Sendable {
     /// state says they are ready; a directory still loading is waited for first.
     public init(list: ParticipantList, directory source: any EntitySource,
                 fetch: @escaping @Sendable () -> Result<[ConversationMember], PostError>) {
-        let thread = Thread { [self] in
+        BackgroundThread.start(name: "atpad participants") { [self] in
             switch fetch() {
             case let .success(members):
                 Task {
@@ -33,8 +34,6 @@ public final class ConversationPeople: Sendable {
                 finish(.failed(error.message))
             }
         }
-        thread.name = "atpad participants"
-        thread.start()
     }
 
     public var current: State { state.withLock { $0.state } }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import AtpadCore
 
 /// How a source's JSON becomes entities (SPEC §12): `items` (where the array is), `map`
@@ -68,7 +69,7 @@ public struct EntityMapping: Equatable, Sendable {
             guard let eq = piece.firstIndex(of: "=") else {
                 throw SourceError("--map '\(text)': expected FIELD=PATH, separated by commas")
             }
-            let field = piece[..<eq].trimmingCharacters(in: .whitespaces)
+            let field = piece[..<eq].trimmed()
             guard fields.contains(field) else {
                 throw SourceError("--map '\(text)': unknown field \"\(field)\" (the fields are \(fields.joined(separator: ", ")))")
             }
@@ -80,7 +81,7 @@ public struct EntityMapping: Equatable, Sendable {
     private static func startsRule(_ rest: Substring) -> Bool {
         let trimmed = rest.drop { $0 == " " }
         guard let eq = trimmed.firstIndex(of: "=") else { return false }
-        let name = trimmed[..<eq].trimmingCharacters(in: .whitespaces)
+        let name = trimmed[..<eq].trimmed()
         return !name.isEmpty && name.allSatisfy { $0.isLetter || $0 == "_" || $0 == "." }
     }
 

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A directory held in memory (from directory files or a list of entities), answering each

@@ -1,5 +1,7 @@
+import AtpadCore
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One HTTP request: of a URL source, or a post.
 struct HTTPRequest: Sendable {
@@ -223,7 +225,7 @@ private let headerReader: atpad_curl_write_callback = { data, size, count, conte
     if line.hasPrefix("HTTP/") { sink.retryAfter = nil }
     let name = "retry-after:"
     if line.count > name.count, line.prefix(name.count).lowercased() == name {
-        sink.retryAfter = line.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
+        sink.retryAfter = line.dropFirst(name.count).trimmed()
     }
     return length
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Which letters a text holds, as 64 bits: a-z, 0-9, and everything else hashed into the

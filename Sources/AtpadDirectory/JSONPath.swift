@@ -8,7 +8,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     public let text: String
 
     public init(_ text: String) {
-        self.text = text.trimmingCharacters(in: .whitespaces)
+        self.text = text.trimmed()
     }
 
     public var description: String { text }

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads LDIF, as `ldapsearch -LLL` prints it (RFC 2849), into JSON items for an
 /// ``EntityMapping``: each entry becomes an object whose keys are its attribute names

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Cuts a stream of bytes that arrives in pieces into lines, refusing a line longer than
 /// a limit (so a program printing one endless line cannot fill the memory).

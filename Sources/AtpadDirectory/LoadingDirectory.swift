@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A directory that is still being read on a thread of its own: a large file must not
@@ -20,7 +21,7 @@ public final class LoadingDirectory: EntitySource, Sendable {
     /// Starts `load` on a new thread at once.
     public init(load: @escaping @Sendable () throws -> any EntitySource) {
         state = Mutex(.loading([]))
-        let thread = Thread { [self] in
+        BackgroundThread.start(name: "atpad directory load") { [self] in
             let outcome: State
             do {
                 let source = try load()
@@ -30,8 +31,6 @@ public final class LoadingDirectory: EntitySource, Sendable {
             }
             finish(outcome)
         }
-        thread.name = "atpad directory load"
-        thread.start()
     }
 
     /// A directory already loaded (for a uniform type in the app).

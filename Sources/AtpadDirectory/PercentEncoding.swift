@@ -16,6 +16,26 @@ public enum PercentEncoding {
         return String(decoding: encoded, as: UTF8.self)
     }
 
+    /// `text` with its `%XX` escapes decoded; nil when an escape is malformed or the bytes
+    /// are not UTF-8.
+    static func decode(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var i = text.utf8.startIndex
+        while i < text.utf8.endIndex {
+            let byte = text.utf8[i]
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                i = text.utf8.index(after: i)
+                continue
+            }
+            let hex = text.utf8[text.utf8.index(after: i)...].prefix(2)
+            guard hex.count == 2, let value = UInt8(String(decoding: hex, as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            i = hex.endIndex
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     /// `text` with the bytes that can never appear in a URL as they are (controls, space,
     /// `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, and every non-ASCII byte) percent-encoded,
     /// leaving delimiters and existing escapes alone: for the parts of a URL a person wrote.

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Performs a ``PostRequest``: its HTTP request through the one libcurl stack
 /// (``HTTPTransfer``), or its `gh`/`glab` command line as a ``ChildProcess`` with the body
@@ -41,7 +42,7 @@ public enum PostTransport {
             } catch {
                 // The message without its `METHOD URL: ` start: the target is named already.
                 var reason = error.error.message
-                if let range = reason.range(of: "\(method) \(url): ") { reason.removeSubrange(range) }
+                if let range = reason.firstRange(of: "\(method) \(url): ") { reason.removeSubrange(range) }
                 return error.mayHaveArrived ? .noAnswer(reason: reason) : .notSent(reason: reason)
             }
         case let .program(arguments, stdin):

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An `http://` or `https://` URL taken apart for a GET request.
 ///
@@ -28,7 +29,7 @@ struct RequestURL: Equatable, Sendable {
     init(_ text: String) throws(SourceError) {
         self.text = text
         let unparsable = { (why: String) in SourceError("cannot use the URL \(text): \(why)") }
-        guard let separator = text.range(of: "://") else { throw unparsable("it does not start with http:// or https://") }
+        guard let separator = text.firstRange(of: "://") else { throw unparsable("it does not start with http:// or https://") }
         guard let scheme = Scheme(rawValue: text[..<separator.lowerBound].lowercased()) else {
             throw unparsable("only http:// and https:// are supported")
         }
@@ -38,7 +39,7 @@ struct RequestURL: Equatable, Sendable {
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         if let at = authority.lastIndex(of: "@") {
-            credentials = String(authority[..<at]).removingPercentEncoding ?? String(authority[..<at])
+            credentials = PercentEncoding.decode(authority[..<at]) ?? String(authority[..<at])
             authority = authority[authority.index(after: at)...]
         } else {
             credentials = nil

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Answers queries with HTTP requests to a URL (SPEC §8 `--directory-url`, §12).
 ///
@@ -77,12 +78,12 @@ public struct URLSource: EntitySource {
     }
 
     private static func url(_ template: String, query: String) -> String {
-        template.replacingOccurrences(of: "{query}", with: PercentEncoding.encode(query))
+        template.replacingEvery("{query}", with: PercentEncoding.encode(query))
     }
 
     /// The body sent for `query`: the template with `{query}` JSON-escaped.
     func body(for query: String) -> String? {
-        request.body.map { $0.replacingOccurrences(of: "{query}", with: String(JSONText.quote(query).dropFirst().dropLast())) }
+        request.body.map { $0.replacingEvery("{query}", with: String(JSONText.quote(query).dropFirst().dropLast())) }
     }
 
     /// Asks for `query`; see the type's documentation for the answer.

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An answer computed by blocking code on a thread of its own.
 ///
@@ -21,7 +22,7 @@ func answerOnWorkerThread(
         return stream
     }
     continuation.onTermination = { _ in cancellation.cancel() }
-    let thread = Thread {
+    BackgroundThread.start(name: name) {
         defer { cancellation.close() }
         do {
             try work(cancellation) { continuation.yield($0) }
@@ -30,7 +31,5 @@ func answerOnWorkerThread(
             continuation.finish(throwing: error)
         }
     }
-    thread.name = name
-    thread.start()
     return stream
 }

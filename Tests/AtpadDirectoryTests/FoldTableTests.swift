@@ -1,5 +1,6 @@
 @testable import AtpadCore
 @testable import AtpadDirectory
+import AtpadFoldTable
 import Testing
 
 /// The generated fold table must equal what the slow (Foundation) fold computes.

@@ -1,6 +1,6 @@
 import AtpadCore
 import AtpadTerminal
-import Foundation
+import FoundationEssentials
 import TOMLKit
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,8 @@
+import TOMLKit
 import ArgumentParser
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import AtpadDirectory
 import AtpadTerminal
 

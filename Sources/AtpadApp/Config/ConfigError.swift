@@ -1,4 +1,6 @@
-import Foundation
+import AtpadCore
+import FoundationEssentials
+import Glibc
 
 /// Why a config file cannot be used, as one line naming the file and, where there is
 /// one, the line and the key:
@@ -22,7 +24,7 @@ struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `file:line: message`, the line left out when unknown; always one line.
     var description: String {
         let place = file + (line.map { ":\($0)" } ?? "")
-        let text = message.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let text = message.replacingEvery("\r", with: " ").replacingEvery("\n", with: " ")
         return place.isEmpty ? text : "\(place): \(text)"
     }
 }

@@ -110,7 +110,7 @@ struct ConfigKey: Equatable, Sendable {
     static var markdown: String {
         var lines = ["| key | value | default | option | what it does |", "|---|---|---|---|---|"]
         func cell(_ text: String) -> String {
-            text.isEmpty ? "" : text.replacingOccurrences(of: "|", with: "\\|")
+            text.isEmpty ? "" : text.replacingEvery("|", with: "\\|")
         }
         for key in all {
             let name = key.table.isEmpty ? "`\(key.name)`" : "`[\(key.table)]` `\(key.name)`"

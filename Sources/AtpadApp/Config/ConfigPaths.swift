@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a path written in the config file becomes one atpad can open: `~` is the home
 /// folder, and a relative path starts at the config file's folder — the config then

@@ -1,6 +1,7 @@
 import AtpadCore
 import AtpadTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 import TOMLKit
 
 /// What ``Config``'s `Decodable` conformance needs besides the decoder: the parsed table
@@ -96,7 +97,7 @@ final class ConfigReader {
 
     /// An age such as `45s`, `30m`, `1h`, `2d`.
     static func age(_ text: String) -> Duration? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed()
         guard let unit = trimmed.last, let number = Double(trimmed.dropLast()), number > 0, number.isFinite else { return nil }
         let seconds: Double
         switch unit {
@@ -134,7 +135,7 @@ final class ConfigReader {
     }
 
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
     }
 
     /// A value as a message shows it: the value itself when short, else its kind.
@@ -143,7 +144,7 @@ final class ConfigReader {
         case .string:
             let text = value.string ?? ""
             let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return quoted(short.replacingOccurrences(of: "\n", with: "\\n"))
+            return quoted(short.replacingEvery("\n", with: "\\n"))
         case .int: return value.int.map(String.init) ?? "an integer"
         case .double: return value.double.map { "\($0)" } ?? "a number"
         case .bool: return value.bool.map { $0 ? "true" : "false" } ?? "a boolean"
@@ -157,7 +158,7 @@ final class ConfigReader {
 
     /// The known key `key` was most likely meant to be: one at most two edits away.
     static func nearest(to key: String, in known: [String]) -> String? {
-        let typed = Array(key.lowercased().replacingOccurrences(of: "-", with: "_"))
+        let typed = Array(key.lowercased().replacingEvery("-", with: "_"))
         let scored = known.map { ($0, distance(typed, Array($0))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= min(2, typed.count / 2) else { return nil }
         return best.0

@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A recovery draft found on disk: the document it holds, whose document it is, when it
 /// was written, and whether it was read whole.

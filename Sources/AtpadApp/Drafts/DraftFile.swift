@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The bytes of a draft file: a short text header, an empty line, then the document in
 /// atpad markup.

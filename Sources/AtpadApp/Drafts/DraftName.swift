@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a draft file is named: one stable name per document path, one fresh name per
 /// session for an unnamed comment.

@@ -1,6 +1,6 @@
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -113,7 +113,7 @@ public struct DraftStore: Sendable {
     /// the same folder) so that it outlives this session's own draft ("keep both");
     /// returns the new path.
     public func keepAside(_ draft: Draft, now: Date = Date()) throws(DraftError) -> String {
-        let name = (draft.path as NSString).lastPathComponent
+        let name = PathName.name(of: draft.path)
         let kept = parent(of: draft.path) + "/" + DraftName.kept(name, at: now)
         if rename(draft.path, kept) != 0 {
             throw DraftError.system("cannot keep the recovery draft \(draft.path) as \(kept)")
@@ -204,7 +204,7 @@ public struct DraftStore: Sendable {
     }
 
     private func parent(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathName.folder(of: path)
         return dir.isEmpty ? "." : dir
     }
 

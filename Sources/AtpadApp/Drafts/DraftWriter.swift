@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Keeps one editing session's recovery draft at most about two seconds behind the
 /// document (SPEC §7) without the editor loop ever waiting for a file.

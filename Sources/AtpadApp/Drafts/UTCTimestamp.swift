@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,17 +13,35 @@ enum UTCTimestamp {
     /// `2025-06-01T12:00:05.123Z`: milliseconds, for a draft's header.
     static func extended(_ date: Date) -> String {
         let (fields, millis) = split(date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-                      fields.tm_year + 1900, fields.tm_mon + 1, fields.tm_mday,
-                      fields.tm_hour, fields.tm_min, fields.tm_sec, millis)
+        return self.date(fields, "-") + "T" + time(fields, ":") + "." + digits(millis, 3) + "Z"
     }
 
     /// `20250601T120005Z`: whole seconds, for a file name.
     static func compact(_ date: Date) -> String {
         let (fields, _) = split(date)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ",
-                      fields.tm_year + 1900, fields.tm_mon + 1, fields.tm_mday,
-                      fields.tm_hour, fields.tm_min, fields.tm_sec)
+        return self.date(fields, "") + "T" + time(fields, "") + "Z"
+    }
+
+    /// `2025-06-01 12:00:05 UTC`, for people.
+    static func readable(_ date: Date) -> String {
+        let (fields, _) = split(date)
+        return self.date(fields, "-") + " " + time(fields, ":") + " UTC"
+    }
+
+    /// The year, month and day of `fields`, `separator` between them.
+    private static func date(_ fields: tm, _ separator: String) -> String {
+        [digits(fields.tm_year + 1900, 4), digits(fields.tm_mon + 1, 2), digits(fields.tm_mday, 2)].joined(separator: separator)
+    }
+
+    /// The hours, minutes and seconds of `fields`, `separator` between them.
+    private static func time(_ fields: tm, _ separator: String) -> String {
+        [digits(fields.tm_hour, 2), digits(fields.tm_min, 2), digits(fields.tm_sec, 2)].joined(separator: separator)
+    }
+
+    /// `n` (not negative) in decimal, zero-padded to `width` digits.
+    static func digits(_ n: some BinaryInteger, _ width: Int) -> String {
+        let text = String(n)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
     /// Reads what `extended` writes (the milliseconds are optional); nil for anything else.

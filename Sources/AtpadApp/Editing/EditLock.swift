@@ -1,5 +1,6 @@
+import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +38,7 @@ final class EditLock {
 
     /// The lock of `documentPath` in the folder beside `draftsFolder` (`…/atpad/locks`).
     init(documentPath: String, draftsFolder: String) {
-        let state = (draftsFolder as NSString).deletingLastPathComponent
+        let state = PathName.folder(of: draftsFolder)
         path = state + "/locks/" + DraftName.named(DraftName.absolute(documentPath,
                                                                           currentDirectory: FileManager.default.currentDirectoryPath)) + ".lock"
     }
@@ -51,7 +52,7 @@ final class EditLock {
     /// taking the lock stays exclusive, and a full disk leaves no empty lock behind for
     /// another atpad to take for a stale one.
     func acquire() -> Outcome {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         do {
             try AtomicFile.createFolders(folder)
         } catch {

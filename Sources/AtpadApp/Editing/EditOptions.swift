@@ -1,7 +1,8 @@
 import AtpadCore
 import AtpadDirectory
 import AtpadTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Everything the editor needs from the command line, as plain values.
 struct EditOptions: Sendable {

@@ -1,7 +1,8 @@
 import AtpadCore
 import AtpadDirectory
 import AtpadTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One editing session in a terminal: the thin runtime around the app model. It reads
 /// input, turns it into `AppEvent`s (mouse positions through the last frame's map), has
@@ -57,7 +58,7 @@ final class EditSession {
         do {
             try terminal.start(ttyPath: nil)
         } catch {
-            FileHandle.standardError.write(Data("atpad: \(error)\n".utf8))
+            StandardOutput.error("atpad: \(error)")
             return (2, nil)
         }
         defer {

@@ -1,18 +1,23 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes how long each input batch took to handle and draw (for profiling the echo path):
 /// one line per batch, tab-separated: events, µs from the batch read to its frame drawn,
 /// µs laying the frame out, µs drawing it, µs reading the batch (wake-up to events).
 final class FrameTrace {
-    private let handle: FileHandle?
+    /// The trace file, emptied at start; -1 when it cannot be opened.
+    private let descriptor: Int32
 
     init(path: String) {
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        handle = FileHandle(forWritingAtPath: path)
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
     }
 
     func record(events: Int, since start: ContinuousClock.Instant, layout: Duration, backend: Duration, wake: ContinuousClock.Instant) {
-        guard events > 0, let handle else { return }
+        guard events > 0, descriptor >= 0 else { return }
         func micros(_ d: Duration) -> Int {
             Int(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
         }
@@ -23,6 +28,7 @@ final class FrameTrace {
         let drawnAt = Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1000
         let elapsed = micros(ContinuousClock.now - start)
         let wokeAt = drawnAt - elapsed - micros(start - wake)
-        handle.write(Data("\(events)\t\(elapsed)\t\(micros(layout))\t\(micros(backend))\t\(micros(start - wake))\t\(wokeAt)\t\(drawnAt)\n".utf8))
+        let line = "\(events)\t\(elapsed)\t\(micros(layout))\t\(micros(backend))\t\(micros(start - wake))\t\(wokeAt)\t\(drawnAt)\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
     }
 }

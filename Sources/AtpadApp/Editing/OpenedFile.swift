@@ -1,6 +1,6 @@
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

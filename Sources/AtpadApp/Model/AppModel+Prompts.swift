@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The prompts of SPEC §9: `Save as:`, `Find:`, `Replace:` / `With:`, `Go to line:`.
 /// Editing keys edit the field; Enter acts; Esc cancels; Ctrl-Q cancels and quits.
@@ -87,7 +88,7 @@ extension AppModel {
     /// past the last line (or past the line's end) goes to the last one (SPEC §9), however
     /// many digits it has (`99999999999999999999` reads as the largest Int).
     static func lineAndColumn(_ text: String) -> (Int, Int?)? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = text.trimmed().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         guard let first = parts.first, let line = number(first) else { return nil }
         if parts.count == 1 { return (line, nil) }

@@ -1,6 +1,7 @@
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which conversation's participants rank first in the `@` chooser, and the fetch that
 /// gets them: `--to TARGET`'s, else, with the `github` preset serving `@`, the pull

@@ -1,6 +1,7 @@
 import AtpadCore
 import AtpadDirectory
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the editor (`--to`) and `atpad post` share before a post: the target read from
 /// the command line, the request made for the comment, the tool it runs checked, the

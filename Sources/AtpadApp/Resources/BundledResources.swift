@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds the files shipped with atpad (the sample directory, the themes, and whatever
 /// else sits in `Resources/`) without ever trapping (SPEC §13).
@@ -53,8 +54,8 @@ enum BundledResources {
     static func folder() throws -> URL {
         let folders = searched
         for folder in folders {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue {
+            var isFolder = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder {
                 return folder
             }
         }

@@ -1,7 +1,8 @@
 import AtpadCore
 import AtpadDirectory
 import AtpadTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The runtime of the app model (Bubble Tea's): it runs the effects `AppModel.update`
 /// returns — queries, saves, drafts, frecency, the terminal's clipboard, quitting — and
@@ -255,7 +256,7 @@ final class EffectRunner {
         if exists && access(path, W_OK) != 0 {
             return .saveFailed(request, message: "\(path) is read-only: save it under another name")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         do {
             if exists && access(folder.isEmpty ? "." : folder, W_OK) != 0 {
                 // No temporary file can be made beside it: the whole comment goes to the
@@ -286,12 +287,10 @@ final class EffectRunner {
             return .postFinished(.failed("Not posted to \(target): \(error)"))
         }
         let mailbox = mailbox
-        let thread = Thread {
+        BackgroundThread.start(name: "atpad post") {
             let reply = PostTransport.perform(request, timeout: posting.timeout, environment: posting.environment)
             mailbox.post(.postFinished(request.outcome(of: reply)))
         }
-        thread.name = "atpad post"
-        thread.start()
         return nil
     }
 
@@ -332,10 +331,10 @@ enum PathCompletion {
         return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }
             .sorted()
             .map { name in
-                var isFolder: ObjCBool = false
+                var isFolder = false
                 let path = folderPart + name
                 _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
-                return isFolder.boolValue ? path + "/" : path
+                return isFolder ? path + "/" : path
             }
     }
 }

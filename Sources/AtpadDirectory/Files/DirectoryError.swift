@@ -1,5 +1,6 @@
 import AtpadCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A directory file that cannot be used, described in one line: the file, the line and
 /// what is wrong (`people.json:12: entry 4 has no "name"`).

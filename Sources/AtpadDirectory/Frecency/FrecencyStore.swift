@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How recently and how often each entity was picked, per trigger (SPEC §4: within a
 /// match class, more recently and frequently mentioned people rank first).

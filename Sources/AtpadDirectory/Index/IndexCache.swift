@@ -1,4 +1,5 @@
-import Foundation
+import AtpadCore
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -88,7 +89,7 @@ public struct IndexCache: Sendable {
     /// Removes the temporary files of `path` left by atpads that stopped while writing it
     /// (named `.NAME.PID.XXXXXX`; their process is gone).
     private func removeAbandonedTemporaries(of path: String) {
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.name(of: path)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for entry in entries where entry.hasPrefix(".\(name).") {
             let parts = entry.split(separator: ".")

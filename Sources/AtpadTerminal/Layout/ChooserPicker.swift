@@ -1,3 +1,4 @@
+import AtpadCore
 /// The chooser on a terminal too short for a box (SPEC §5): one line on the bottom row,
 /// `@jo: John Doe │ Johanna Lee │ …`, the selected name highlighted and kept in view.
 enum ChooserPicker {

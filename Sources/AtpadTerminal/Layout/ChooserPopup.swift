@@ -1,3 +1,4 @@
+import AtpadCore
 /// The chooser as a box of Unicode box-drawing characters (SPEC §5): anchored at the
 /// trigger's column, below the cursor's row when it fits there, else above, else on the
 /// roomier side shrunk to fit; never over the cursor's row; clamped to the right edge.

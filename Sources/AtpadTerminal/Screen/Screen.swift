@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One cell of the screen: what it shows and in which role.
 ///

@@ -1,4 +1,6 @@
-import Foundation
+import AtpadCore
+import FoundationEssentials
+import Glibc
 import TOMLKit
 
 /// Why a theme could not be read: one line naming the file, and the line and key where
@@ -21,7 +23,7 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `file:line:column: message`, with what is unknown left out; always one line.
     public var description: String {
         let place = [line, line == nil ? nil : column].compactMap { $0 }.map { ":\($0)" }.joined()
-        return "\(file)\(place): " + message.replacingOccurrences(of: "\n", with: " ")
+        return "\(file)\(place): " + message.replacingEvery("\n", with: " ")
     }
 }
 
@@ -87,7 +89,7 @@ extension Theme {
     /// home folder), else a name looked up in `directories`.
     public static func load(_ nameOrPath: String, themesIn directories: [URL]) throws(ThemeError) -> Theme {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml") {
-            let path = (nameOrPath as NSString).expandingTildeInPath
+            let path = PathName.expandingTilde(nameOrPath, home: getenv("HOME").map { String(cString: $0) })
             return try load(contentsOf: URL(fileURLWithPath: path))
         }
         return try load(named: nameOrPath, in: directories)

@@ -1,13 +1,14 @@
 import AtpadCore
 import Foundation
 
-/// The slow, Foundation-backed fold behind the core's precomputed table: run once to
-/// generate FoldTable.swift (`swift run -c release AtpadBench fold-table`) and by the
-/// test that checks the table is current. The core itself has no Foundation.
+/// The slow, Foundation-backed fold (Unicode decomposition) behind the core's precomputed
+/// table: run once to generate FoldTable.swift (`swift run -c release AtpadBench
+/// fold-table`) and by the test that checks the table is current. A target of its own, so
+/// that atpad itself links no Foundation beyond FoundationEssentials.
 extension Folding {
     /// The packed fold of `value` computed the slow way (for generating FoldTable.swift
     /// and for the test that checks it is current).
-    static func slowPacked(_ value: UInt32) -> UInt64 {
+    public static func slowPacked(_ value: UInt32) -> UInt64 {
         guard let scalar = Unicode.Scalar(value) else { return UInt64(value) }
         let folded = slowFold(scalar)
         precondition(folded.count <= 2, "fold of U+\(String(value, radix: 16)) is too long")
