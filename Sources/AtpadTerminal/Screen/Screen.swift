@@ -7,30 +7,30 @@ import Glibc
 /// nothing; a control character is never stored raw (the layout stores its visible
 /// escape, one printable character per cell).
 ///
-/// Sixteen bytes and a plain value: a cluster of up to 8 UTF-8 bytes (every letter, CJK
-/// character and most emoji) is stored inline; a longer one (an emoji ZWJ sequence such as
-/// the 25-byte family 👨‍👩‍👧‍👦) is kept in the `LongClusters` of the screen it is drawn
-/// into, and the cell holds its number there. A 120×40 screen is made, compared and dropped
-/// every frame, so its size is what a keystroke pays in memory traffic; a 32-byte cell
-/// would still have to cut clusters over 23 bytes.
+/// Eight bytes and a plain value: a cluster of up to 4 UTF-8 bytes (every single scalar:
+/// letters, CJK characters, most emoji) is stored inline; a longer one (a flag, a skin
+/// tone, an emoji ZWJ sequence such as the 25-byte family 👨‍👩‍👧‍👦) is kept in the
+/// `LongClusters` of the screen it is drawn into, and the cell holds its number there. A
+/// 120×40 screen is made, compared and dropped every frame, so its size is what a
+/// keystroke pays in memory traffic (see BENCHMARKS.md, "Eight-byte cells").
 ///
 /// So a cell's text is known only together with its screen's table: read it through
 /// `Screen.text(of:)` (or `LongClusters.text(of:)` for cells not yet put), and compare
 /// cells of two screens with `ScreenCell.same(_:in:_:in:)`, which compares long clusters
 /// by text, not by number (each frame's screen numbers its own from 0).
 public struct ScreenCell: Sendable {
-    /// Up to 8 UTF-8 bytes, little-endian; or, for a long cluster, its number.
-    private var payload: UInt64
+    /// Up to 4 UTF-8 bytes, little-endian; or, for a long cluster, its number.
+    private var payload: UInt32
     /// Bits 0–7: the UTF-8 length (0 for a continuation cell), or `longMark` for a long
     /// cluster; bits 8–15: the role as its index in `Role.allCases`. A full word, so the
     /// cell has no padding and rows compare as raw memory.
-    private var meta: UInt64
+    private var meta: UInt32
 
-    private static let longMark: UInt64 = 0xFF
+    private static let longMark: UInt32 = 0xFF
 
     public var role: Role {
         get { Role.byCode[Int((meta >> 8) & 0xFF)] }
-        set { meta = (meta & ~0xFF00) | UInt64(newValue.code) << 8 }
+        set { meta = (meta & ~0xFF00) | UInt32(newValue.code) << 8 }
     }
 
     /// The most UTF-8 bytes a long cluster keeps. The longest emoji sequences (a kiss
@@ -42,41 +42,41 @@ public struct ScreenCell: Sendable {
     /// numbered in `clusters`, which must be the table of the screen the cell is put into.
     init(_ text: String, _ role: Role, clusters: inout LongClusters) {
         var text = text
-        var payload: UInt64 = 0
-        var length: UInt64 = 0
+        var payload: UInt32 = 0
+        var length: UInt32 = 0
         text.withUTF8 { bytes in
-            if bytes.count <= 8 {
-                for i in 0 ..< bytes.count { payload |= UInt64(bytes[i]) << UInt64(8 * i) }
-                length = UInt64(bytes.count)
+            if bytes.count <= 4 {
+                for i in 0 ..< bytes.count { payload |= UInt32(bytes[i]) << UInt32(8 * i) }
+                length = UInt32(bytes.count)
                 return
             }
             var end = min(bytes.count, ScreenCell.capacity)
             // Cut a longer cluster at a scalar boundary.
             while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            payload = clusters.number(of: UnsafeBufferPointer(rebasing: bytes[..<end]))
+            payload = UInt32(truncatingIfNeeded: clusters.number(of: UnsafeBufferPointer(rebasing: bytes[..<end])))
             length = ScreenCell.longMark
         }
         self.payload = payload
-        meta = length | UInt64(role.code) << 8
+        meta = length | UInt32(role.code) << 8
     }
 
     /// A cell showing one scalar (a blank, a border, an ellipsis): never long, so it needs
     /// no table.
     public init(_ scalar: Unicode.Scalar, _ role: Role) {
-        var payload: UInt64 = 0
-        var length: UInt64 = 0
+        var payload: UInt32 = 0
+        var length: UInt32 = 0
         for byte in UTF8.encode(scalar)! {
-            payload |= UInt64(byte) << (8 * length)
+            payload |= UInt32(byte) << (8 * length)
             length += 1
         }
         self.payload = payload
-        meta = length | UInt64(role.code) << 8
+        meta = length | UInt32(role.code) << 8
     }
 
     /// A cell showing one ASCII character (the fast path of the layout).
     public init(ascii byte: UInt8, _ role: Role) {
-        payload = UInt64(byte)
-        meta = 1 | UInt64(role.code) << 8
+        payload = UInt32(byte)
+        meta = 1 | UInt32(role.code) << 8
     }
 
     /// The continuation cell of a wide character.
@@ -89,11 +89,11 @@ public struct ScreenCell: Sendable {
     /// The cluster shown, for a cell whose long cluster (if any) is numbered in `clusters`.
     func text(in clusters: LongClusters) -> String {
         let length = meta & 0xFF
-        if length == ScreenCell.longMark { return clusters.text(of: payload) }
+        if length == ScreenCell.longMark { return clusters.text(of: UInt64(payload)) }
         if length == 0 { return "" }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(length))
-        for i in 0 ..< Int(length) { bytes.append(UInt8(truncatingIfNeeded: payload >> UInt64(8 * i))) }
+        for i in 0 ..< Int(length) { bytes.append(UInt8(truncatingIfNeeded: payload >> UInt32(8 * i))) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -105,7 +105,7 @@ public struct ScreenCell: Sendable {
     func appendInlineBytes(to out: inout [UInt8]) {
         let length = meta & 0xFF
         guard length != ScreenCell.longMark else { return }
-        for i in 0 ..< Int(length) { out.append(UInt8(truncatingIfNeeded: payload >> UInt64(8 * i))) }
+        for i in 0 ..< Int(length) { out.append(UInt8(truncatingIfNeeded: payload >> UInt32(8 * i))) }
     }
 
     /// Whether the cell holds a long cluster's number rather than its bytes.
@@ -123,11 +123,11 @@ public struct ScreenCell: Sendable {
         let count = meta & 0xFF
         guard count >= 2, count <= 4 else { return nil }
         let lead = UInt32(payload & 0xFF)
-        let expected: UInt64 = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        let expected: UInt32 = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
         guard expected == count else { return nil }
         var value = lead & (0xFF >> (count + 1))
         for i in 1 ..< Int(count) {
-            value = value << 6 | UInt32((payload >> UInt64(8 * i)) & 0x3F)
+            value = value << 6 | (payload >> UInt32(8 * i)) & 0x3F
         }
         return value
     }
@@ -139,7 +139,7 @@ public struct ScreenCell: Sendable {
     static func same(_ a: ScreenCell, in ca: LongClusters, _ b: ScreenCell, in cb: LongClusters) -> Bool {
         guard a.meta == b.meta else { return false }
         guard a.isLong else { return a.payload == b.payload }
-        return ca.text(of: a.payload).utf8.elementsEqual(cb.text(of: b.payload).utf8)
+        return ca.text(of: UInt64(a.payload)).utf8.elementsEqual(cb.text(of: UInt64(b.payload)).utf8)
     }
 
     public var isContinuation: Bool { meta & 0xFF == 0 }
@@ -149,7 +149,7 @@ public struct ScreenCell: Sendable {
     func hash(into hasher: inout Hasher, clusters: LongClusters) {
         hasher.combine(meta)
         if isLong {
-            var text = clusters.text(of: payload)
+            var text = clusters.text(of: UInt64(payload))
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         } else {
             hasher.combine(payload)
