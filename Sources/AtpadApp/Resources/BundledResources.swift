@@ -22,22 +22,29 @@ enum BundledResources {
     /// executable at `executable` (a real path, no symlinks left).
     static func candidates(executable: String?) -> [URL] {
         guard let executable else { return [] }
-        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        return [folder.appendingPathComponent(installed).standardized,
-                folder.appendingPathComponent(buildBundle)]
+        // Paths said to be folders or files: a URL left to guess asks the file system.
+        let folder = URL(filePath: executable, directoryHint: .notDirectory).deletingLastPathComponent()
+        return [folder.appending(path: installed, directoryHint: .isDirectory).standardized,
+                folder.appending(path: buildBundle, directoryHint: .isDirectory)]
     }
 
-    /// The candidates for this process: `/proc/self/exe` is the executable's real path
-    /// (the kernel resolves every symlink), so `~/bin/atpad → /opt/atpad/bin/atpad` finds
-    /// `/opt/atpad/share/atpad`.
-    static var searched: [URL] {
-        candidates(executable: try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    /// The candidates for this process, worked out once: `/proc/self/exe` is the
+    /// executable's real path (the kernel resolves every symlink), so `~/bin/atpad →
+    /// /opt/atpad/bin/atpad` finds `/opt/atpad/share/atpad`.
+    static let searched: [URL] = candidates(executable: executablePath())
+
+    /// The real path of this process's executable, or nil.
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The first of `folders` that has an entry (file or folder) called `name`, or nil.
     static func find(_ name: String, in folders: [URL]) -> URL? {
         for folder in folders {
-            let url = folder.appendingPathComponent(name)
+            let url = folder.appending(path: name, directoryHint: .notDirectory)
             if FileManager.default.fileExists(atPath: url.path) { return url }
         }
         return nil
@@ -72,7 +79,7 @@ enum BundledResources {
     /// Where a missing resource was looked for, for messages: the first candidate, which
     /// is where an installation keeps it.
     static func expectedPath(of name: String) -> String {
-        (searched.first?.appendingPathComponent(name).path) ?? name
+        (searched.first?.appending(path: name, directoryHint: .notDirectory).path) ?? name
     }
 }
 

@@ -121,7 +121,8 @@ public struct FrecencyStore: Sendable, Equatable {
         } else {
             return nil
         }
-        return URL(fileURLWithPath: state).appendingPathComponent("atpad").appendingPathComponent("frecency.json")
+        // Said to be a file: a URL left to guess asks the file system.
+        return URL(filePath: state + "/atpad/frecency.json", directoryHint: .notDirectory)
     }
 
     /// The store saved at `url`. A missing file is an empty store; a file that cannot be
