@@ -33,12 +33,6 @@ enum VisibleText {
             for b in text.utf8 { out.append(ScreenCell(ascii: b, role)) }
             return out
         }
-        // ASCII with a few signs that are each a cluster and a column of their own (the
-        // title's `·` and `—`): one cell per scalar, without asking Unicode's tables.
-        if emphasis.isEmpty, text.unicodeScalars.allSatisfy(isOwnCell) {
-            for s in text.unicodeScalars { out.append(s.isASCII ? ScreenCell(ascii: UInt8(s.value), role) : ScreenCell(s, role)) }
-            return out
-        }
         var offset = 0
         for ch in text {
             let n = ch.unicodeScalars.count
@@ -89,16 +83,6 @@ enum VisibleText {
 
     /// The line and paragraph separators are printable to Unicode but move the cursor on
     /// some terminals: draw a symbol in their one column instead.
-    /// Whether `s` is printable ASCII, or one of the signs that never join a neighbour in a
-    /// cluster and take one column: Latin-1's letters and signs (U+00A0–U+00FF but the
-    /// soft hyphen) and the dashes, quotes, daggers, bullets and ellipses of U+2010–U+2027.
-    static func isOwnCell(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x20 ..< 0x7F, 0xA0 ..< 0xAD, 0xAE ... 0xFF, 0x2010 ... 0x2027: true
-        default: false
-        }
-    }
-
     private static func printable(_ ch: Character) -> String {
         switch ch {
         case "\u{2028}": return "↵"
