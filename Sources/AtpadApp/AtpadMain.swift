@@ -106,11 +106,19 @@ public struct AtpadMain: AsyncParsableCommand {
         // The editor's ARGUMENTS and OPTIONS sections (its OVERVIEW and USAGE are replaced).
         out += edit.components(separatedBy: "\n\n")
             .filter { !$0.hasPrefix("OVERVIEW:") && !$0.hasPrefix("USAGE:") }
-            .map { String($0.drop(while: \.isNewline).reversed().drop(while: \.isNewline).reversed()) }.filter { !$0.isEmpty }
+            .map(withoutOuterNewlines).filter { !$0.isEmpty }
         if let range = root.firstRange(of: "SUBCOMMANDS:") {
-            out.append(String(root[range.lowerBound...].reversed().drop(while: \.isNewline).reversed()))
+            out.append(withoutOuterNewlines(root[range.lowerBound...]))
         }
         return out.joined(separator: "\n\n")
+    }
+
+    /// `text` without the line breaks at either end (a help section's own).
+    private static func withoutOuterNewlines(_ text: some StringProtocol) -> String {
+        guard let first = text.firstIndex(where: { !$0.isNewline }), let last = text.lastIndex(where: { !$0.isNewline }) else {
+            return ""
+        }
+        return String(text[first ... last])
     }
 
     /// Prints what ended a command (help and `--version` to stdout, problems as one line
