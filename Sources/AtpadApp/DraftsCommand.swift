@@ -88,14 +88,9 @@ struct DraftsCommand: ParsableCommand {
         let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first
             .map(String.init) ?? ""
         let size = draft.markup?.count ?? AtpadMarkup.encode(draft.document).utf8.count
-        let fields = [name, draft.originalPath ?? "(unnamed)", readable(draft.written ?? draft.modified),
+        let fields = [name, draft.originalPath ?? "(unnamed)", UTCTimestamp.readable(draft.written ?? draft.modified),
                       "\(size) bytes", firstLine]
         return fields.map(SearchCommand.visible).joined(separator: "\t")
-    }
-
-    /// `2025-06-01 12:00:05 UTC`.
-    static func readable(_ date: Date) -> String {
-        UTCTimestamp.readable(date)
     }
 }
 
