@@ -119,18 +119,20 @@ func changedRows(_ screen: Screen, from last: Screen?) -> Int {
 // (evicting the caches), then the key is handled, its frame laid out whole and compared
 // with the last one (what the editor does before writing the difference).
 // `AtpadBench echo BYTES markdown` edits it as Markdown (a `github` comment);
-// `AtpadBench echo FILE markdown` edits that file's text.
+// `AtpadBench echo FILE markdown` edits that file's text. With `at-start`, the keys are
+// typed as tui_latency types them: the alphabet at the start of the text, Enter after 40.
 if arguments.first == "echo" {
     let argument = arguments.dropFirst().first
     let start = argument.flatMap { Int($0) }.map { makeDocument(bytes: $0) }
         ?? argument.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }.map { MarkedText(text: $0) } ?? MarkedText()
     let markdown = arguments.dropFirst(2).first == "markdown"
-    let text = Array("the quick brown fox jumps over the lazy dog. ")
+    let atStart = arguments.contains("at-start")
+    let text = Array(atStart ? "abcdefghijklmnopqrstuvwxyz" : "the quick brown fox jumps over the lazy dog. ")
     var evict = [UInt64](repeating: 1, count: 8 << 20)
     print("one keystroke after evicting the caches, microseconds, median / p99 (\(repeatCount) keys)")
     print("| handle | frame + compare | handle + frame + compare |")
     print("|---|---|---|")
-    var editor = Editor(start, cursor: start.text.unicodeScalars.count / 2,
+    var editor = Editor(start, cursor: atStart ? 0 : start.text.unicodeScalars.count / 2,
                         config: EditorConfig(implicitThreshold: 0, width: 120, pageRows: 37, markdown: markdown))
     var view = EditorView(fileName: "bench.md")
     var last = FrameLayout.frame(for: editor, view: view, width: 120, height: 40).screen

@@ -56,9 +56,9 @@ import Testing
         }
     }
 
-    /// The pieces the front end parses cover what it asks about without gaps, each a
-    /// whole top-level block or, in a long paragraph, lines cut before a letter.
-    @Test func piecesCoverTheViewWithoutGaps() {
+    /// The window the front end parses covers what it asks about: whole top-level blocks,
+    /// and of a long paragraph only the lines around the range, cut before a letter.
+    @Test func theWindowCoversTheView() {
         let prose = (0 ..< 3_000).map { $0 % 7 == 0 ? "  (indented \($0))" : "Line \($0) of prose" }.joined(separator: "\n")
         let text = "# Title\n\n" + prose + "\n\n```\ncode\n```\n"
         let editor = Editor(MarkedText(text: text), cursor: 0, config: EditorConfig(markdown: true))
@@ -66,12 +66,12 @@ import Testing
         let scalars = Array(text.unicodeScalars)
         for start in stride(from: 0, to: scalars.count, by: 4_999) {
             let range = start ..< min(scalars.count, start + 2_500)
-            let units = blocks.units(around: range, in: editor.storage)
-            #expect(units.first!.lowerBound <= range.lowerBound && units.last!.upperBound >= range.upperBound)
-            for (a, b) in zip(units, units.dropFirst()) {
-                #expect(a.upperBound == b.lowerBound && !a.isEmpty)
-                // Inside the paragraph a piece starts with a letter (a block starts anything).
-                if !blocks.starts.contains(b.lowerBound) { #expect(scalars[b.lowerBound].properties.isAlphabetic) }
+            let window = blocks.window(around: range, in: editor.storage)
+            #expect(window.lowerBound <= range.lowerBound && window.upperBound >= range.upperBound)
+            #expect(window.count < range.count + 4 * MarkdownBlocks.margin, "a screenful of the paragraph, not all of it")
+            // Inside the paragraph the window starts and ends at a letter (a block starts anything).
+            for edge in [window.lowerBound, window.upperBound] where !blocks.starts.contains(edge) && edge < scalars.count {
+                #expect(scalars[edge].properties.isAlphabetic)
             }
         }
     }

@@ -2,12 +2,13 @@ import AtpadTestSupport
 import Testing
 @testable import AtpadCore
 
-/// A letter typed into a word of prose needs no parse: wherever `typedLetter` says so, the
-/// last parse moved by the letter (`typing`) is exactly what cmark-gfm gives for the new
-/// text — on every place of every CommonMark and GFM spec example, and on random pieces.
+/// A letter or a space typed into a word of prose needs no parse: wherever `typedInWord`
+/// says so, the last parse moved by the typed scalar (`typing`) is exactly what cmark-gfm
+/// gives for the new text — on every place of every CommonMark and GFM spec example, and
+/// on random pieces.
 @Suite struct MarkdownTypingPropertyTests {
-    /// Letters of several widths in UTF-8.
-    static let letters = ["x", "Z", "7", "é", "王", "𝒜"]
+    /// Letters of several widths in UTF-8, and a space.
+    static let letters = ["x", "Z", "7", "é", "王", "𝒜", " "]
 
     /// Checks every byte offset of `text` for each letter; returns how many places the
     /// shortcut took (and so were checked against a parse).
@@ -18,7 +19,7 @@ import Testing
         for offset in 0 ... old.count where offset == old.count || old[offset] & 0xC0 != 0x80 {
             for letter in letters {
                 let new = Array(old[..<offset]) + Array(letter.utf8) + Array(old[offset...])
-                guard let typed = MarkdownSyntax.typedLetter(from: old, to: new) else { continue }
+                guard let typed = MarkdownSyntax.typedInWord(from: old, to: new) else { continue }
                 taken += 1
                 // Typed next to the same letter, the place is either: the bytes are the same.
                 guard typed.length == letter.utf8.count,
@@ -27,7 +28,7 @@ import Testing
                     return taken
                 }
                 let fresh = new.withUnsafeBufferPointer { MarkdownSyntax($0) }
-                let moved = before.typing(typed.length, at: typed.offset)
+                let moved = before.typing(typed)
                 guard moved == fresh else {
                     Issue.record("\(label): \(letter) at \(offset) of \(String(reflecting: text)): moved \(moved) != parsed \(fresh)")
                     return taken
@@ -64,15 +65,22 @@ import Testing
         #expect(taken > 2_000)
     }
 
-    /// What the shortcut refuses: a letter after a blank or at a line's start, next to
-    /// punctuation, on a line that starts with a block marker, in a piece with a bracket.
+    /// What the shortcut takes and refuses: a letter after two blanks or at a line's
+    /// start, a space beside punctuation or a blank, anything on a line that starts with a
+    /// block marker or in a text with a bracket.
     @Test func refusals() {
         func takes(_ old: String, _ new: String) -> Bool {
-            MarkdownSyntax.typedLetter(from: Array(old.utf8), to: Array(new.utf8)) != nil
+            MarkdownSyntax.typedInWord(from: Array(old.utf8), to: Array(new.utf8)) != nil
         }
         #expect(takes("hello world", "helxlo world"))
         #expect(takes("hello world", "hello worldx"))
-        #expect(!takes("hello world", "hello xworld"))   // after a blank
+        #expect(takes("hello world", "hello xworld"))    // a word started after a space
+        #expect(!takes("hello world ", "hello world x")) // a letter after a space, before no word
+        #expect(takes("hello world", "hel lo world"))    // a word split by a space
+        #expect(!takes("hello  world", "hello  xworld")) // after two blanks
+        #expect(!takes("hello world", "hello  world"))   // a space beside a blank
+        #expect(!takes("hello world", "hello world "))   // a space at the line's end
+        #expect(!takes("hello *world*", "hello *wo rld*"))
         #expect(!takes("hello", "xhello"))               // at the line's start
         #expect(!takes("hello *world*", "hello *worlxd*"))
         #expect(!takes("# hello world", "# hello worxld"))

@@ -18,9 +18,10 @@ public struct MarkdownBlocks: Sendable, Equatable {
     private var paragraph: [Bool] = [false]
 
     /// A block longer than this (scalars) that is a paragraph is parsed only around the
-    /// place asked about: a 1 MB comment of prose is one paragraph.
+    /// place asked about: a 1 MB comment of prose is one paragraph, and a keystroke's
+    /// frame parses a screenful of it.
     static let longParagraph = 16_384
-    /// How much of a long paragraph is parsed on each side of that place.
+    /// How much of a long paragraph is parsed on each side of that place, at least.
     static let margin = 512
 
     /// The index of the first start after `position` (`starts.count` when none).
@@ -42,72 +43,28 @@ public struct MarkdownBlocks: Sendable, Equatable {
         return max(low - 1, 0)
     }
 
-    /// What to parse to answer about `range`: from the start of the top-level block that
-    /// holds its start to the start of the block after the one holding its end — within a
-    /// long paragraph, only lines around `range` (cut before and after lines that start
-    /// with a letter, which continue a paragraph and start nothing else).
+    /// What to parse to answer about `range` (what a frame shows, or a trigger's place):
+    /// from the start of the top-level block that holds its start to the start of the
+    /// block after the one holding its end — within a long paragraph, only lines around
+    /// `range` (cut before and after lines that start with a letter, which continue a
+    /// paragraph and start nothing else). The cuts are looked for from multiples of
+    /// `margin`, so that a view that moves a little (a line wraps as a key is typed) asks
+    /// about the same window, which `MarkdownRunCache` has parsed.
     func window(around range: Range<Int>, in storage: TextStorage) -> Range<Int> {
         let i = index(atOrBefore: range.lowerBound)
         let j = index(atOrBefore: max(range.upperBound - 1, range.lowerBound))
+        func end(_ k: Int) -> Int { k + 1 < starts.count ? starts[k + 1] : storage.count }
         var from = starts[i]
-        var to = j + 1 < starts.count ? starts[j + 1] : storage.count
-        if paragraph[i], range.lowerBound - from > Self.longParagraph {
-            from = MarkdownBlocks.letterLine(atOrBefore: range.lowerBound - Self.margin, after: from, in: storage)
+        var to = end(j)
+        let before = (range.lowerBound / Self.margin - 1) * Self.margin
+        let after = (range.upperBound / Self.margin + 2) * Self.margin
+        if paragraph[i], end(i) - from > Self.longParagraph, before > from {
+            from = MarkdownBlocks.letterLine(atOrBefore: before, after: from, in: storage)
         }
-        if paragraph[j], to - range.upperBound > Self.longParagraph {
-            to = MarkdownBlocks.letterLine(after: range.upperBound + Self.margin, before: to, in: storage)
+        if paragraph[j], to - starts[j] > Self.longParagraph, after < to {
+            to = MarkdownBlocks.letterLine(after: after, before: to, in: storage)
         }
         return from ..< to
-    }
-
-    /// The pieces the front end parses to draw `range`: each top-level block that holds
-    /// part of it, and of a long paragraph only the lines around `range`, in pieces of
-    /// about eight lines cut before lines that start with a letter. Typing changes one
-    /// piece; the others are the same bytes as in the last frame (`MarkdownRunCache`).
-    func units(around range: Range<Int>, in storage: TextStorage) -> [Range<Int>] {
-        let i = index(atOrBefore: range.lowerBound)
-        let j = index(atOrBefore: max(range.upperBound - 1, range.lowerBound))
-        var units: [Range<Int>] = []
-        for k in i ... j {
-            let s = starts[k], e = k + 1 < starts.count ? starts[k + 1] : storage.count
-            guard paragraph[k], e - s > Self.longParagraph else {
-                units.append(s ..< e)
-                continue
-            }
-            let from = range.lowerBound - Self.margin > s
-                ? MarkdownBlocks.letterLine(atOrBefore: range.lowerBound - Self.margin, after: s, in: storage) : s
-            let to = range.upperBound + Self.margin < e
-                ? MarkdownBlocks.letterLine(after: range.upperBound + Self.margin, before: e, in: storage) : e
-            // Cut the lines' bytes in one pass (asking the storage line by line costs a
-            // lookup each): after at least eight lines, before a line starting with a letter.
-            let bytes = storage.utf8(from ..< to)
-            var pieceStart = from, position = from, lines = 0
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b & 0xC0 != 0x80 { position += 1 }
-                i += 1
-                guard b == 0x0A, i < bytes.count else { continue }
-                lines += 1
-                if lines >= 8, MarkdownBlocks.startsWithLetter(bytes, at: i), position > pieceStart {
-                    units.append(pieceStart ..< position)
-                    pieceStart = position
-                    lines = 0
-                }
-            }
-            if to > pieceStart { units.append(pieceStart ..< to) }
-        }
-        return units
-    }
-
-    /// Whether the scalar at byte `i` of UTF-8 `bytes` is a letter.
-    static func startsWithLetter(_ bytes: [UInt8], at i: Int) -> Bool {
-        let b = bytes[i]
-        if b < 0x80 { return (0x41 ... 0x5A).contains(b) || (0x61 ... 0x7A).contains(b) }
-        var decoder = UTF8()
-        var iterator = bytes[i...].makeIterator()
-        guard case let .scalarValue(s) = decoder.decode(&iterator) else { return false }
-        return s.properties.isAlphabetic
     }
 
     /// The start of a line at or before `position` (and after `floor`) that starts with a
@@ -322,22 +279,21 @@ extension Editor {
     public func markdownRuns(in range: Range<Int>) -> [(range: Range<Int>, kind: MarkdownSyntax.Kind)] {
         guard config.markdown, storage.count > 0 else { return [] }
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
+        let window = blocks.window(around: range, in: storage)
+        let bytes = storage.utf8(window)
+        let runs = markdownCache.parsed(bytes).runs
+        var offsets: [Int] = []
+        offsets.reserveCapacity(runs.count * 2)
+        for run in runs {
+            offsets.append(run.range.lowerBound)
+            offsets.append(run.range.upperBound)
+        }
+        // `positions` wants increasing offsets: runs are sorted and disjoint.
+        let positions = MarkdownWindow.positions(offsets, in: bytes, from: window.lowerBound)
         var out: [(range: Range<Int>, kind: MarkdownSyntax.Kind)] = []
-        for unit in blocks.units(around: range, in: storage) {
-            let bytes = storage.utf8(unit)
-            let runs = markdownCache.parsed(bytes).runs
-            var offsets: [Int] = []
-            offsets.reserveCapacity(runs.count * 2)
-            for run in runs {
-                offsets.append(run.range.lowerBound)
-                offsets.append(run.range.upperBound)
-            }
-            // `positions` wants increasing offsets: runs are sorted and disjoint.
-            let positions = MarkdownWindow.positions(offsets, in: bytes, from: unit.lowerBound)
-            for (i, run) in runs.enumerated() {
-                let r = positions[2 * i] ..< positions[2 * i + 1]
-                if r.overlaps(range) { out.append((r, run.kind)) }
-            }
+        for (i, run) in runs.enumerated() {
+            let r = positions[2 * i] ..< positions[2 * i + 1]
+            if r.overlaps(range) { out.append((r, run.kind)) }
         }
         return out
     }
@@ -349,18 +305,15 @@ extension Editor {
     /// after `](` a link's destination.
     func isMarkdownProse(_ position: Int, probe: String? = nil) -> Bool {
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
+        let around = blocks.window(around: position ..< position + 1, in: storage)
         let syntax: MarkdownSyntax, bytes: [UInt8], offset: Int
         if let probe {
-            let around = blocks.window(around: position ..< position + 1, in: storage)
             let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound, probe: (position, probe))
             (syntax, bytes, offset) = (window.syntax, window.bytes, window.byte(of: position))
         } else {
-            // The piece the front end draws, parsed once for both (`MarkdownRunCache`).
-            let units = blocks.units(around: position ..< position + 1, in: storage)
-            guard let unit = units.first(where: { $0.contains(position) }) ?? units.last else { return true }
-            bytes = storage.utf8(unit)
+            bytes = storage.utf8(around)
             syntax = markdownCache.parsed(bytes).prose
-            offset = MarkdownWindow.byte(of: position, in: bytes, from: unit.lowerBound)
+            offset = MarkdownWindow.byte(of: position, in: bytes, from: around.lowerBound)
         }
         guard let run = syntax.proseRun(containing: offset) else { return false }
         // An unclosed backtick earlier on the line, in the same prose: a code span being typed.
@@ -389,56 +342,44 @@ extension Editor {
     }
 }
 
-/// The Markdown runs of pieces of text already parsed, by their bytes: a frame parses
-/// only the piece an edit changed. A memo (the same bytes always give the same runs), so
-/// editors that share it (copies of one) cannot disagree.
+/// The Markdown of the windows parsed last, by their bytes: a frame that shows what the
+/// last one showed parses nothing, and one whose window is the last with a letter typed
+/// into a word moves the last parse (`MarkdownSyntax.typedInWord`). A memo (the same bytes
+/// always give the same runs), so editors that share it (copies of one) cannot disagree.
 public final class MarkdownRunCache: Sendable {
-    /// A piece's runs and its prose (byte ranges in the piece).
+    /// A window's runs and its prose (byte ranges in the window).
     struct Parsed: Sendable {
         var runs: [MarkdownSyntax.Span]
         var prose: MarkdownSyntax
     }
 
-    /// A piece's bytes as a key hashed in one call (an array of bytes hashes byte by byte).
-    struct Key: Hashable, Sendable {
-        let bytes: [UInt8]
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-    }
-
-    /// The pieces parsed, and the piece last added: typing into a piece finds the piece
-    /// it changed there.
-    private struct Memo {
-        var table: [Key: Parsed] = [:]
-        var last: (key: Key, parsed: Parsed)?
-    }
-
-    private let memo = Mutex(Memo())
-    /// Pieces kept at most (a screen holds a few dozen).
-    private static let capacity = 512
+    /// The windows parsed last, newest first: the frame's and the trigger's.
+    private let recent = Mutex<[(bytes: [UInt8], parsed: Parsed)]>([])
+    /// Windows kept (the frame's and the one around a trigger, with room to scroll back).
+    private static let capacity = 4
 
     public init() {}
 
     func parsed(_ bytes: [UInt8]) -> Parsed {
-        let key = Key(bytes: bytes)
-        let (hit, last) = memo.withLock { ($0.table[key], $0.last) }
-        if let hit { return hit }
-        let parsed: Parsed
-        if let last, let typed = MarkdownSyntax.typedLetter(from: last.key.bytes, to: bytes) {
+        let recent = self.recent.withLock { $0 }
+        if let hit = recent.first(where: { $0.bytes == bytes }) { return hit.parsed }
+        var parsed: Parsed?
+        for last in recent where last.bytes.count < bytes.count {
+            guard let typed = MarkdownSyntax.typedInWord(from: last.bytes, to: bytes) else { continue }
             // A letter typed into a word: the last parse, moved (no cmark parse).
-            let syntax = last.parsed.prose.typing(typed.length, at: typed.offset)
+            let syntax = last.parsed.prose.typing(typed)
             parsed = Parsed(runs: syntax.runs(), prose: syntax)
-        } else {
+            break
+        }
+        let result = parsed ?? {
             let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
-            parsed = Parsed(runs: syntax.runs(), prose: syntax)
+            return Parsed(runs: syntax.runs(), prose: syntax)
+        }()
+        self.recent.withLock { recent in
+            recent.insert((bytes, result), at: 0)
+            if recent.count > Self.capacity { recent.removeLast() }
         }
-        memo.withLock { memo in
-            if memo.table.count >= Self.capacity { memo.table.removeAll(keepingCapacity: true) }
-            memo.table[key] = parsed
-            memo.last = (key, parsed)
-        }
-        return parsed
+        return result
     }
 }
 
