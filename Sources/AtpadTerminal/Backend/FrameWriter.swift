@@ -3,9 +3,7 @@ import CNcursesw
 /// Turns a frame into the bytes that show it on the terminal, given the frame the terminal
 /// shows now: only the cells that changed (from the first to the last changed cell of each
 /// row), each run reached with one cursor move, attributes switched only where the role
-/// changes, the cursor put last, all in one buffer the backend writes at once. A row whose
-/// end moved right or left by a few cells (a character typed or deleted inside a line) is
-/// moved on the terminal (`ich`/`dch`), and only its new cells are written, as curses does.
+/// changes, the cursor put last, all in one buffer the backend writes at once.
 ///
 /// The writer remembers what it knows of the terminal — where the cursor is, whose look is
 /// in effect, whether the cursor shows — and forgets it (`forget`) when something else
@@ -19,14 +17,8 @@ struct FrameWriter {
     var wholeClusters = false
     /// By role code: the bytes that give a cell that role's look, from any state.
     private var looks: [[UInt8]] = []
-    /// By role code: the same from a look that set no colours (so without `op`).
-    private var looksFromDefaultColors: [[UInt8]] = []
-    /// By role code: whether the look sets a colour.
-    private var colored: [Bool] = []
     /// By role code: whether the look is the terminal's plain one (what a clear leaves).
     private var plain: [Bool] = []
-    /// How far a row may have moved for the writer to move it on the terminal.
-    static let longestShift = 8
     private var cursor: (row: Int, column: Int)?
     private var look: Int?
     private var cursorShown: Bool?
@@ -38,8 +30,6 @@ struct FrameWriter {
     /// Sets how each role looks (by role code); the next cell of any role sets its look.
     mutating func setLooks(_ styles: [Style], colors: Bool, colorCount: Int) {
         looks = styles.map { lookBytes(of: $0, colors: colors, colorCount: colorCount) }
-        looksFromDefaultColors = styles.map { lookBytes(of: $0, colors: colors, colorCount: colorCount, resetColors: false) }
-        colored = styles.map { colors && ($0.foreground != nil || $0.background != nil) }
         let base = lookBytes(of: Style(), colors: colors, colorCount: colorCount)
         plain = looks.map { $0 == base }
         look = nil
@@ -59,16 +49,10 @@ struct FrameWriter {
     mutating func write(_ screen: Screen, over previous: Screen?, cleared: Bool,
                         rows: Int, columns: Int, into out: inout [UInt8]) {
         let rows = min(rows, screen.height)
-        // Moving cells moves the terminal's whole row: only when the screen is as wide.
-        let rowsMove = columns == screen.width
         let columns = min(columns, screen.width)
         if let previous, previous.width == screen.width, previous.height == screen.height {
             for row in 0 ..< rows {
                 guard let changed = screen.changedColumns(row: row, from: previous) else { continue }
-                if rowsMove, !(row == rows - 1 && strings.lastCellScrolls),
-                   shift(screen, over: previous, row: row, changed: changed, into: &out) {
-                    continue
-                }
                 var first = min(changed.lowerBound, columns)
                 var last = min(changed.upperBound, columns)
                 // Whole wide characters: a run may start or end on a continuation cell.
@@ -162,62 +146,6 @@ struct FrameWriter {
         }
     }
 
-    /// Shows `row`, whose cells `changed` differ from the last frame's, by moving the
-    /// terminal's cells when, from the first changed column on, it is the last frame's row
-    /// moved right (cells inserted there) or left (cells deleted) by at most `longestShift`
-    /// cells, and that is shorter than writing the changed cells: the move, then the new
-    /// cells. False, and nothing written, when it is not, when a cell there is not one
-    /// column drawn as one code point (the terminal's own measure of the others may
-    /// differ), or when the terminal cannot move cells.
-    private mutating func shift(_ screen: Screen, over previous: Screen, row: Int, changed: Range<Int>,
-                                into out: inout [UInt8]) -> Bool {
-        let width = screen.width, first = changed.lowerBound
-        guard changed.count > 4 + 1, width - first > Self.longestShift else { return false }
-        let base = row * width
-        let found: (inserted: Bool, count: Int)? = screen.cells.withUnsafeBufferPointer { all in
-            previous.cells.withUnsafeBufferPointer { before in
-                let new = UnsafeBufferPointer(rebasing: all[base + first ..< base + width])
-                let old = UnsafeBufferPointer(rebasing: before[base + first ..< base + width])
-                guard new.allSatisfy(Self.isNarrow), old.allSatisfy(Self.isNarrow) else { return nil }
-                // Narrow cells that are not long clusters are equal when their bits are.
-                func same(_ a: UnsafeBufferPointer<ScreenCell>, _ i: Int, _ b: UnsafeBufferPointer<ScreenCell>, _ j: Int) -> Bool {
-                    let count = a.count - max(i, j)
-                    return memcmp(a.baseAddress! + i, b.baseAddress! + j, count * MemoryLayout<ScreenCell>.stride) == 0
-                }
-                for count in 1 ... Self.longestShift {
-                    if strings.insertCells != nil, same(new, count, old, 0) { return (true, count) }
-                    if strings.deleteCells != nil, same(new, 0, old, count) { return (false, count) }
-                }
-                return nil
-            }
-        }
-        // A move costs its sequence (about four bytes) and the cells that come in.
-        guard let found, found.count + 4 < changed.count else { return false }
-        // The cells that come in at the end of a deletion are blank in the look in effect:
-        // a plain one.
-        let plainCode = plain.firstIndex(of: true)
-        guard found.inserted || plainCode != nil else { return false }
-        move(to: row, first, into: &out)
-        if found.inserted {
-            out += strings.insertCells!(found.count)
-            put(screen, row: row, columns: first ..< first + found.count, limit: width, lastRow: false,
-                skipBlanks: false, into: &out)
-        } else {
-            setLook(plainCode!, into: &out)
-            out += strings.deleteCells!(found.count)
-            put(screen, row: row, columns: width - found.count ..< width, limit: width, lastRow: false,
-                skipBlanks: true, into: &out)
-        }
-        return true
-    }
-
-    /// Whether a cell takes one column and is drawn as the one code point it holds.
-    private static func isNarrow(_ cell: ScreenCell) -> Bool {
-        if let byte = cell.asciiByte { return byte >= 0x20 && byte < 0x7F }
-        guard let scalar = cell.singleScalar, scalar >= 0xA0 else { return false }
-        return wcwidth(wchar_t(bitPattern: scalar)) == 1
-    }
-
     /// The text of a cluster to send whole, or nil when it holds a control character (which
     /// the layout never stores, but no cell may send).
     private static func printable(_ text: String) -> String? {
@@ -226,12 +154,7 @@ struct FrameWriter {
 
     private mutating func setLook(_ code: Int, into out: inout [UInt8]) {
         guard look != code else { return }
-        // After a look without colours the terminal's colours are the defaults already.
-        if let look, !colored[look] {
-            out += looksFromDefaultColors[code]
-        } else {
-            out += looks[code]
-        }
+        out += looks[code]
         look = code
     }
 
@@ -245,11 +168,10 @@ struct FrameWriter {
         cursor = (row, column)
     }
 
-    /// The bytes that set `style` from any state: a reset, then its attributes and colours
-    /// (`resetColors: false`: from a state with the default colours).
-    private func lookBytes(of style: Style, colors: Bool, colorCount: Int, resetColors: Bool = true) -> [UInt8] {
+    /// The bytes that set `style` from any state: a reset, then its attributes and colours.
+    private func lookBytes(of style: Style, colors: Bool, colorCount: Int) -> [UInt8] {
         var bytes = strings.resetAttributes
-        if colors && resetColors { bytes += strings.resetColors }
+        if colors { bytes += strings.resetColors }
         if style.bold { bytes += strings.bold }
         if style.dim { bytes += strings.dim }
         if style.underline { bytes += strings.underline }
