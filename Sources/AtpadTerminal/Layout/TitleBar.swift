@@ -12,17 +12,24 @@ enum TitleBar {
 
     /// `Ln N, Col C`, ASCII only: built byte by byte, without walking clusters.
     private static func placeCells(_ position: (line: Int, column: Int)) -> [ScreenCell] {
-        "Ln \(position.line), Col \(position.column)".utf8.map { ScreenCell(ascii: $0, .title) }
+        ascii("Ln \(position.line), Col \(position.column)")
     }
+
+    private static func ascii(_ text: String) -> [ScreenCell] {
+        text.utf8.map { ScreenCell(ascii: $0, .title) }
+    }
+
+    /// The title's fixed words, each sign one cell: laid out once, not measured on every
+    /// key (Unicode's width tables are cold between two keys).
+    private static let program = [ScreenCell](cells: "atpad — ")
+    private static let separator = [ScreenCell](cells: " · ")
 
     private static func title(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
                               width: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let name = VisibleText.cells(view.fileName ?? "[new comment]", role: .title, clusters: &clusters)
         let marks = VisibleText.cells((view.isReadOnly ? " [read-only]" : "") + (view.isModified ? " [+]" : ""),
                                       role: .title, clusters: &clusters)
-        let count = VisibleText.cells(" · \(mentionCount) mention" + (mentionCount == 1 ? "" : "s"), role: .title,
-                                      clusters: &clusters)
-        let program = VisibleText.cells("atpad — ", role: .title, clusters: &clusters)
+        let count = separator + ascii("\(mentionCount) mention" + (mentionCount == 1 ? "" : "s"))
         // ASCII only: built byte by byte, without walking clusters.
         let place = placeCells(position)
         let named = name + marks
@@ -38,5 +45,14 @@ enum TitleBar {
             return cells
         }
         return named.count <= width ? named : VisibleText.fitLeading(name, width: max(1, width - marks.count)) + marks
+    }
+}
+
+private extension [ScreenCell] {
+    /// The title-role cells of fixed text (no long clusters, so no screen's table).
+    init(cells text: String) {
+        var clusters = LongClusters()
+        self = VisibleText.cells(text, role: .title, clusters: &clusters)
+        precondition(clusters.count == 0, "the title's fixed words hold no long cluster")
     }
 }
