@@ -18,10 +18,10 @@ struct UndoHistory: Sendable {
     }
 
     struct Step: Sendable {
-        /// Applying it reverts the step.
-        var inverse: Transaction
-        /// Applying it redoes the step.
-        var forward: Transaction
+        /// The edits merged into the step, oldest first, each with the transaction that
+        /// reverts it. They are composed when the step is undone or redone, not as each
+        /// key is typed: a word typed is one step of several edits.
+        private var parts: [(inverse: Transaction, forward: Transaction)]
         var selectionBefore: Selection
         var selectionAfter: Selection
         var kind: Kind
@@ -29,6 +29,37 @@ struct UndoHistory: Sendable {
         var endsWithBlank: Bool
         /// Which document state the step leads to (set by `record`).
         var id = 0
+
+        init(inverse: Transaction, forward: Transaction, selectionBefore: Selection, selectionAfter: Selection,
+             kind: Kind, endsWithBlank: Bool) {
+            parts = [(inverse, forward)]
+            self.selectionBefore = selectionBefore
+            self.selectionAfter = selectionAfter
+            self.kind = kind
+            self.endsWithBlank = endsWithBlank
+        }
+
+        /// Applying it reverts the step: the last edit's inverse first.
+        var inverse: Transaction {
+            parts.dropFirst().reduce(parts[0].inverse) { $1.inverse.compose($0) }
+        }
+
+        /// Applying it redoes the step.
+        var forward: Transaction {
+            parts.dropFirst().reduce(parts[0].forward) { $0.compose($1.forward) }
+        }
+
+        /// Takes `later`'s edits after this step's.
+        mutating func merge(_ later: Step) {
+            parts += later.parts
+            selectionAfter = later.selectionAfter
+            endsWithBlank = later.endsWithBlank
+        }
+
+        /// Composes the parts once, for a step about to be undone or redone.
+        mutating func collapse() {
+            if parts.count > 1 { parts = [(inverse, forward)] }
+        }
     }
 
     private(set) var undoStack: [Step] = []
@@ -52,10 +83,7 @@ struct UndoHistory: Sendable {
         step.id = nextID
         nextID += 1
         if let top = undoStack.indices.last, merges(step, into: undoStack[top], startsWord: startsWord) {
-            undoStack[top].inverse = step.inverse.compose(undoStack[top].inverse)
-            undoStack[top].forward = undoStack[top].forward.compose(step.forward)
-            undoStack[top].selectionAfter = step.selectionAfter
-            undoStack[top].endsWithBlank = step.endsWithBlank
+            undoStack[top].merge(step)
             // A merged step leads to a new state: a save point at the old one is gone.
             undoStack[top].id = step.id
         } else {
@@ -95,14 +123,16 @@ struct UndoHistory: Sendable {
 
     mutating func popUndo() -> Step? {
         closeStep()
-        guard let step = undoStack.popLast() else { return nil }
+        guard var step = undoStack.popLast() else { return nil }
+        step.collapse()
         redoStack.append(step)
         return step
     }
 
     mutating func popRedo() -> Step? {
         closeStep()
-        guard let step = redoStack.popLast() else { return nil }
+        guard var step = redoStack.popLast() else { return nil }
+        step.collapse()
         undoStack.append(step)
         return step
     }
