@@ -361,25 +361,28 @@ public final class MarkdownRunCache: Sendable {
     public init() {}
 
     func parsed(_ bytes: [UInt8]) -> Parsed {
-        let recent = self.recent.withLock { $0 }
-        if let hit = recent.first(where: { $0.bytes == bytes }) { return hit.parsed }
-        var parsed: Parsed?
-        for last in recent where last.bytes.count < bytes.count {
-            guard let typed = MarkdownSyntax.typedInWord(from: last.bytes, to: bytes) else { continue }
-            // A letter typed into a word: the last parse, moved (no cmark parse).
-            let syntax = last.parsed.prose.typing(typed)
-            parsed = Parsed(runs: syntax.runs(), prose: syntax)
-            break
+        let known = recent.withLock { recent -> Parsed? in
+            if let hit = recent.first(where: { $0.bytes == bytes }) { return hit.parsed }
+            for last in recent where last.bytes.count < bytes.count {
+                guard let typed = MarkdownSyntax.typedInWord(from: last.bytes, to: bytes) else { continue }
+                // A letter typed into a word: the last parse, moved (no cmark parse).
+                let syntax = last.parsed.prose.typing(typed)
+                let moved = Parsed(runs: syntax.runs(), prose: syntax)
+                Self.remember(bytes, moved, in: &recent)
+                return moved
+            }
+            return nil
         }
-        let result = parsed ?? {
-            let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
-            return Parsed(runs: syntax.runs(), prose: syntax)
-        }()
-        self.recent.withLock { recent in
-            recent.insert((bytes, result), at: 0)
-            if recent.count > Self.capacity { recent.removeLast() }
-        }
-        return result
+        if let known { return known }
+        let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
+        let parsed = Parsed(runs: syntax.runs(), prose: syntax)
+        recent.withLock { Self.remember(bytes, parsed, in: &$0) }
+        return parsed
+    }
+
+    private static func remember(_ bytes: [UInt8], _ parsed: Parsed, in recent: inout [(bytes: [UInt8], parsed: Parsed)]) {
+        recent.insert((bytes, parsed), at: 0)
+        if recent.count > capacity { recent.removeLast() }
     }
 }
 
