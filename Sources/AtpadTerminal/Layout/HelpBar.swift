@@ -9,12 +9,15 @@ enum HelpBar {
     /// The bar's cells for a width (long clusters numbered in `clusters`).
     static func cells(_ entries: [KeyHelp.Entry], width: Int, clusters: inout LongClusters) -> [ScreenCell] {
         var cells: [ScreenCell] = []
+        cells.reserveCapacity(width)
         for entry in entries {
             let keys = VisibleText.cells(entry.keys, role: .helpKey, clusters: &clusters)
             let action = VisibleText.cells(" " + entry.action, role: .help, clusters: &clusters)
-            let gap = cells.isEmpty ? [] : VisibleText.cells("  ", role: .help, clusters: &clusters)
-            guard cells.count + gap.count + keys.count + action.count <= width else { break }
-            cells += gap + keys + action
+            let gap = cells.isEmpty ? 0 : 2
+            guard cells.count + gap + keys.count + action.count <= width else { break }
+            cells.append(contentsOf: repeatElement(ScreenCell(ascii: 0x20, .help), count: gap))
+            cells += keys
+            cells += action
         }
         return cells
     }
