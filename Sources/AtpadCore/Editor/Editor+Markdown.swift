@@ -73,7 +73,7 @@ public struct MarkdownBlocks: Sendable, Equatable {
         var p = storage.lineStart(position)
         for _ in 0 ..< 64 {
             guard p > floor else { return floor }
-            if let s = storage.scalar(at: p), s.properties.isAlphabetic { return p }
+            if let s = storage.scalar(at: p), isLetter(s) { return p }
             p = storage.lineStart(p - 1)
         }
         return floor
@@ -86,10 +86,16 @@ public struct MarkdownBlocks: Sendable, Equatable {
         for _ in 0 ..< 64 {
             p += storage.lineBreakLength(at: p)
             guard p < ceiling, p > 0 else { return ceiling }
-            if let s = storage.scalar(at: p), s.properties.isAlphabetic { return p }
+            if let s = storage.scalar(at: p), isLetter(s) { return p }
             p = storage.lineEnd(p)
         }
         return ceiling
+    }
+
+    /// Whether `s` is a letter: ASCII without Unicode's tables (cold between two keys),
+    /// since most text and most keys are ASCII.
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        s.isASCII ? ("a" ... "z").contains(s) || ("A" ... "Z").contains(s) : s.properties.isAlphabetic
     }
 
     /// Moves the starts after old position `position` by `delta`.
@@ -104,10 +110,6 @@ public struct MarkdownBlocks: Sendable, Equatable {
     /// could end an HTML block). Such a line is prose, a fence's or an HTML block's text
     /// or a table row before and after, and the lines around it read the same.
     static func isInert(_ edit: ChangeSet.Edit, removed: String, in storage: TextStorage) -> Bool {
-        // ASCII without Unicode's tables (a lookup each): most keys type ASCII.
-        func isLetter(_ s: Unicode.Scalar) -> Bool {
-            s.isASCII ? ("a" ... "z").contains(s) || ("A" ... "Z").contains(s) : s.properties.isAlphabetic
-        }
         func quiet(_ s: Unicode.Scalar) -> Bool {
             isLetter(s) || ("0" ... "9").contains(s) || " .,;:'\"()".unicodeScalars.contains(s)
         }
