@@ -383,8 +383,9 @@ public final class MarkdownRunCache: Sendable {
     }
 
     private static func remember(_ bytes: [UInt8], _ parsed: Parsed, in recent: inout [(bytes: [UInt8], parsed: Parsed)]) {
+        // Room first, so the list never outgrows its buffer.
+        if recent.count >= capacity { recent.removeLast() }
         recent.insert((bytes, parsed), at: 0)
-        if recent.count > capacity { recent.removeLast() }
     }
 }
 

@@ -261,7 +261,8 @@ public struct Screen: Hashable, Sendable {
                 let old = UnsafeBufferPointer(rebasing: before[base ..< base + width])
                 let sameMemory = width == 0
                     || memcmp(new.baseAddress!, old.baseAddress!, width * MemoryLayout<ScreenCell>.stride) == 0
-                if sameMemory && !new.contains(where: \.isLong) { return nil }
+                // A screen that numbered no long cluster has no long cell to look for.
+                if sameMemory && (clusters.count == 0 || !new.contains(where: \.isLong)) { return nil }
                 func same(_ i: Int) -> Bool { ScreenCell.same(old[i], in: previous.clusters, new[i], in: clusters) }
                 var first = 0
                 while first < width && same(first) { first += 1 }
