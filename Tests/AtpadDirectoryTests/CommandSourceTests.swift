@@ -193,7 +193,7 @@ import Glibc
         let folder = try ScriptFolder()
         // A grandchild that ignores SIGTERM needs the SIGKILL that follows.
         let source = CommandSource(command: """
-            cd '\(folder.path)'
+            cd '\(folder.path)' || exit 1
             sleep 30 & echo $! > child
             sh -c 'trap "" TERM; echo $$ > stubborn; exec sleep 30' &
             echo $$ > shell
@@ -218,7 +218,7 @@ import Glibc
     @Test func twentyQuickQueriesEachCancellingTheLastLeaveNoProcess() async throws {
         let folder = try ScriptFolder()
         let source = CommandSource(command: """
-            cd '\(folder.path)'
+            cd '\(folder.path)' || exit 1
             sleep 30 & echo $! > "child-$1"
             echo $$ > "shell-$1"
             wait
