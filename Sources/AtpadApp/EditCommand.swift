@@ -87,22 +87,28 @@ struct EditCommand: AsyncParsableCommand {
         // A bad target is the person's mistake: said first, before anything is read.
         let postTarget = try to.map(PostPreparation.target)
         let settings = try configFile.settings(environment: environment, commandLine: apply)
-        // `-f` wins; else the file's name decides (SPEC §7): `.atpad`, `.json`, the
-        // config's `[formats]` and `format`, else github — atpad markup only for `.atpad`.
+        // `-f` wins; else the file's name decides (docs/formats.md): `.atpad`, `.json`
+        // holding a comment, the config's `[formats]`, Markdown and git's messages, the
+        // config's `format` for a comment whose name says nothing, else `text`.
         // `apply` checked `-f` (and the config its keys) to name a format.
         let named = settings.commandLine.format.flatMap(DocumentFormat.init(rawValue:))
         let formatRule = settings.config.formatRule
-        let format = formatRule.format(of: file == "-" ? nil : file, named: named)
         // An output-only format (matrix) can print a new comment, never open a file.
+        if let named, named.isOutputOnly, let file {
+            throw settings.problem(\.format, option: "--format", key: "format",
+                                   "the \(named) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
+        }
+        // FILE is read first: its format and whether that needs the directory depend on
+        // what it holds (and a device, FIFO or socket is refused before anything else is
+        // set up). `-` (stdin, read whole before the screen starts; keys then come from
+        // /dev/tty) is read after the directories, so a mistake there never consumes it
+        // for nothing.
+        let fileRead = file == "-" ? nil : try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
+        let format = formatRule.format(of: file == "-" ? nil : file, named: named, contents: fileRead?.bytes)
         if format.isOutputOnly, let file {
             throw settings.problem(\.format, option: "--format", key: "format",
                                    "the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
         }
-        // FILE is read first: whether its format needs the directory depends on what it
-        // holds (and a device, FIFO or socket is refused before anything else is set up).
-        // `-` (stdin, read whole before the screen starts; keys then come from /dev/tty) is
-        // read after the directories, so a mistake there never consumes it for nothing.
-        let fileRead = file == "-" ? nil : try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
         // A format that reads mentions by handle or id needs the directory before the file
         // is decoded, so its files load now rather than in the background.
         let needsDirectory = fileRead?.needsDirectory(format) ?? format.decodingUsesDirectory
@@ -119,7 +125,9 @@ struct EditCommand: AsyncParsableCommand {
             ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
         let opened = try fileRead ?? OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
         let decoded = try opened.decode(format, lookup: lookup)
-        let document = decoded.document
+        // With `--to`, the mentions show what the target's readers see (docs/formats.md).
+        let readersFormat = postTarget.map(\.format).flatMap { $0 == format ? nil : $0 }
+        let document = readersFormat.map { lookup.showing(decoded.document, in: $0) } ?? decoded.document
         let notes = decoded.notes
         // The bundled default.toml is the built-in theme as a file (a test keeps them
         // equal): not read again at every start.
@@ -160,11 +168,12 @@ struct EditCommand: AsyncParsableCommand {
                                  implicitThreshold: settings.config.implicit ?? 3,
                                  trimMentions: settings.config.trimMentions ?? false,
                                  chooserRows: settings.config.chooserRows ?? 8,
-                                 quietWords: BundledQuietWords.words, markdown: format.isMarkdown),
+                                 quietWords: BundledQuietWords.words, format: format),
             theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
             // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
+        options.config.readersFormat = readersFormat
         options.sourceNotes = directories.notes
         options.post = posting
         options.participants = participants

@@ -23,7 +23,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var height: Int = 24
 
     @Option(help: ArgumentHelp(
-        "The format the comment is edited for: in Markdown formats (github, gitlab, mattermost, markdown) no search starts where GitHub would not make a mention (code, links, URLs, HTML, a heading's #).",
+        "The format the comment is edited for: a pick shows the handle in github, gitlab, mattermost and text, else the name; a paste is read as that format reads a file; in Markdown formats (github, gitlab, mattermost, markdown) no search starts where GitHub would not make a mention (code, links, URLs, HTML, a heading's #); in text no trigger starts a search by itself.",
         valueName: "format"))
     var format: String = "atpad"
 
@@ -52,8 +52,10 @@ struct ReplayCommand: AsyncParsableCommand {
             triggers: directories.triggers,
             implicitThreshold: implicit, trimMentions: trimMentions,
             width: width, pageRows: max(1, height - 3), quietWords: BundledQuietWords.words,
-            markdown: try DocumentFormat(option: "--format", name: format).isMarkdown)
-        let editor = Editor(start.0, cursor: start.cursor, config: config)
+            format: try DocumentFormat(option: "--format", name: format))
+        var editor = Editor(start.0, cursor: start.cursor, config: config)
+        // A paste is read as the format reads a file, and a pick shows what its readers see.
+        editor.lookup = EntityLookup(directories.files.mapValues(\.entities))
         let final = await MainActor.run { Replay.run(editor, keys: script, sources: sources) }
         print(ReplayOutput.json(final))
     }

@@ -133,7 +133,7 @@ if arguments.first == "echo" {
     print("| handle | frame + compare | handle + frame + compare |")
     print("|---|---|---|")
     var editor = Editor(start, cursor: atStart ? 0 : start.text.unicodeScalars.count / 2,
-                        config: EditorConfig(implicitThreshold: 0, width: 120, pageRows: 37, markdown: markdown))
+                        config: EditorConfig(implicitThreshold: 0, width: 120, pageRows: 37, format: markdown ? .github : .atpad))
     var view = EditorView(fileName: "bench.md")
     var last = FrameLayout.frame(for: editor, view: view, width: 120, height: 40).screen
     var handle: [Double] = [], layout: [Double] = [], both: [Double] = []

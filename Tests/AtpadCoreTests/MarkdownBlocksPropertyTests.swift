@@ -25,7 +25,7 @@ import Testing
                 let prose = (0 ..< 400).map { "Line \($0) of prose that goes on and on" }.joined(separator: "\n")
                 text = text + "\n\n" + prose + "\n\n" + Self.document(&rng, lines: 5)
             }
-            var editor = Editor(MarkedText(text: text), cursor: 0, config: EditorConfig(markdown: true))
+            var editor = Editor(MarkedText(text: text), cursor: 0, config: EditorConfig(format: .markdown))
             for step in 0 ..< 12 {
                 let count = editor.storage.count
                 let a = Int.random(in: 0 ... count, using: &rng)
@@ -61,7 +61,7 @@ import Testing
     @Test func theWindowCoversTheView() {
         let prose = (0 ..< 3_000).map { $0 % 7 == 0 ? "  (indented \($0))" : "Line \($0) of prose" }.joined(separator: "\n")
         let text = "# Title\n\n" + prose + "\n\n```\ncode\n```\n"
-        let editor = Editor(MarkedText(text: text), cursor: 0, config: EditorConfig(markdown: true))
+        let editor = Editor(MarkedText(text: text), cursor: 0, config: EditorConfig(format: .markdown))
         let blocks = editor.markdownBlocks!
         let scalars = Array(text.unicodeScalars)
         for start in stride(from: 0, to: scalars.count, by: 4_999) {

@@ -6,7 +6,7 @@ import Testing
 /// link destinations, HTML — and `#` starting a heading starts none. In other formats
 /// today's rules stay.
 @Suite struct MarkdownTriggerTests {
-    static let markdown = EditorConfig(triggers: ["@", "#"], implicitThreshold: 0, markdown: true)
+    static let markdown = EditorConfig(triggers: ["@", "#"], implicitThreshold: 0, format: .markdown)
 
     func opens(_ start: String, _ keys: String, config: EditorConfig = markdown) throws -> Bool {
         var h = try Harness(start, config: config)
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func implicitSearchesFollowTheSameRule() throws {
-        let implicit = EditorConfig(implicitThreshold: 3, markdown: true)
+        let implicit = EditorConfig(implicitThreshold: 3, format: .markdown)
         var h = try Harness("```\n|", config: implicit)
         try h.keys("johnny")
         #expect(h.editor.search == nil)

@@ -5,7 +5,7 @@ import Testing
 /// Issue 23, bullet 4: in Markdown formats the text area draws Markdown in the `markup.*`
 /// roles; mentions keep their own role on top; other formats draw text as text.
 @Suite struct MarkdownRolesTests {
-    static let markdown = EditorConfig(markdown: true)
+    static let markdown = EditorConfig(format: .markdown)
 
     func roles(_ text: String, config: EditorConfig = markdown, width: Int = 40) -> [String] {
         let editor = Editor(AtpadMarkup.decode(text), cursor: 0, config: config)

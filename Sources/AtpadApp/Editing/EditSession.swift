@@ -43,7 +43,9 @@ final class EditSession {
                                          isReadOnly: options.isReadOnly,
                                          untitledName: options.fromStandardInput ? "[stdin]" : nil,
                                          formatRule: options.formatRule)
-        model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
+        var editor = Editor(options.document, cursor: 0, config: options.config)
+        editor.lookup = options.lookup
+        model = AppModel(editor: editor, document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)
         model.postTarget = options.post?.target

@@ -125,6 +125,8 @@ struct ReplaceRun: Equatable, Sendable {
     /// Every match not replaced, in document order (highlighted).
     var matches: [Range<Int>]
     var replaced = 0
+    /// Matches that overlap a mention or a kept construct: never replaced, only counted.
+    var skipped = 0
 
     /// The match the question is about.
     var current: Range<Int> { walk.first ?? 0 ..< 0 }

@@ -6,18 +6,26 @@ import AtpadCore
 /// replaces the rest as one change.
 extension AppModel {
     mutating func startReplace(_ search: String, with replacement: String) -> [AppEffect] {
-        let matches = editor.matches(of: search)
+        // Replace never edits inside a mention or a kept construct: those matches are only
+        // counted (docs/editor.md, "Find and replace").
+        let (matches, skipped) = editor.outsideTokens(editor.matches(of: search))
         let origin = editor.cursor
         // A match across the starting point is never asked about.
         let walk = matches.filter { $0.lowerBound >= origin } + matches.filter { $0.upperBound <= origin }
         guard !walk.isEmpty else {
             mode = .editing
-            message = "No matches for \(search)"
+            message = skipped == 0 ? "No matches for \(search)"
+                : "No matches for \(search) outside mentions (\(AppModel.skippedNote(skipped)))"
             return []
         }
         replaceGroups += 1
         return ask(ReplaceRun(search: search, replacement: replacement, group: replaceGroups, walk: walk[...],
-                              matches: matches))
+                              matches: matches, skipped: skipped))
+    }
+
+    /// `1 inside a mention skipped`, `3 inside mentions skipped`.
+    static func skippedNote(_ n: Int) -> String {
+        n == 1 ? "1 inside a mention skipped" : "\(n) inside mentions skipped"
     }
 
     mutating func answerReplace(_ run: ReplaceRun, _ key: Key) -> [AppEffect] {
@@ -62,6 +70,7 @@ extension AppModel {
         mode = .editing
         let n = run.replaced
         message = "Replaced \(n) occurrence\(n == 1 ? "" : "s")"
+            + (run.skipped == 0 ? "" : "; \(AppModel.skippedNote(run.skipped))")
         return []
     }
 }

@@ -308,7 +308,7 @@ struct AppModel {
         let renamed = request.path != document.path
         document.path = request.path
         document.format = request.format
-        editor.config.markdown = request.format.isMarkdown
+        editor.config.format = request.format
         document.isReadOnly = false
         editor.markSaved()
         savedOnce = true

@@ -29,6 +29,9 @@ extension Editor {
 
     /// One step replacing everything; a search or selected mention does not survive it.
     private mutating func replaceAll(with doc: MarkedText, cursor position: Int) {
+        // A recovered draft (atpad markup) shows names: its mentions show what this
+        // document's readers see, as when the file was opened (docs/formats.md).
+        let doc = lookup.showing(doc, in: config.readersFormat ?? config.format)
         endSearch()
         selectedMention = nil
         goalColumn = nil

@@ -173,7 +173,9 @@ extension Editor {
             }
             return
         }
-        if let t = trigger(for: first), c.unicodeScalars.count == 1, canStartExplicit(at: p) {
+        // In `text` (code, data) no trigger starts a search by itself: only Ctrl-Space does.
+        if config.format.searchesAsTyped, let t = trigger(for: first), c.unicodeScalars.count == 1,
+           canStartExplicit(at: p) {
             startExplicit(at: p, trigger: t)
             return
         }

@@ -32,7 +32,9 @@ extension Editor {
             breakUndoCoalescing()
             return
         }
-        let mention = Mention(trigger: trigger, entity: entity, start: 0)
+        // It shows what the comment's readers will see: `@jdoe` on GitHub, else the name.
+        let mention = lookup.shown(Mention(trigger: trigger, entity: entity, start: 0),
+                                   in: config.readersFormat ?? config.format)
         if s.retarget != nil {
             apply(replacing(start..<end, with: mention.text, mentions: [mention]),
                   selectionAfter: .cursor(start + mention.range.count))
@@ -77,8 +79,8 @@ extension Editor {
         if !selection.isEmpty { return deleteRange(selection.range) }
         if let m = held, m.range.upperBound == cursor {
             let words = m.name.split(separator: " ", omittingEmptySubsequences: true)
-            // A kept construct is not a name: it is deleted whole, never trimmed.
-            if config.trimMentions, !m.isKept, words.count > 1 {
+            // A kept construct is not a name, and a handle (`@jdoe`) is one word.
+            if config.trimMentions, !m.isKept, m.label == nil, words.count > 1 {
                 let trimmed = Mention(trigger: m.trigger, id: m.id, name: String(words[0]), start: m.range.lowerBound,
                                       handle: m.handle, url: m.url)
                 let cut = trimmed.range.upperBound..<m.range.upperBound
@@ -105,7 +107,7 @@ extension Editor {
         apply(replacing(start..<cursor, with: ""), selectionAfter: .cursor(start), undo: .deleting)
         if search != nil {
             refreshQuery()
-        } else if !dismissed, deleted.unicodeScalars.allSatisfy(CharacterClass.isBlank),
+        } else if !dismissed, config.format.searchesAsTyped, deleted.unicodeScalars.allSatisfy(CharacterClass.isBlank),
                   let prev = storage.scalar(at: cursor - 1), let t = trigger(for: prev),
                   storage.mention(endingAt: cursor) == nil, canStartExplicit(at: cursor - 1) {
             // `@ |John` → `@|John`: deleting the space restarts the search with `John`.
@@ -179,19 +181,36 @@ extension Editor {
         breakUndoCoalescing()
     }
 
-    /// A bracketed paste: one undo step, never a search per character. Text holding atpad
-    /// markup becomes mentions; other text is inserted as it is.
+    /// A bracketed paste: one undo step, never a search per character. The pasted text is
+    /// read as a file of the document's format is (``pasted(_:)``), so saving writes back
+    /// exactly the bytes pasted.
     mutating func paste(_ text: String) {
-        // New line breaks take the document's ending (SPEC §7): terminals deliver pasted
-        // breaks as LF, so in a CR LF document each LF not already after a CR gains one.
-        let text = lineEnding == "\r\n" ? Editor.crlf(text) : text
-        let decoded = AtpadMarkup.decode(text)
-        let doc = decoded.mentions.isEmpty ? MarkedText(text: text) : decoded
+        let doc = pasted(text)
         let followsQuery = search?.kind == .explicit && doc.mentions.isEmpty
             && !doc.text.unicodeScalars.contains(where: CharacterClass.isNewline)
         if !followsQuery { endSearch() }
         insert(doc)
         if search != nil { refreshQuery() }
+    }
+
+    /// What a paste of `text` inserts (docs/editor.md, "Paste"): atpad's own last copy
+    /// when that is what the terminal pasted (its mentions come back); else the text as
+    /// the document's format reads a file — `@jdoe` becomes a mention in a `github`
+    /// comment, `@[x](y)` only in atpad markup, and nothing in `text` — so that saving
+    /// writes the pasted bytes back as they were. Line breaks take the document's ending
+    /// (docs/formats.md): terminals deliver pasted breaks as LF, so in a CR LF document
+    /// each LF not already after a CR gains one.
+    func pasted(_ text: String) -> MarkedText {
+        if let clip = clipboard, clip.text == text { return clip }
+        let text = lineEnding == "\r\n" ? Editor.crlf(text) : text
+        // A json comment's file is JSON, but its text is text; an output-only format
+        // reads nothing.
+        guard config.format != .json, !config.format.isOutputOnly,
+              let decoded = try? config.format.decode(bytes: Array(text.utf8), lookup: lookup) else {
+            return MarkedText(text: text)
+        }
+        guard let readers = config.readersFormat, readers != config.format else { return decoded.document }
+        return lookup.showing(decoded.document, in: readers)
     }
 
     /// `text` with every LF that does not follow a CR made CR LF (a lone CR stays).

@@ -136,7 +136,8 @@ extension Editor {
 
     /// Starts an implicit search when the word before the cursor has N word characters.
     mutating func maybeStartImplicit() {
-        guard config.implicitThreshold > 0, !dismissed, search == nil, selection.isEmpty else { return }
+        guard config.implicitThreshold > 0, config.format.searchesAsTyped, !dismissed, search == nil,
+              selection.isEmpty else { return }
         let (start, length) = wordStart(before: cursor)
         guard length >= config.implicitThreshold else { return }
         // A word right after a trigger character belongs to explicit searches.

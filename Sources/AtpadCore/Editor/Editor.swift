@@ -17,6 +17,9 @@ public struct Editor: Sendable {
     public internal(set) var lineEnding: String
     /// The internal clipboard (text with its mentions).
     public internal(set) var clipboard: MarkedText?
+    /// The directory as the document's format sees it: a paste is read with it as a file
+    /// of that format is, and a picked mention shows the handle it gives.
+    public var lookup: EntityLookup = .empty
     /// Incremented by every change to the document (the app compares it to detect edits).
     public private(set) var version = 0
     /// The undo position (`UndoHistory.position`) of the text last saved (or loaded).

@@ -24,15 +24,26 @@ public struct EditorConfig: Sendable, Equatable {
     /// The document is a git commit message (`COMMIT_EDITMSG`, `MERGE_MSG`): `@` after
     /// `Co-authored-by: ` at the start of a line inserts `Name <email>` (``CoAuthor``).
     public var coAuthorTrailers: Bool = false
-    /// The document is in a Markdown format (`github`, `gitlab`, `mattermost`,
-    /// `markdown`): GitHub's parser decides where a search may start, and the front end
-    /// draws Markdown in the `markup.*` roles.
-    public var markdown: Bool
+    /// The document's format: how a paste is read (as a file in it is), whether typed
+    /// triggers start searches (not in `text`), and in a Markdown format (`github`,
+    /// `gitlab`, `mattermost`, `markdown`) GitHub's parser decides where a search may
+    /// start and the front end draws Markdown in the `markup.*` roles.
+    public var format: DocumentFormat
+    /// The format of the place the comment goes (`--to`'s service), when it is not the
+    /// file's: its readers decide whether a picked mention shows the handle or the name.
+    public var readersFormat: DocumentFormat?
+
+    /// Whether the document is in a Markdown format.
+    public var markdown: Bool { format.isMarkdown }
+
+    /// Whether a mention shows what its readers see as a handle (`@jdoe`) rather than the
+    /// name (docs/formats.md, "How a mention is shown").
+    public var showsHandles: Bool { (readersFormat ?? format).showsHandles }
 
     public init(triggers: [Unicode.Scalar] = ["@"], defaultTrigger: Unicode.Scalar = "@",
                 implicitThreshold: Int = 3, trimMentions: Bool = false, chooserRows: Int = 8,
                 width: Int = 80, pageRows: Int = 20, tabWidth: Int = 4, quietWords: QuietWords = QuietWords(),
-                quietTriggers: [Unicode.Scalar] = [":"], markdown: Bool = false) {
+                quietTriggers: [Unicode.Scalar] = [":"], format: DocumentFormat = .atpad) {
         self.triggers = triggers
         self.defaultTrigger = defaultTrigger
         self.implicitThreshold = implicitThreshold
@@ -43,7 +54,7 @@ public struct EditorConfig: Sendable, Equatable {
         self.tabWidth = tabWidth
         self.quietWords = quietWords
         self.quietTriggers = quietTriggers
-        self.markdown = markdown
+        self.format = format
     }
 
     /// Every character that may be a trigger at all.

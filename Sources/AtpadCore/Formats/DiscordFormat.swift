@@ -35,7 +35,7 @@ enum DiscordFormat {
             escape(run, at: offset, code: &code, mentionFollows: next.map(writesAngleMention) ?? false, into: &out)
             offset += run.count
         }, token: { m in
-            offset += UTF8.width(m.trigger) + m.name.utf8.count
+            offset += UTF8.width(m.trigger) + m.shown.utf8.count
             if let source = m.source(in: .discord) {
                 out.append(contentsOf: source.utf8)
                 return

@@ -15,7 +15,7 @@ extension DocumentFormat {
             return contains(bytes, "@**")
         case .markdown:
             return contains(bytes, "](")
-        case .atpad, .json, .plain, .matrix, .adf:
+        case .atpad, .json, .plain, .text, .matrix, .adf:
             return false
         }
     }

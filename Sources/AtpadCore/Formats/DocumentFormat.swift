@@ -33,6 +33,10 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     case markdown
     /// The text as shown, without mentions.
     case plain
+    /// A file that is not a comment (source code, data, a patch, git's rebase list): its
+    /// bytes as they are — nothing is decoded, and no trigger starts a search by itself;
+    /// a mention inserted with Ctrl-Space is written `@handle`, as `github` writes it.
+    case text
     /// `{"text": …, "mentions": [{"trigger", "id", "name", "start", "end", "utf16", "utf8"}]}`.
     case json
 
@@ -62,11 +66,25 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         }
     }
 
+    /// Whether a mention in a document of this format shows the handle its readers see
+    /// (`@jdoe`, as GitHub renders it) rather than the person's name (docs/formats.md,
+    /// "How a mention is shown").
+    public var showsHandles: Bool {
+        switch self {
+        case .github, .gitlab, .mattermost, .text: true
+        default: false
+        }
+    }
+
+    /// Whether a document in this format is a comment, whose triggers start searches as
+    /// they are typed; in `text` (code, data) only Ctrl-Space does.
+    public var searchesAsTyped: Bool { self != .text }
+
     /// Whether writing this format asks the directory (for handles, urls, or the ids of
     /// its service in an entity's `accounts`); the others need only what the document holds.
     public var encodingUsesDirectory: Bool {
         switch self {
-        case .github, .gitlab, .mattermost, .markdown, .slack, .jira, .zulip, .matrix: true
+        case .github, .gitlab, .mattermost, .markdown, .slack, .jira, .zulip, .matrix, .text: true
         default: false
         }
     }
@@ -99,7 +117,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil) -> [UInt8] {
         switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
-        case .github, .gitlab, .mattermost: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
+        case .github, .gitlab, .mattermost, .text: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
         case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup)
         case .discord: DiscordFormat.encodeUTF8(doc, lookup: lookup, keepingCode: source.map { $0 != .discord } ?? false)
         case .jira: JiraFormat.encodeUTF8(doc, lookup: lookup)
@@ -146,7 +164,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// which is output only, always does; every other format reads anything, leaving what
     /// is not a mention as text.
     public func decode(_ text: String, lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
-        if self == .plain { return DecodedDocument(document: MarkedText(text: text)) }
+        if self == .plain || self == .text { return DecodedDocument(document: MarkedText(text: text)) }
         var text = text
         let result = text.withUTF8 { bytes in Result { () throws(FormatError) in try decode(bytes, lookup: lookup) } }
         return try result.get()
@@ -170,7 +188,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         case .zulip: ZulipFormat.decode(bytes, lookup: lookup)
         case .matrix, .adf: throw .outputOnly(self)
         case .markdown: MarkdownFormat.decode(bytes, lookup: lookup)
-        case .plain: DecodedDocument(document: MarkedText(text: String(decoding: bytes, as: UTF8.self)))
+        case .plain, .text: DecodedDocument(document: MarkedText(text: String(decoding: bytes, as: UTF8.self)))
         case .json: try MentionJSON.decode(bytes)
         }
     }

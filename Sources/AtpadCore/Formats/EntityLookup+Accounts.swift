@@ -24,14 +24,14 @@ extension DocumentFormat {
         case .jira, .adf: .jira
         case .zulip: .zulip
         case .matrix: .matrix
-        case .atpad, .mattermost, .discord, .markdown, .plain, .json: nil
+        case .atpad, .mattermost, .discord, .markdown, .plain, .text, .json: nil
         }
     }
 
     /// Whether this format writes a person by handle (`@jdoe`, matched in any case), rather
     /// than by id.
     public var writesHandles: Bool {
-        self == .github || self == .gitlab || self == .mattermost
+        self == .github || self == .gitlab || self == .mattermost || self == .text
     }
 }
 

@@ -2,7 +2,8 @@
 /// or url), by handle (`github`), by url (`markdown`), or by the first word of its name
 /// (`github`, for entities that have no handle and were written by name).
 ///
-/// Built once from the entities of each trigger's directory; of several entities with one
+/// Built once from the entities of each trigger's directory, insert completions left
+/// out (they are text, never read back as mentions); of several entities with one
 /// id only the first counts (as in a directory), and of several with one handle or url,
 /// the first in directory order wins. Handles match without regard to case, as on
 /// GitHub.
@@ -18,7 +19,9 @@ public struct EntityLookup: Sendable {
     public init(_ directories: [Unicode.Scalar: [Entity]]) {
         var tables: [Unicode.Scalar: Table] = [:]
         for (trigger, entities) in directories {
-            tables[trigger] = Table(entities)
+            let table = Table(entities)
+            // A directory of insert completions alone (emoji) gives nothing to read.
+            if !table.byID.isEmpty || entities.isEmpty { tables[trigger] = table }
         }
         self.tables = tables
         let order = AtpadMarkup.triggers
@@ -96,7 +99,9 @@ public struct EntityLookup: Sendable {
         init(_ entities: [Entity]) {
             byID.reserveCapacity(entities.count)
             for entity in entities {
-                guard byID[entity.id] == nil else { continue }
+                // An insert completion (an emoji, an issue number) is text, not someone a
+                // file can mention: `:tada:` stays text in every format (docs/formats.md).
+                guard entity.insert == nil, byID[entity.id] == nil else { continue }
                 byID[entity.id] = entity
                 if !entity.accounts.isEmpty {
                     accountsByID[entity.id] = entity.accounts

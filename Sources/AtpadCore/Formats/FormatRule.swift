@@ -1,12 +1,15 @@
-/// Which format a file is read and written in when `-f` / `--from` does not say (SPEC §7):
-/// its name decides, in this order — the `.atpad` and `.json` extensions, then the config's
-/// `[formats]` patterns (first match in the file's order), then the config's `format`, then
-/// `github` for everything else (Markdown, text, git's `COMMIT_EDITMSG`, `git-rebase-todo`,
-/// no extension).
+/// Which format a file is read and written in when `-f` / `--from` does not say
+/// (docs/formats.md, "Which format a file is in"): its name decides, in this order —
+/// `.atpad` is atpad markup; `.json` is `json` when it holds atpad's comment object, any
+/// other JSON `text`; the config's `[formats]` patterns (first match in the file's order);
+/// Markdown and the message files of git and Jujutsu are `github`; a comment whose name
+/// says nothing (no FILE, stdin, `.txt`) takes the config's `format`, else `github`; and
+/// everything else — source code, data, patches, git's rebase list, files without an
+/// extension — is `text`, whose bytes nothing decodes.
 ///
-/// atpad markup reads `\\` as one backslash and `@[x](y)` as a mention, so a file atpad did
-/// not name `.atpad` is never read as markup: `github` keeps every byte it does not
-/// understand, and it is what people put in `core.editor` for. Opening, Save as and
+/// atpad markup reads `\\` as one backslash and `@[x](y)` as a mention, and `github` reads
+/// `@login` as a person, so neither is assumed for a file that is not a comment: atpad is
+/// people's `$EDITOR`, and a byte they did not type must not change. Opening, Save as and
 /// `render --from` all ask this one rule.
 public struct FormatRule: Hashable, Sendable {
     /// A config `[formats]` entry: files whose name matches `pattern` are in `format`.
@@ -27,7 +30,7 @@ public struct FormatRule: Hashable, Sendable {
 
     /// The config's `[formats]` patterns, in the file's order.
     public var patterns: [Pattern]
-    /// The config's `format`, for files no extension or pattern decides.
+    /// The config's `format`, for comments whose name says nothing (no FILE, stdin, `.txt`).
     public var fallback: DocumentFormat?
     /// What a relative path is relative to, for the patterns with a `/` (nil: paths are
     /// taken as given).
@@ -40,17 +43,41 @@ public struct FormatRule: Hashable, Sendable {
     }
 
     /// The format of `path` (nil: a comment with no file yet, or stdin), `named` being the
-    /// format `-f` / `--from` gave, which wins over everything.
-    public func format(of path: String?, named: DocumentFormat? = nil) -> DocumentFormat {
+    /// format `-f` / `--from` gave, which wins over everything. `contents` are the file's
+    /// bytes when it exists: a `.json` file that does not hold atpad's comment object
+    /// (`package.json`) is `text`.
+    public func format(of path: String?, named: DocumentFormat? = nil, contents: [UInt8]? = nil) -> DocumentFormat {
         if let named { return named }
-        if let path {
-            if let implied = DocumentFormat.implied(byPath: path) { return implied }
-            let absolute = path.hasPrefix("/") || currentDirectory == nil ? path : currentDirectory! + "/" + path
-            if let pattern = patterns.first(where: { FormatRule.matches(path: absolute, glob: $0.glob) }) {
-                return pattern.format
-            }
+        guard let path else { return fallback ?? .github }
+        let name = FormatRule.fileName(path)
+        let lowered = name.lowercased()
+        if FormatRule.hasExtension(lowered, "atpad") { return .atpad }
+        if FormatRule.hasExtension(lowered, "json") {
+            return contents.map(MentionJSON.holdsComment) == false ? .text : .json
         }
-        return fallback ?? .github
+        let absolute = path.hasPrefix("/") || currentDirectory == nil ? path : currentDirectory! + "/" + path
+        if let pattern = patterns.first(where: { FormatRule.matches(path: absolute, glob: $0.glob) }) {
+            return pattern.format
+        }
+        if FormatRule.isMessage(name: name, lowered: lowered) { return .github }
+        if FormatRule.hasExtension(lowered, "txt") { return fallback ?? .github }
+        return .text
+    }
+
+    /// Whether a file called `name` is a comment or message written in Markdown: `.md`,
+    /// `.markdown`, git's `COMMIT_EDITMSG`, `MERGE_MSG`, `TAG_EDITMSG`, `SQUASH_MSG`, and
+    /// Jujutsu's `*.jjdescription`.
+    private static func isMessage(name: String, lowered: String) -> Bool {
+        if gitMessageNames.contains(name) { return true }
+        return hasExtension(lowered, "md") || hasExtension(lowered, "markdown") || hasExtension(lowered, "jjdescription")
+    }
+
+    /// The message files git opens in its editor.
+    public static let gitMessageNames: Set<String> = ["COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG"]
+
+    /// Whether `name` (lower case) ends in `.ext` after at least one other character.
+    private static func hasExtension(_ name: String, _ ext: String) -> Bool {
+        name.utf8.count > ext.utf8.count + 1 && name.hasSuffix("." + ext)
     }
 
     /// Whether `path` (absolute, for globs with a `/`) matches `glob`: its name alone when
@@ -72,17 +99,6 @@ public struct FormatRule: Hashable, Sendable {
         while scalars.count > 1, scalars.hasSuffix("/") { scalars = scalars.dropLast() }
         if let slash = scalars.lastIndex(of: "/") { scalars = scalars[scalars.index(after: slash)...] }
         return String(scalars)
-    }
-}
-
-extension DocumentFormat {
-    /// The format a file's extension names whatever else is configured: `.atpad` is atpad
-    /// markup, `.json` is `json` (any case); nil for every other name.
-    public static func implied(byPath path: String) -> DocumentFormat? {
-        let name = FormatRule.fileName(path).lowercased()
-        if name.hasSuffix(".atpad"), name.count > ".atpad".count { return .atpad }
-        if name.hasSuffix(".json"), name.count > ".json".count { return .json }
-        return nil
     }
 }
 

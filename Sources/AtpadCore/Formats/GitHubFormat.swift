@@ -31,7 +31,7 @@ enum GitHubFormat {
             if case let .id(handle) = lookup.writtenID(of: m, in: format) {
                 out.append(contentsOf: handle.utf8)
             } else {
-                out.append(contentsOf: m.name.utf8)
+                out.append(contentsOf: m.shown.utf8)
             }
         })
         return out
@@ -94,16 +94,22 @@ enum GitHubFormat {
                 }
                 // A mention that a combining mark or joiner follows could not end there:
                 // the handle stays text, so the bytes come back as they were.
-                if let best, MarkedTextBuilder.fits(trigger: trigger, name: best.entity.name, replacing: i ..< best.end, in: bytes) {
+                // A handle keeps the spelling of the file (`@JDoe`), which the writer uses
+                // while it matches the directory's handle in any case.
+                let handle = best.flatMap { best in
+                    best.entity.handle != nil || best.entity.accounts[format.service ?? .github] != nil
+                        ? UTF8Scan.string(bytes, i + 1 ..< best.end) : nil
+                }
+                if let best, MarkedTextBuilder.fits(trigger: trigger, name: handle ?? best.entity.name,
+                                                    replacing: i ..< best.end, in: bytes) {
                     builder.appendPlain(bytes, runStart ..< i)
-                    // A handle keeps the spelling of the file (`@JDoe`), which the writer
-                    // uses while it matches the directory's handle in any case.
-                    let spelled = best.entity.handle != nil || best.entity.accounts[format.service ?? .github] != nil
-                    let handle = spelled ? UTF8Scan.string(bytes, i + 1 ..< best.end) : nil
                     let entity = best.entity
+                    // It shows what the file says, as GitHub does (`@JDoe`); a person
+                    // without a handle was written by name, which it shows anyway.
                     builder.appendMention(trigger: trigger, id: entity.id, name: entity.name,
                                           handle: handle ?? entity.handle, url: entity.url,
-                                          source: TokenSource(format: format, text: UTF8Scan.string(bytes, i ..< best.end)))
+                                          source: TokenSource(format: format, text: UTF8Scan.string(bytes, i ..< best.end)),
+                                          label: handle)
                     i = best.end
                     runStart = i
                     continue

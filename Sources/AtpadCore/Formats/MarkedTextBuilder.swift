@@ -26,13 +26,14 @@ struct MarkedTextBuilder {
         scalars += 1
     }
 
-    /// Appends a mention of `id` shown as `trigger` + `name`; `source` is the text it was
-    /// read from, when the format may write it back differently.
+    /// Appends a mention of `id` shown as `trigger` + `label` (nil: `name`); `source` is
+    /// the text it was read from, when the format may write it back differently.
     mutating func appendMention(trigger: Unicode.Scalar, id: String, name: String, handle: String? = nil, url: String? = nil,
-                                source: TokenSource? = nil) {
-        let m = Mention(trigger: trigger, id: id, name: name, start: scalars, handle: handle, url: url, source: source)
+                                source: TokenSource? = nil, label: String? = nil) {
+        let m = Mention(trigger: trigger, id: id, name: name, start: scalars, handle: handle, url: url, source: source,
+                        label: label)
         bytes.append(contentsOf: String(Character(trigger)).utf8)
-        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: m.shown.utf8)
         scalars = m.range.upperBound
         mentions.append(m)
     }

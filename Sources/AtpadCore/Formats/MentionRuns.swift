@@ -2,7 +2,7 @@
 /// tokens between them, in order, in one pass over the text.
 ///
 /// A token that breaks the document's invariants (out of order, overlapping, out of
-/// range, a mention with an empty name or id, its text not equal to trigger + name) is not
+/// range, a mention with an empty name or id, its text not equal to trigger + what it shows) is not
 /// reported: its text is part of the plain run around it, so the text always survives and
 /// only that token is lost — as in `AtpadMarkup.encode`. So is a kept construct of another
 /// format: only the format that read it writes it as it was; the others write its text.
@@ -53,7 +53,7 @@ enum MentionRuns {
         return text + text / 8 + doc.mentions.count * perMention + 64
     }
 
-    /// Where the mention's text ends when the bytes at `start` are its trigger and name and
+    /// Where the mention's text ends when the bytes at `start` are its trigger and label or name and
     /// its range covers exactly them; nil otherwise.
     private static func end(of m: Mention, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
         var j = start
@@ -67,7 +67,7 @@ enum MentionRuns {
                 j += 1
             }
         }
-        for unit in m.name.utf8 {
+        for unit in m.shown.utf8 {
             guard j < bytes.count, bytes[j] == unit else { return nil }
             if !UTF8Scan.isContinuation(unit) { scalars += 1 }
             j += 1

@@ -19,6 +19,18 @@ extension MentionJSON {
         return try result.get()
     }
 
+    /// Whether `bytes` hold atpad's comment object — a JSON object with a string `text` —
+    /// or nothing yet (empty, or only whitespace: a comment to be written). Any other file
+    /// named `.json` (`package.json`) is data, opened as `text` (docs/formats.md).
+    public static func holdsComment(_ bytes: [UInt8]) -> Bool {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return true }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let root = try? JSONReader.value(of: buffer), case .object(let members) = root.kind,
+                  let text = members.last(where: { $0.key == "text" })?.value, case .string = text.kind else { return false }
+            return true
+        }
+    }
+
     /// Reads the `json` format given as valid UTF-8.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormatError) -> DecodedDocument {
         let root: JSONValue
@@ -63,9 +75,10 @@ extension MentionJSON {
             var fit = MentionFit(bytes: utf8)
             var end = 0
             for (m, number) in candidates {
-                if let why = fit.problem(with: m, after: end) {
-                    dropped.append((number, "mention \(number) (\(m.id)): \(why)"))
-                } else {
+                switch fit.fitting(m, after: end) {
+                case let .failure(why):
+                    dropped.append((number, "mention \(number) (\(m.id)): \(why.message)"))
+                case let .success(m):
                     mentions.append(m)
                     end = m.range.upperBound
                 }
@@ -104,10 +117,12 @@ extension MentionJSON {
         guard let start = integer("start"), let end = integer("end") else {
             return .failure(FormatError("\"start\" and \"end\" must be whole numbers"))
         }
-        let m = Mention(trigger: scalar, id: id, name: name, start: start, handle: string("handle"), url: string("url"))
-        guard start >= 0, end == m.range.upperBound else {
+        var m = Mention(trigger: scalar, id: id, name: name, start: start, handle: string("handle"), url: string("url"))
+        guard start >= 0, end > start else {
             return .failure(FormatError("range \(start)..<\(end) is not the length of \(JSONText.quote(m.text))"))
         }
+        // A mention may show a label (its handle) instead of its name: the text says which.
+        m.range = start ..< end
         return .success(m)
     }
 }
@@ -124,24 +139,27 @@ private struct MentionFit {
         self.bytes = bytes
     }
 
-    /// Why `m` cannot be a mention of the text (given that the last kept one ends at
-    /// `end`), or nil when it fits.
-    mutating func problem(with m: Mention, after end: Int) -> String? {
+    /// `m` as a mention of the text — showing its name, or the label the text holds after
+    /// its trigger (`@jdoe` for John Doe) — given that the last kept one ends at `end`, or
+    /// why it cannot be one.
+    mutating func fitting(_ m: Mention, after end: Int) -> Result<Mention, FormatError> {
         let range = m.range
-        if range.lowerBound < end { return "range \(range.lowerBound)..<\(range.upperBound) overlaps the mention before it" }
+        let span = "range \(range.lowerBound)..<\(range.upperBound)"
+        if range.lowerBound < end { return .failure(FormatError("\(span) overlaps the mention before it")) }
         guard let start = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalar, to: range.lowerBound),
               let stop = bytesEnd(from: start, scalars: range.count) else {
-            return "range \(range.lowerBound)..<\(range.upperBound) is past the end of the text"
+            return .failure(FormatError("\(span) is past the end of the text"))
         }
-        let expected = Array(m.text.utf8)
-        guard stop - start == expected.count, UnsafeBufferPointer(rebasing: bytes[start ..< stop]).elementsEqual(expected) else {
-            let found = UTF8Scan.string(bytes, start ..< stop)
-            return "range \(range.lowerBound)..<\(range.upperBound) holds \(JSONText.quote(found)), not \(JSONText.quote(m.text))"
+        let found = UnsafeBufferPointer(rebasing: bytes[start ..< stop])
+        let trigger = Array(String(Character(m.trigger)).utf8)
+        guard found.starts(with: trigger), found.count > trigger.count else {
+            return .failure(FormatError("\(span) holds \(JSONText.quote(String(decoding: found, as: UTF8.self))), not \(JSONText.quote(m.text))"))
         }
         guard UTF8GraphemeBoundary.isBoundary(bytes, at: start), UTF8GraphemeBoundary.isBoundary(bytes, at: stop) else {
-            return "range \(range.lowerBound)..<\(range.upperBound) splits a character"
+            return .failure(FormatError("\(span) splits a character"))
         }
-        return nil
+        let shown = UTF8Scan.string(bytes, start + trigger.count ..< stop)
+        return .success(m.labelled(shown))
     }
 
     /// The byte offset `count` scalars after byte `start`, or nil past the end.

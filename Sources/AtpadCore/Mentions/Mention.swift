@@ -4,7 +4,9 @@
 /// edit cuts it.
 ///
 /// `range` counts Unicode scalars from the start of the document. The text it covers is
-/// always `String(trigger) + name` (an invariant kept by the apply path).
+/// always `String(trigger) + shown` (an invariant kept by the apply path): the name, or
+/// its `label` where the document shows what its readers see instead (`@jdoe` in a
+/// `github` comment, docs/formats.md "How a mention is shown").
 ///
 /// `handle` and `url` are what the directory said about the entity when the mention was
 /// made (picked, or read from a format that knows them). They are hints for the output
@@ -33,6 +35,10 @@ public struct Mention: Hashable, Sendable {
     public var trigger: Unicode.Scalar
     public var id: String
     public var name: String
+    /// What the mention shows after its trigger when that is not its name: the handle
+    /// (`jdoe`, or `JDoe` as a file spelt it) in the formats whose readers see handles
+    /// (docs/formats.md "How a mention is shown"). nil: the name.
+    public var label: String?
     public var range: Range<Int>
     /// The entity's handle (`jdoe`), when known.
     public var handle: String?
@@ -49,12 +55,13 @@ public struct Mention: Hashable, Sendable {
     public var source: TokenSource?
 
     public init(trigger: Unicode.Scalar, id: String, name: String, start: Int, handle: String? = nil, url: String? = nil,
-                source: TokenSource? = nil) {
+                source: TokenSource? = nil, label: String? = nil) {
         self.kind = .mention
         self.trigger = trigger
         self.id = id
         self.name = name
-        self.range = start ..< start + 1 + name.unicodeScalars.count
+        self.label = label == name ? nil : label
+        self.range = start ..< start + 1 + (label ?? name).unicodeScalars.count
         self.handle = handle
         self.url = url
         self.source = source
@@ -109,7 +116,8 @@ public struct Mention: Hashable, Sendable {
     }
 
     public static func == (a: Mention, b: Mention) -> Bool {
-        a.kind == b.kind && a.trigger == b.trigger && a.id == b.id && a.name == b.name && a.range == b.range
+        a.kind == b.kind && a.trigger == b.trigger && a.id == b.id && a.name == b.name && a.label == b.label
+            && a.range == b.range
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -117,11 +125,25 @@ public struct Mention: Hashable, Sendable {
         hasher.combine(trigger)
         hasher.combine(id)
         hasher.combine(name)
+        hasher.combine(label)
         hasher.combine(range)
     }
 
-    /// The text the mention shows: its trigger followed by its name.
-    public var text: String { String(Character(trigger)) + name }
+    /// What the mention shows after its trigger: its label, else its name.
+    public var shown: String { label ?? name }
+
+    /// The text the mention shows: its trigger followed by its label or name.
+    public var text: String { String(Character(trigger)) + shown }
+
+    /// The same mention at the same start, showing `label` after its trigger (nil or the
+    /// name: the name). A kept construct shows its own text and is returned as it is.
+    public func labelled(_ label: String?) -> Mention {
+        guard kind == .mention else { return self }
+        var copy = self
+        copy.label = label == name ? nil : label
+        copy.range = range.lowerBound ..< range.lowerBound + 1 + copy.shown.unicodeScalars.count
+        return copy
+    }
 
     /// The same mention moved by `delta` scalars.
     public func shifted(by delta: Int) -> Mention {
