@@ -122,7 +122,7 @@ def key_rows(binary):
 # writes) come from the binary; a format missing here is a failing test, not a blank.
 FORMAT_SUMMARIES = {
     "atpad": "atpad's lossless markup: @[Name](id). A .atpad file is always in it.",
-    "github": "GitHub Markdown: @handle. The format of every file whose name says nothing else.",
+    "github": "GitHub Markdown: @handle. The format of Markdown files, git's and Jujutsu's messages, and (unless the config's format says otherwise) a comment with no FILE, stdin or .txt. A mention shows its handle, as GitHub renders it.",
     "gitlab": "GitLab Markdown: @handle.",
     "mattermost": "Mattermost Markdown: @handle.",
     "slack": "Slack's API markup (mrkdwn): <@ID>, <#ID>, & < > escaped. For the API, not for pasting into the app.",
@@ -132,7 +132,8 @@ FORMAT_SUMMARIES = {
     "matrix": "Output only: one Matrix m.room.message event (JSON) with HTML links and m.mentions.",
     "markdown": "Markdown with each mention a link to the person's url (or mention:ID).",
     "plain": "Text: each mention as its name, as shown.",
-    "json": "Lossless JSON: the text and the mentions with their ranges. A .json file is always in it.",
+    "text": "A file that is not a comment (source code, data, patches, git-rebase-todo): its bytes as they are, nothing decoded, no search started by typing (Ctrl-Space still mentions someone, written @handle).",
+    "json": "Lossless JSON: the text and the mentions with their ranges. A .json file holding this object is in it; any other .json file is text.",
     "adf": "Output only: an Atlassian Document Format document with mention nodes (what posting to Jira sends).",
 }
 
@@ -285,8 +286,9 @@ def atpad_page(binary, info, version):
         out += [".TP", "\\fB" + roff(keys) + "\\fR", roff(action)]
     out.append(".SH FORMATS")
     out.append(roff("-f (the editor), render --format and --from take these. A file's format comes from -f, else "
-                    "its name: .atpad and .json are their own, then the config's [formats] patterns, then its format, "
-                    "else github. What each writes for the comment \"" + SAMPLE + "\" (John Doe is u1, handle jdoe; "
+                    "its name: .atpad is atpad, .json holding a comment is json (other JSON is text), then the config's "
+                    "[formats] patterns; Markdown and git's message files are github; no FILE, stdin and .txt take the "
+                    "config's format, else github; everything else (source code, data, patches) is text. What each writes for the comment \"" + SAMPLE + "\" (John Doe is u1, handle jdoe; "
                     "#general is C01):"))
     names = format_names(binary)
     examples = format_examples(binary, names)

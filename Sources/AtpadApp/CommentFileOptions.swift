@@ -9,7 +9,7 @@ struct CommentFileOptions: ParsableArguments {
     var file: String
 
     @Option(help: ArgumentHelp(
-        "The file's own format: \(DocumentFormat.readableNames) (default: from the file's name — atpad for .atpad, json for .json, the config's [formats] and format, else github).",
+        "The file's own format: \(DocumentFormat.readableNames) (default: from the file's name — atpad for .atpad, json for a .json comment, the config's [formats], github for Markdown and git's messages, the config's format for .txt, else text).",
         valueName: "format"))
     var from: String?
 
@@ -26,11 +26,11 @@ struct CommentFileOptions: ParsableArguments {
 
     /// The format FILE's name gives it (SPEC §7), the config's `[formats]` and `format`
     /// included; the config is read only for this, when `--from` is not given.
-    private func impliedFormat() throws -> DocumentFormat {
+    private func impliedFormat(contents: [UInt8]) throws -> DocumentFormat {
         do {
             let settings = try Config.load(path: configFile.config, environment: ProcessInfo.processInfo.environment).config
-            // `-` (stdin, where a command allows it) is read as a file without an extension is.
-            return settings.formatRule.format(of: file == "-" ? nil : file)
+            // `-` (stdin, where a command allows it) is a comment whose name says nothing.
+            return settings.formatRule.format(of: file == "-" ? nil : file, contents: contents)
         } catch {
             throw UsageError(error.description)
         }
@@ -44,9 +44,9 @@ struct CommentFileOptions: ParsableArguments {
     /// is stdin.
     func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil,
               allowsStandardInput: Bool = false) throws -> Comment {
-        let source = try from.map { try DocumentFormat(option: "--from", name: $0) } ?? impliedFormat()
-        if source.isOutputOnly {
-            throw UsageError("--from: the \(source) format is output only; a file cannot be read in it")
+        let named = try from.map { try DocumentFormat(option: "--from", name: $0) }
+        if let named, named.isOutputOnly {
+            throw UsageError("--from: the \(named) format is output only; a file cannot be read in it")
         }
         let bytes: [UInt8]
         do {
@@ -59,6 +59,7 @@ struct CommentFileOptions: ParsableArguments {
         } catch let error as DocumentFile.Failure {
             throw UsageError(error.message)
         }
+        let source = try named ?? impliedFormat(contents: bytes)
         let needsDirectory = source.decodingUsesDirectory || target?.encodingUsesDirectory == true
         let lookup = needsDirectory ? try directories.lookup(configFile: configFile) : .empty
         let decoded: DecodedDocument

@@ -16,7 +16,7 @@ struct EditCommand: AsyncParsableCommand {
         abstract: "Edit FILE (created on first save) in the full-screen editor; the default command."
     )
 
-    @Argument(help: "The comment to edit (any bytes, a regular file), in the format its name gives it (.atpad markup, .json json, the config's [formats], else github) or -f's; created on first save.")
+    @Argument(help: "The comment to edit (any bytes, a regular file), in the format its name gives it (.atpad markup, a .json comment json, the config's [formats], Markdown and git's messages github, .txt the config's format, anything else text) or -f's; created on first save.")
     var file: String?
 
     @OptionGroup var directories: DirectoryOptions

@@ -1,8 +1,9 @@
 @testable import AtpadCore
 import Testing
 
-/// SPEC §9 Replace: replacements are plain text through the apply path, and all those of
-/// one prompt (one group token) are one undo step.
+/// Replace (docs/editor.md, "Find and replace"): replacements are plain text through the
+/// apply path, all those of one prompt (one group token) are one undo step, and a match
+/// that overlaps a mention or a kept construct is never replaced.
 @Suite struct ReplaceTests {
     /// Replaces the first match of `query` as the prompt would, moving to it first.
     func replaceNext(_ h: inout Harness, _ query: String, with text: String, group: Int) {
@@ -50,20 +51,19 @@ import Testing
         #expect(h.editor.text == "a dog! and a cat")
     }
 
-    @Test func replacingPartOfAMentionBleachesIt() throws {
+    @Test func aMatchInsideAMentionIsNotReplaced() throws {
         var h = try Harness("hi @[John Doe](1)|")
         let effects = h.editor.replace([9..<12], with: "Roe", group: 1).effects
         h.run(effects)
-        #expect(h.state == "hi @John Roe|")
-        try h.keys("<C-z>")
         #expect(h.editor.marked == AtpadMarkup.decode("hi @[John Doe](1)"))
+        #expect(!h.editor.canUndo)
     }
 
-    @Test func replacingAWholeMentionRemovesIt() throws {
+    @Test func aMatchCoveringAWholeMentionIsNotReplaced() throws {
         var h = try Harness("|hi @[John Doe](1) x")
-        let effects = h.editor.replace([3..<12], with: "Jo", group: 1).effects
+        let effects = h.editor.replace([3..<12, 13..<14], with: "Jo", group: 1).effects
         h.run(effects)
-        #expect(h.state == "hi Jo| x")
+        #expect(h.state == "hi @[John Doe](1) Jo|")
         try h.keys("<C-z>")
         #expect(h.editor.marked == AtpadMarkup.decode("hi @[John Doe](1) x"))
     }
@@ -76,8 +76,8 @@ import Testing
         #expect(h.editor.text == "@[Jane Roe](2)")
     }
 
-    /// Replace all is one change: one Ctrl-Z brings back the text, every mention (those
-    /// it bleached and those it deleted whole) and the cursor; Ctrl-Y makes it again.
+    /// Replace all is one change: one Ctrl-Z brings back the text and the cursor; Ctrl-Y
+    /// makes it again. The matches inside `@Cat Doe` and `@Tom Cat` are left as they are.
     @Test func replaceAllIsOneChangeAndOneUndoStep() throws {
         var start = "|"
         for i in 0..<30 { start += "cat @[Cat Doe](\(i)) @[Tom Cat](t\(i)) scatter\n" }
@@ -86,12 +86,12 @@ import Testing
         let before = h.editor.marked
         let matches = h.editor.matches(of: "cat")
         #expect(matches.count == 120)
+        #expect(h.editor.outsideTokens(matches).skipped == 60)
         let (changes, effects) = h.editor.replace(matches, with: "dog", group: 1)
         h.run(effects)
-        #expect(changes.edits.count == 120)
-        #expect(h.editor.text.components(separatedBy: "dog").count == 121)
-        // Each `@Cat Doe` and `@Tom Cat` was cut (bleached); nothing else held a mention.
-        #expect(h.editor.mentions.isEmpty)
+        #expect(changes.edits.count == 60)
+        #expect(h.editor.text.components(separatedBy: "dog").count == 61)
+        #expect(h.editor.mentions == before.mentions)
         #expect(h.editor.cursor == changes.mapPos(matches.last!.upperBound, assoc: .after))
         let after = h.editor.marked
         #expect(h.editor.history.undoStack.count == 1)
@@ -103,18 +103,16 @@ import Testing
         #expect(h.editor.marked == after)
     }
 
-    /// A replacement that covers a mention whole deletes it with its text; undo brings it back.
-    @Test func replaceAllOverWholeMentions() throws {
+    /// Matches that are whole mentions are all skipped: nothing changes, nothing to undo.
+    @Test func replaceAllOverWholeMentionsChangesNothing() throws {
         var start = "|"
         for i in 0..<12 { start += "x @[Al](\(i)) y\n" }
         var h = try Harness(start)
         let before = h.editor.marked
         let (_, effects) = h.editor.replace(h.editor.matches(of: "@al"), with: "-", group: 1)
         h.run(effects)
-        #expect(h.editor.text == String(repeating: "x - y\n", count: 12))
-        #expect(h.editor.mentions.isEmpty)
-        try h.keys("<C-z>")
         #expect(h.editor.marked == before)
+        #expect(!h.editor.canUndo)
     }
 
     @Test func aReplaceGroupNeverMergesIntoTheSavedStep() throws {

@@ -41,8 +41,8 @@ struct ConfigKey: Equatable, Sendable {
             ConfigKey(table: "", name: "trim_mentions", value: "true or false", defaultValue: "false", option: "--trim-mentions",
                       summary: "Backspace on a selected mention of several words first trims it to its first word."),
             ConfigKey(table: "", name: "format", value: "one of: \(formats)", defaultValue: "github", option: "-f, --format",
-                      summary: "The format of files whose name gives none, of stdin (atpad -) and of a new comment. "
-                          + "matrix is output only."),
+                      summary: "The format of a comment whose name says nothing: a new comment, stdin (atpad -) and .txt "
+                          + "files; never git's message files or other files (docs/formats.md). matrix is output only."),
             ConfigKey(table: "", name: "theme", value: "a bundled theme name or a theme file's path", defaultValue: "default",
                       option: "--theme", summary: "The colours: default or mono, or a TOML theme file."),
             ConfigKey(table: "", name: "no_color", value: "true or false", defaultValue: "false", option: "--no-color",

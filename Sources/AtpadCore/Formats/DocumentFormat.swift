@@ -76,6 +76,17 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         }
     }
 
+    /// Whether this format's readers see a mention as a name, so that a mention showing a
+    /// handle is written as its name where it is written as shown (the chat and wiki
+    /// formats, Markdown links, and `json`, whose mentions hold their names); `plain` is
+    /// the text as shown, and atpad markup writes names anyway.
+    var rendersNames: Bool {
+        switch self {
+        case .slack, .discord, .jira, .zulip, .matrix, .adf, .markdown, .json: true
+        default: false
+        }
+    }
+
     /// Whether a document in this format is a comment, whose triggers start searches as
     /// they are typed; in `text` (code, data) only Ctrl-Space does.
     public var searchesAsTyped: Bool { self != .text }
@@ -115,7 +126,12 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// of a large document first. `source` is the format `doc` was read in, when it is
     /// converted: Discord then keeps code as it was (`DiscordFormat`).
     public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil) -> [UInt8] {
-        switch self {
+        // A mention showing a handle (`@jdoe`, read from a GitHub comment) is its name
+        // where the readers see names: what such a format writes as shown is the name.
+        if rendersNames, doc.mentions.contains(where: { $0.label != nil }) {
+            return encodeUTF8(EntityLookup.empty.showing(doc, in: self), lookup: lookup, from: source)
+        }
+        return switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
         case .github, .gitlab, .mattermost, .text: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
         case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup)

@@ -75,10 +75,9 @@ extension MentionJSON {
             var fit = MentionFit(bytes: utf8)
             var end = 0
             for (m, number) in candidates {
-                switch fit.fitting(m, after: end) {
-                case let .failure(why):
-                    dropped.append((number, "mention \(number) (\(m.id)): \(why.message)"))
-                case let .success(m):
+                if let why = fit.problem(with: m, after: end) {
+                    dropped.append((number, "mention \(number) (\(m.id)): \(why)"))
+                } else {
                     mentions.append(m)
                     end = m.range.upperBound
                 }
@@ -117,12 +116,10 @@ extension MentionJSON {
         guard let start = integer("start"), let end = integer("end") else {
             return .failure(FormatError("\"start\" and \"end\" must be whole numbers"))
         }
-        var m = Mention(trigger: scalar, id: id, name: name, start: start, handle: string("handle"), url: string("url"))
-        guard start >= 0, end > start else {
+        let m = Mention(trigger: scalar, id: id, name: name, start: start, handle: string("handle"), url: string("url"))
+        guard start >= 0, end == m.range.upperBound else {
             return .failure(FormatError("range \(start)..<\(end) is not the length of \(JSONText.quote(m.text))"))
         }
-        // A mention may show a label (its handle) instead of its name: the text says which.
-        m.range = start ..< end
         return .success(m)
     }
 }
@@ -139,27 +136,24 @@ private struct MentionFit {
         self.bytes = bytes
     }
 
-    /// `m` as a mention of the text — showing its name, or the label the text holds after
-    /// its trigger (`@jdoe` for John Doe) — given that the last kept one ends at `end`, or
-    /// why it cannot be one.
-    mutating func fitting(_ m: Mention, after end: Int) -> Result<Mention, FormatError> {
+    /// Why `m` cannot be a mention of the text (given that the last kept one ends at
+    /// `end`), or nil when it fits.
+    mutating func problem(with m: Mention, after end: Int) -> String? {
         let range = m.range
-        let span = "range \(range.lowerBound)..<\(range.upperBound)"
-        if range.lowerBound < end { return .failure(FormatError("\(span) overlaps the mention before it")) }
+        if range.lowerBound < end { return "range \(range.lowerBound)..<\(range.upperBound) overlaps the mention before it" }
         guard let start = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalar, to: range.lowerBound),
               let stop = bytesEnd(from: start, scalars: range.count) else {
-            return .failure(FormatError("\(span) is past the end of the text"))
+            return "range \(range.lowerBound)..<\(range.upperBound) is past the end of the text"
         }
-        let found = UnsafeBufferPointer(rebasing: bytes[start ..< stop])
-        let trigger = Array(String(Character(m.trigger)).utf8)
-        guard found.starts(with: trigger), found.count > trigger.count else {
-            return .failure(FormatError("\(span) holds \(JSONText.quote(String(decoding: found, as: UTF8.self))), not \(JSONText.quote(m.text))"))
+        let expected = Array(m.text.utf8)
+        guard stop - start == expected.count, UnsafeBufferPointer(rebasing: bytes[start ..< stop]).elementsEqual(expected) else {
+            let found = UTF8Scan.string(bytes, start ..< stop)
+            return "range \(range.lowerBound)..<\(range.upperBound) holds \(JSONText.quote(found)), not \(JSONText.quote(m.text))"
         }
         guard UTF8GraphemeBoundary.isBoundary(bytes, at: start), UTF8GraphemeBoundary.isBoundary(bytes, at: stop) else {
-            return .failure(FormatError("\(span) splits a character"))
+            return "range \(range.lowerBound)..<\(range.upperBound) splits a character"
         }
-        let shown = UTF8Scan.string(bytes, start + trigger.count ..< stop)
-        return .success(m.labelled(shown))
+        return nil
     }
 
     /// The byte offset `count` scalars after byte `start`, or nil past the end.

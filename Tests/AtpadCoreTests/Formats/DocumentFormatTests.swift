@@ -11,26 +11,29 @@ struct DocumentFormatTests {
     }
 
     @Test func unknownNameListsTheFormats() {
-        #expect(throws: FormatError("unknown format 'html'; the formats are atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, adf, markdown, plain, json")) {
+        #expect(throws: FormatError("unknown format 'html'; the formats are atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, adf, markdown, plain, text, json")) {
             try DocumentFormat(name: "html")
         }
     }
 
+    /// Only `.atpad` and `.json` name a format whatever the config says (a `.json` file
+    /// holding anything but atpad's comment object is `text`).
     @Test func onlyAtpadAndJSONExtensionsImplyAFormat() {
-        #expect(DocumentFormat.implied(byPath: "a/comment.json") == .json)
-        #expect(DocumentFormat.implied(byPath: "C.JSON") == .json)
-        #expect(DocumentFormat.implied(byPath: "notes.atpad") == .atpad)
-        #expect(DocumentFormat.implied(byPath: "x/N.Atpad") == .atpad)
-        #expect(DocumentFormat.implied(byPath: "comment.md") == nil)
-        #expect(DocumentFormat.implied(byPath: "json") == nil)
-        #expect(DocumentFormat.implied(byPath: ".atpad") == nil)
-        #expect(DocumentFormat.implied(byPath: "atpad.json/COMMIT_EDITMSG") == nil)
+        let rule = FormatRule(patterns: [.init(glob: "*", format: .slack)], fallback: .slack)
+        #expect(rule.format(of: "a/comment.json") == .json)
+        #expect(rule.format(of: "C.JSON") == .json)
+        #expect(rule.format(of: "notes.atpad") == .atpad)
+        #expect(rule.format(of: "x/N.Atpad") == .atpad)
+        #expect(rule.format(of: "comment.md") == .slack)
+        #expect(rule.format(of: "json") == .slack)
+        #expect(rule.format(of: ".atpad") == .slack)
+        #expect(rule.format(of: "atpad.json/COMMIT_EDITMSG") == .slack)
     }
 
     @Test func whichFormatsAskTheDirectory() {
         // Slack, Jira, Zulip and Matrix ask for an entity's accounts on their service.
         #expect(DocumentFormat.allCases.filter(\.encodingUsesDirectory)
-            == [.github, .gitlab, .mattermost, .slack, .jira, .zulip, .matrix, .markdown])
+            == [.github, .gitlab, .mattermost, .slack, .jira, .zulip, .matrix, .markdown, .text])
         #expect(DocumentFormat.allCases.filter(\.decodingUsesDirectory)
             == [.github, .gitlab, .mattermost, .slack, .discord, .jira, .zulip, .markdown])
         #expect(DocumentFormat.allCases.filter(\.isOutputOnly) == [.matrix, .adf])

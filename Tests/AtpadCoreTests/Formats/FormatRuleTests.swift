@@ -1,16 +1,19 @@
 import Testing
 @testable import AtpadCore
 
-/// SPEC §7: a file's format comes from its name — `-f`, then `.atpad` / `.json`, then the
-/// config's `[formats]` patterns, then its `format`, then `github`; never atpad markup for
-/// a file atpad did not name so.
+/// docs/formats.md, "Which format a file is in": a file's format comes from its name —
+/// `-f`, then `.atpad` / `.json`, then the config's `[formats]` patterns, then Markdown and
+/// git's messages (`github`), then the config's `format` for comments whose name says
+/// nothing, then `text`; never atpad markup for a file atpad did not name so.
 @Suite("format rule")
 struct FormatRuleTests {
-    @Test func everythingWithoutARuleIsGitHub() {
+    @Test func commentsAreGitHubAndEverythingElseIsText() {
         let rule = FormatRule()
-        for path in ["COMMIT_EDITMSG", ".git/COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", ".git/rebase-merge/git-rebase-todo",
-                     ".git/addp-hunk-edit.diff", "README.md", "notes.txt", "Makefile", "a/b/c", "x.atpad.bak"] {
+        for path in ["COMMIT_EDITMSG", ".git/COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "README.md", "notes.txt"] {
             #expect(rule.format(of: path) == .github, "\(path)")
+        }
+        for path in [".git/rebase-merge/git-rebase-todo", ".git/addp-hunk-edit.diff", "Makefile", "a/b/c", "x.atpad.bak"] {
+            #expect(rule.format(of: path) == .text, "\(path)")
         }
         #expect(rule.format(of: nil) == .github)
     }
@@ -43,8 +46,8 @@ struct FormatRuleTests {
         let rule = FormatRule(patterns: [.init(glob: "/work/chat/*", format: .slack), .init(glob: "notes/*.txt", format: .plain)],
                               currentDirectory: "/home/ana")
         #expect(rule.format(of: "/work/chat/today") == .slack)
-        #expect(rule.format(of: "/work/chat/a/today") == .github)  // `*` never crosses `/`
-        #expect(rule.format(of: "today") == .github)
+        #expect(rule.format(of: "/work/chat/a/today") == .text)  // `*` never crosses `/`
+        #expect(rule.format(of: "today") == .text)
         #expect(rule.format(of: "/x/notes/a.txt") == .plain)  // from any folder on
         #expect(rule.format(of: "notes/a.txt") == .plain)
         #expect(rule.format(of: "a.txt") == .github)

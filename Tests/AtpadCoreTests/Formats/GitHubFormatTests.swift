@@ -27,10 +27,13 @@ struct GitHubFormatTests {
 
     // MARK: Reading
 
+    /// A mention shows what GitHub shows — the handle as the file spells it — and names
+    /// the directory's person (docs/formats.md, "How a mention is shown").
     @Test func knownHandlesBecomeMentionsWithTheDirectoryName() throws {
         let read = try DocumentFormat.github.decode("cc @jdoe, @Jane.Roe.", lookup: people)
-        #expect(read.document.text == "cc @John Doe, @Jane Roe.")
-        #expect(summary(read.document) == ["@u1 John Doe 3", "@u2 Jane Roe 14"])
+        #expect(read.document.text == "cc @jdoe, @Jane.Roe.")
+        #expect(summary(read.document) == ["@u1 John Doe 3", "@u2 Jane Roe 10"])
+        #expect(read.document.mentions.map(\.label) == ["jdoe", "Jane.Roe"])
         #expect(read.document.mentions[0].handle == "jdoe")
         #expect(read.document.mentions[0].url == "https://example.com/jdoe")
         #expect(read.notes.isEmpty)
@@ -110,6 +113,9 @@ struct GitHubFormatTests {
     @Test func whatItWritesItReadsBack() throws {
         let doc = markup("hi @[John Doe](u1) and @[王伟](u3), @[Jane Roe](u2).")
         let written = DocumentFormat.github.encode(doc, lookup: people)
-        #expect(try DocumentFormat.github.decode(written, lookup: people).document == doc)
+        // Read back, the mentions show their handles; shown as names they are the same.
+        let read = try DocumentFormat.github.decode(written, lookup: people).document
+        #expect(read.text == written)
+        #expect(people.showing(read, in: .atpad) == doc)
     }
 }
