@@ -162,6 +162,8 @@ def test_unnamed_draft_named_on_the_message_line_and_typing_goes_on(atpad, sessi
     rows = screen.rstrip("\n").split("\n")
     assert NOTICE.search(rows[-2]), rows
     s.keys("Escape")  # dismisses the search; the notice stays
+    # (Waited for: Esc and a space sent together read as Alt-Space.)
+    s.wait_for(lambda sc: "┌" not in sc, what="the chooser to close")
     s.type(" and more")
     s.wait_for("@johnny and more")
     assert NOTICE.search(s.screen())
@@ -187,15 +189,21 @@ def test_unnamed_draft_named_on_the_message_line_and_typing_goes_on(atpad, sessi
 def test_print_capture_names_the_draft_and_keeps_what_is_typed(atpad, sessions, directory, tmp_path):  # noqa: F811
     kill_editing(sessions, ["-d", directory], "an older comment")
     out = tmp_path / "body"
-    command = (f"body=$({shlex.quote(atpad_binary())} --print -d {shlex.quote(directory)} --implicit 0)"
+    gate = tmp_path / "go"
+    # atpad starts only once the keys are in the terminal: they are typed ahead for sure.
+    command = (f"until [ -e {shlex.quote(str(gate))} ]; do sleep 0.01; done; "
+               f"body=$({shlex.quote(atpad_binary())} --print -d {shlex.quote(directory)} --implicit 0)"
                f" && printf %s \"$body\" > {shlex.quote(str(out))}")
     s = Session(command)
     try:
         s.type("@johnny")
+        s.wait_for("@johnny", what="the terminal to echo the keys before atpad runs")
+        gate.touch()
         s.wait_for(lambda sc: len(sc.split("\n")) > 1 and sc.split("\n")[1].startswith("@johnny")
                    and NOTICE.search(sc), what="the typed text and the notice")
         assert "Recover unsaved draft?" not in s.screen()
         s.keys("Escape")
+        s.wait_for(lambda sc: "┌" not in sc, what="the chooser to close")
         s.type(" thanks")
         s.wait_for("@johnny thanks")
         s.keys("C-s")
