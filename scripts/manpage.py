@@ -175,7 +175,8 @@ FILES = [
     ("~/.config/atpad/config.toml", "The config file ($XDG_CONFIG_HOME/atpad/config.toml); --config PATH reads "
      "another. See atpad.toml(5)."),
     ("~/.local/state/atpad/drafts/", "Recovery drafts ($XDG_STATE_HOME/atpad/drafts), mode 0600; atpad drafts "
-     "lists them."),
+     "lists them. Started without a FILE, atpad names the newest unnamed draft of the last 24 hours on the message "
+     "line, and Alt-D recovers it; a FILE whose draft is newer than it asks (r)ecover (d)iscard (k)eep both."),
     ("~/.local/state/atpad/locks/", "Edit locks: a second atpad on the same file opens it read-only."),
     ("~/.local/state/atpad/frecency.json", "How often and how lately each person was picked, per trigger."),
     ("~/.cache/atpad/index/", "Indexes of big directory files ($XDG_CACHE_HOME/atpad/index); always safe to remove."),
@@ -210,10 +211,13 @@ ENVIRONMENT = [
 ]
 
 EXIT_STATUS = [
-    ("0", "The editor quit after a save (or a --print confirm), or with nothing unsaved; a subcommand succeeded."),
-    ("1", "The editor quit discarding unsaved changes (n to \"Save changes?\"; git then aborts a commit), quit --print "
-     "without confirming, or lost its terminal with changes unsaved (they are in the recovery draft); atpad drafts "
-     "delete of a running atpad's draft; atpad search when a command or URL failed while answering."),
+    ("0", "The editor quit after a save (or a --print confirm) of this session, also when the changes made after it "
+     "were given up (n to \"Save changes?\": the file holds what was saved, and git commits it), or with nothing "
+     "unsaved; a subcommand succeeded."),
+    ("1", "The editor quit discarding unsaved changes with nothing saved in this session (n to \"Save changes?\"; git "
+     "then aborts a commit), quit --print without confirming, or lost its terminal with changes unsaved (they are in "
+     "the recovery draft; 1 even after a save); atpad drafts delete of a running atpad's draft; atpad search when a "
+     "command or URL failed while answering."),
     ("2", "A mistake in the command line, the config, a directory, a theme or an input file; TERM unset or unknown; "
      "no terminal at all; an unknown draft. One line on stderr, before any screen is drawn."),
     ("129, 130, 131, 143", "SIGHUP, SIGINT, SIGQUIT, SIGTERM (128 + the signal); the recovery draft is written "

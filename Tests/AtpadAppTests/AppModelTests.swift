@@ -253,10 +253,10 @@ import Testing
         var app = try AppHarness("file text", path: "a.md")
         #expect(app.model.start(offering: draft()).isEmpty)
         #expect(app.promptLine == "Recover unsaved draft? (r)ecover (d)iscard (k)eep both")
-        try app.keys("x<Enter>")  // not answers: ignored
+        try app.keys("x<Enter>")  // not answers: held until the answer
         #expect(app.text == "file text")
         try app.keys("r")
-        #expect(app.text == "from the draft")
+        #expect(app.text == "x\nfrom the draft")
         #expect(app.model.editor.isModified)
         #expect(app.effects.contains(.startDrafts(path: "a.md")))
 
@@ -286,61 +286,12 @@ import Testing
         #expect(printing.quit?.status == 1)
     }
 
-    func unnamedDraft() -> Draft {
-        Draft(path: "/state/unnamed-20250601T120005Z-42.draft", originalPath: nil,
-              modified: .init(timeIntervalSince1970: 0), written: nil, writerPID: 42,
-              document: MarkedText(text: "left behind"), damage: nil)
-    }
-
-    @Test func unnamedDraftQuestionHasNoKeepBothAndRecovers() throws {
-        var app = try AppHarness()
-        #expect(app.model.start(offering: unnamedDraft()).isEmpty)
-        #expect(app.promptLine == "Recover unsaved draft? (r)ecover (d)iscard")
-        try app.keys("k")  // keeping both is not an answer here
-        #expect(app.model.mode.isDraftQuestion)
-        try app.keys("r")
-        #expect(app.text == "left behind")
-        #expect(app.model.editor.isModified)
-        // This session's draft takes the text before the old one goes.
-        let start = app.effects.firstIndex(of: .startDrafts(path: nil))
-        let flush = app.effects.firstIndex(of: .flushDraft)
-        let remove = app.effects.firstIndex(of: .removeDraft(unnamedDraft()))
-        #expect(start != nil && flush != nil && remove != nil)
-        if let start, let flush, let remove { #expect(start < flush && flush < remove) }
-        #expect(app.model.mode == .editing)
-    }
-
-    @Test func unnamedDraftDiscardRemovesIt() throws {
-        var app = try AppHarness()
-        _ = app.model.start(offering: unnamedDraft())
-        try app.keys("d")
-        #expect(app.effects == [.removeDraft(unnamedDraft()), .startDrafts(path: nil)])
-        #expect(app.text == "")
-        #expect(app.model.mode == .editing)
-    }
-
-    @Test func escLeavesTheUnnamedDraftForLater() throws {
-        var app = try AppHarness()
-        _ = app.model.start(offering: unnamedDraft())
-        try app.keys("<Esc>")
-        #expect(app.model.mode == .editing)
-        #expect(app.effects == [.startDrafts(path: nil)])
-        try app.keys("typed")
-        #expect(app.text == "typed")
-
-        // A named draft's question is not answered by Esc.
+    @Test func escAtTheDraftQuestionIsHeldNotAnAnswer() throws {
         var named = try AppHarness("file text", path: "a.md")
         _ = named.model.start(offering: draft())
         try named.keys("<Esc>")
         #expect(named.model.mode.isDraftQuestion)
-    }
-
-    @Test func ctrlQAtTheUnnamedDraftQuestionKeepsIt() throws {
-        var app = try AppHarness()
-        _ = app.model.start(offering: unnamedDraft())
-        try app.keys("<C-q>")
-        #expect(app.quit?.status == 0)
-        #expect(!app.effects.contains(.removeDraft(unnamedDraft())))
+        #expect(named.model.heldKeys == [.escape])
     }
 
     @Test func aCommentFromStdinIsTitledAndSavedAs() throws {

@@ -1,10 +1,15 @@
 """Recovery drafts (SPEC §7, issue 5): written within 2 s of the last change, kept
 through SIGKILL, SIGTERM and SIGHUP, offered as "(r)ecover (d)iscard (k)eep both" when
-the file is opened again, removed by a clean save or quit."""
+the file is opened again (keys typed meanwhile are held and applied after the answer),
+removed by a clean save or quit."""
 import os
+import shlex
 import signal
 import time
 from pathlib import Path
+
+from conftest import atpad_binary
+from tmux import Session
 
 from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
 
@@ -141,3 +146,70 @@ def test_an_unwritable_state_folder_is_a_warning(sessions, directory, tmp_path):
     s.keys("C-s")
     s.wait_for("Saved")
     assert path.read_text() == "still editing fine"
+
+
+def leave_a_draft(sessions, directory, path):  # noqa: F811
+    """`path` holds "saved text"; a session typed " draft text" at its end and was stopped
+    with SIGTERM, so its draft is newer than the file."""
+    path.write_text("saved text")
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.keys("C-End")
+    s.type(" draft text")
+    s.wait_for("saved text draft text")
+    os.kill(atpad_pid(s), signal.SIGTERM)
+    assert s.exit_status() == 143
+
+
+def test_keys_typed_at_the_question_are_applied_after_the_answer(sessions, directory, tmp_path):  # noqa: F811
+    path = tmp_path / "h.txt"
+    leave_a_draft(sessions, directory, path)
+    s = sessions([str(path), "-d", directory, "--implicit", "0"])
+    s.wait_for(PROMPT)
+    s.type("xyz ")  # no r, d or k: those answer
+    screen = s.wait_for("4 keys typed meanwhile")
+    assert screen.split("\n")[1].startswith("saved text") and "xyz" not in screen
+    s.keys("k")
+    s.wait_for("Draft kept as")
+    assert s.screen().split("\n")[1].startswith("xyz saved text")
+    s.keys("C-s")
+    s.wait_for("Saved")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_bytes() == b"xyz saved text"
+
+
+def test_keys_typed_before_the_question_was_drawn_never_answer_it(directory, tmp_path):  # noqa: F811
+    """Keys typed while atpad starts (here: before it starts at all, held by the cooked
+    terminal until a file appears) are held, `d`, `r` and `k` included."""
+    path = tmp_path / "t.txt"
+    opened = []
+
+    def start(args, **_):
+        s = Session(" ".join(shlex.quote(a) for a in [atpad_binary(), *args]))
+        opened.append(s)
+        s.wait_for(lambda sc: "atpad" in sc, what="the first frame")
+        return s
+    try:
+        leave_a_draft(start, directory, path)
+        [draft] = [p for p in drafts_folder().glob("*.draft")]
+        gate = tmp_path / "go"
+        s = Session(f"until [ -e {shlex.quote(str(gate))} ]; do sleep 0.01; done; "
+                    + " ".join(shlex.quote(a) for a in [atpad_binary(), str(path), "-d", directory, "--implicit", "0"]))
+        opened.append(s)
+        s.type("dark")
+        s.wait_for("dark", what="the terminal to echo the keys before atpad runs")
+        gate.touch()
+        screen = s.wait_for(lambda sc: PROMPT in sc and "4 keys typed meanwhile" in sc, what="the question")
+        assert screen.split("\n")[1].startswith("saved text")
+        assert draft.exists() and list(drafts_folder().glob("*kept*")) == [], "not discarded, not kept aside"
+        s.keys("r")
+        s.wait_for("Draft recovered")
+        assert s.screen().split("\n")[1].startswith("saved text draft textdark")
+        s.keys("C-q")
+        s.wait_for("Save changes")
+        s.keys("n")
+        assert s.exit_status() == 1, "nothing saved: the file is as it was"
+        assert path.read_bytes() == b"saved text"
+    finally:
+        for s in opened:
+            s.close()

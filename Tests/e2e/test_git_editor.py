@@ -1,5 +1,6 @@
-"""The editor contract (issue 5): atpad as GIT_EDITOR. Save and quit → 0 and git uses
-the message; quit without saving → 1 and git aborts."""
+"""The editor contract (issues 5 and 32): atpad as GIT_EDITOR. Save and quit → 0 and git
+uses the message; save, type more, quit giving that up → 0 and git uses the saved
+message; quit without ever saving → 1 and git aborts."""
 import json
 import os
 import shlex
@@ -65,6 +66,25 @@ def test_save_and_quit_commits_the_message(repo, commit):
     s.keys("C-q")
     assert s.exit_status() == 0
     assert git("log", "-1", "--format=%B").stdout.startswith("Fix for @jdoe thanks")
+
+
+def test_save_then_quit_giving_up_later_changes_commits_the_saved_message(repo, commit):
+    """As vim's `:w` then `:q!`: the file holds what was saved, so git goes on with it."""
+    path, git, _ = repo
+    s = commit()
+    s.type("Saved message")
+    s.keys("C-s")
+    s.wait_for("Saved COMMIT_EDITMSG")
+    s.type(" and words given up")
+    s.wait_for("Saved message and words given up")
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.keys("n")
+    assert s.exit_status() == 0
+    on_disk = (path / ".git" / "COMMIT_EDITMSG").read_bytes()
+    assert on_disk.startswith(b"Saved message\n#"), on_disk
+    assert b"given up" not in on_disk
+    assert git("log", "-1", "--format=%B").stdout.strip() == "Saved message"
 
 
 def test_quit_without_saving_aborts_the_commit(repo, commit):

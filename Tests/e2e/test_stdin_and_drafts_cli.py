@@ -1,7 +1,10 @@
 """The command line of SPEC §8 around the terminal and the drafts: keys from /dev/tty
 when stdin is not a terminal, `atpad -` reading the comment from stdin, `atpad: no
-terminal`, the `atpad drafts` subcommand, and the unnamed draft offered at start."""
+terminal`, the `atpad drafts` subcommand, and the unnamed draft named on the message line at
+start (typing goes on at once; Alt-D recovers it)."""
+import datetime
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -131,47 +134,117 @@ def test_a_running_atpads_draft_is_not_deleted(atpad, sessions, directory, tmp_p
     assert (drafts_folder() / name).exists()
 
 
-def test_unnamed_draft_offered_at_start(atpad, sessions, directory, tmp_path):  # noqa: F811
+NOTICE = re.compile(r"1 unsaved draft from (\d\d:\d\d) — Alt-D recovers it")
+
+
+def written_at_local(draft):
+    """The draft's `written` header line as local hh:mm (what the notice says)."""
+    for line in draft.read_text().splitlines():
+        if line.startswith("written "):
+            stamp = datetime.datetime.strptime(line[len("written "):], "%Y-%m-%dT%H:%M:%S.%fZ")
+            return stamp.replace(tzinfo=datetime.timezone.utc).astimezone().strftime("%H:%M")
+    raise AssertionError(draft.read_text())
+
+
+def test_unnamed_draft_named_on_the_message_line_and_typing_goes_on(atpad, sessions, directory):  # noqa: F811
     kill_editing(sessions, ["-d", directory], "an unnamed comment")
+    [left] = list(drafts_folder().glob("unnamed-*.draft"))
     assert "(unnamed)" in atpad("drafts", check_exit=0).stdout
 
-    # Esc leaves it for later.
-    later = sessions(["-d", directory])
-    screen = later.wait_for("Recover unsaved draft? (r)ecover (d)iscard")
-    assert "(k)eep both" not in screen
-    later.keys("Escape")
-    later.wait_for("left for later")
-    later.keys("C-q")
-    assert later.exit_status() == 0
-    assert "an unnamed comment" in atpad("drafts", check_exit=0).stdout
+    # Typed at once, before or after the first frame: nothing is asked, nothing is lost.
+    s = sessions(["-d", directory, "--implicit", "0"], ready=False)
+    s.type("@johnny")
+    screen = s.wait_for(lambda sc: len(sc.split("\n")) > 1 and sc.split("\n")[1].startswith("@johnny")
+                        and NOTICE.search(sc), what="the typed text and the notice")
+    assert "Recover unsaved draft?" not in screen
+    assert NOTICE.search(screen).group(1) == written_at_local(left)
+    # The notice is on the message line, above the help bar.
+    rows = screen.rstrip("\n").split("\n")
+    assert NOTICE.search(rows[-2]), rows
+    s.keys("Escape")  # dismisses the search; the notice stays
+    # (Waited for: Esc and a space sent together read as Alt-Space.)
+    s.wait_for(lambda sc: "┌" not in sc, what="the chooser to close")
+    s.type(" and more")
+    s.wait_for("@johnny and more")
+    assert NOTICE.search(s.screen())
 
-    # A FILE is offered no unnamed draft; `atpad -` neither.
-    named = sessions([str(tmp_path / "other.md"), "-d", directory])
-    time.sleep(0.3)
-    assert "Recover" not in named.screen()
-    named.keys("C-q")
-    assert named.exit_status() == 0
-
-    again = sessions(["-d", directory])
-    again.wait_for("Recover unsaved draft?")
-    again.keys("r")
-    again.wait_for("Draft recovered")
-    assert "an unnamed comment" in again.screen()
-    again.keys("C-q")
-    again.wait_for("Save changes")
-    again.keys("n")
-    assert again.exit_status() == 1
-    # Recovered then quit without saving: given up, so nothing is offered again.
+    # Alt-D recovers it, as one undo step over what was typed.
+    s.keys("M-d")
+    s.wait_for("Draft recovered")
+    screen = s.screen()
+    assert screen.split("\n")[1].startswith("an unnamed comment") and "@johnny" not in screen
+    assert not left.exists(), "the recovered draft is this session's now"
+    s.keys("C-z")
+    s.wait_for(lambda sc: sc.split("\n")[1].startswith("@johnny and more"), what="undo to the typed text")
+    s.keys("C-y")
+    s.wait_for(lambda sc: sc.split("\n")[1].startswith("an unnamed comment"), what="redo to the draft")
+    s.keys("C-q")
+    s.wait_for("Save changes")
+    s.keys("n")
+    assert s.exit_status() == 1
+    # Recovered then given up: nothing is left to name.
     assert atpad("drafts", check_exit=0).stdout == ""
 
 
-def test_unnamed_draft_discarded(atpad, sessions, directory):  # noqa: F811
-    kill_editing(sessions, ["-d", directory], "throw me away")
+def test_print_capture_names_the_draft_and_keeps_what_is_typed(atpad, sessions, directory, tmp_path):  # noqa: F811
+    kill_editing(sessions, ["-d", directory], "an older comment")
+    out = tmp_path / "body"
+    gate = tmp_path / "go"
+    # atpad starts only once the keys are in the terminal: they are typed ahead for sure.
+    command = (f"until [ -e {shlex.quote(str(gate))} ]; do sleep 0.01; done; "
+               f"body=$({shlex.quote(atpad_binary())} --print -d {shlex.quote(directory)} --implicit 0)"
+               f" && printf %s \"$body\" > {shlex.quote(str(out))}")
+    s = Session(command)
+    try:
+        s.type("@johnny")
+        s.wait_for("@johnny", what="the terminal to echo the keys before atpad runs")
+        gate.touch()
+        s.wait_for(lambda sc: len(sc.split("\n")) > 1 and sc.split("\n")[1].startswith("@johnny")
+                   and NOTICE.search(sc), what="the typed text and the notice")
+        assert "Recover unsaved draft?" not in s.screen()
+        s.keys("Escape")
+        s.wait_for(lambda sc: "┌" not in sc, what="the chooser to close")
+        s.type(" thanks")
+        s.wait_for("@johnny thanks")
+        s.keys("C-s")
+        assert s.exit_status() == 0
+        assert out.read_bytes() == b"@johnny thanks"
+    finally:
+        s.close()
+    # Not recovered: still there for next time, and for `atpad drafts`.
+    assert "an older comment" in atpad("drafts", check_exit=0).stdout
+
+
+def test_a_draft_not_recovered_is_left_and_a_file_is_named_none(atpad, sessions, directory, tmp_path):  # noqa: F811
+    kill_editing(sessions, ["-d", directory], "left for later")
     s = sessions(["-d", directory])
-    s.wait_for("Recover unsaved draft?")
-    s.keys("d")
-    s.wait_for("Draft discarded")
-    assert "throw me away" not in s.screen()
+    s.wait_for(NOTICE.search, what="the notice")
     s.keys("C-q")
     assert s.exit_status() == 0
-    assert atpad("drafts", check_exit=0).stdout == ""
+    assert "left for later" in atpad("drafts", check_exit=0).stdout
+
+    # A FILE is named no unnamed draft; `atpad -` neither.
+    named = sessions([str(tmp_path / "other.md"), "-d", directory])
+    named.type("xq7")
+    screen = named.wait_for("xq7")
+    assert "unsaved draft" not in screen and "Recover" not in screen
+    named.keys("C-q")
+    named.wait_for("Save changes")
+    named.keys("n")
+    assert named.exit_status() == 1
+    stdin = Session(f"printf 'from stdin' | {shlex.quote(atpad_binary())} - -d {shlex.quote(directory)}")
+    try:
+        screen = stdin.wait_for("from stdin")
+        assert "unsaved draft" not in screen
+        stdin.keys("C-q")
+        assert stdin.exit_status() == 0
+    finally:
+        stdin.close()
+
+    # `atpad drafts delete` gives it up: nothing is named any more.
+    name = atpad("drafts", check_exit=0).stdout.split("\t")[0]
+    atpad("drafts", "delete", name, check_exit=0)
+    again = sessions(["-d", directory])
+    again.type("yz9")
+    screen = again.wait_for(lambda sc: sc.split("\n")[1].startswith("yz9"), what="typing")
+    assert "unsaved draft" not in screen

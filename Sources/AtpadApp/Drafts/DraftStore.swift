@@ -159,17 +159,25 @@ public struct DraftStore: Sendable {
     /// one's draft is still being written to) and modified at `since` or later, nil when
     /// there is none. Older ones stay on disk for `atpad drafts`, never offered again.
     public func newestUnnamedDraft(since: Date = .distantPast) -> Draft? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        unnamedDrafts(since: since, limit: 1).first
+    }
+
+    /// The unnamed drafts left by sessions that are no longer running and modified at
+    /// `since` or later, newest first (at most `limit`): what the message line counts
+    /// when atpad starts without a FILE (docs/drafts.md).
+    public func unnamedDrafts(since: Date = .distantPast, limit: Int = .max) -> [Draft] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         let candidates = names.filter(DraftName.isUnnamed).compactMap { name -> (String, FileTime)? in
             let path = folder + "/" + name
             return modificationTime(path).flatMap { $0.date >= since ? (path, $0) : nil }
         }
-        for (path, _) in candidates.sorted(by: { $0.1 > $1.1 }) {
+        var found: [Draft] = []
+        for (path, _) in candidates.sorted(by: { $0.1 > $1.1 }) where found.count < limit {
             guard let draft = read(draftAt: path), draft.originalPath == nil else { continue }
             if let pid = draft.writerPID, pid != getpid(), DraftStore.isRunning(pid) { continue }
-            return draft
+            found.append(draft)
         }
-        return nil
+        return found
     }
 
     // MARK: - The file system

@@ -72,9 +72,17 @@ final class EditSession {
         let (rows, columns) = terminal.size()
         runner.handle(.resize(rows: rows, columns: columns), on: &model)
         if !options.warnings.isEmpty { runner.handle(.notice(options.warnings.joined(separator: "; ")), on: &model) }
-        runner.run(model.start(offering: offeredDraft()), on: &model)
+        if let notice = draftNotice() {
+            runner.run(model.start(naming: notice), on: &model)
+        } else {
+            runner.run(model.start(offering: offeredDraft()), on: &model)
+        }
         runner.watch(options.loading)
         if let people = options.participants { runner.watch(people, trigger: "@") }
+        // Keys typed while atpad was starting are in before the first frame: none is lost,
+        // and none answers a question that was not yet on the screen (docs/drafts.md).
+        takeTypedAhead()
+        if runner.exit != nil { return finish() }
         draw()
         while runner.exit == nil {
             let timeout = runner.drafts?.pollTimeout(now: .now, otherwise: -1) ?? -1
@@ -107,19 +115,43 @@ final class EditSession {
             // The draft is handed to its writer after the frame, never before it.
             runner.drafts?.tick(now: .now) { DraftSnapshot(model.editor) }
         }
+        return finish()
+    }
+
+    /// The exit status and what `--print` prints, once the session is over.
+    private func finish() -> (status: Int32, printed: [UInt8]?) {
         if let note = runner.exitNote { exitNote = note }
         let exit = runner.exit ?? (1, nil)
         return (exit.status, exit.status == 0 ? exit.output : nil)
     }
 
-    /// The draft to ask about at start: for a FILE, its draft when newer than the file;
-    /// with no FILE at all, the newest unnamed draft of the last 24 hours whose atpad has
-    /// gone (`atpad -` brings its own text, so it is offered none).
+    /// Hands the model the input already waiting before the first frame, keys as typed
+    /// ahead.
+    private func takeTypedAhead() {
+        for event in terminal.readQueuedEvents() {
+            for appEvent in appEvents(for: event) {
+                if case let .key(key) = appEvent {
+                    runner.handle(.typedAhead(key), on: &model)
+                } else {
+                    runner.handle(appEvent, on: &model)
+                }
+                if runner.exit != nil { return }
+            }
+        }
+    }
+
+    /// The draft to ask about at start: a FILE's draft when newer than the file.
     private func offeredDraft() -> Draft? {
-        guard let drafts = options.drafts else { return nil }
-        if let path = options.path { return drafts.newerDraft(for: path) }
-        if options.fromStandardInput { return nil }
-        return drafts.newestUnnamedDraft(since: Date().addingTimeInterval(-24 * 60 * 60))
+        guard let path = options.path else { return nil }
+        return options.drafts?.newerDraft(for: path)
+    }
+
+    /// What the message line names at start without a FILE: the unnamed drafts of the
+    /// last 24 hours whose atpad has gone, newest first (docs/drafts.md). `atpad -` brings
+    /// its own text, so it is offered none.
+    private func draftNotice() -> DraftNotice? {
+        guard options.path == nil, !options.fromStandardInput, let drafts = options.drafts else { return nil }
+        return DraftNotice(drafts: drafts.unnamedDrafts(since: Date().addingTimeInterval(-24 * 60 * 60)))
     }
 
     private var terminalWake: ContinuousClock.Instant {

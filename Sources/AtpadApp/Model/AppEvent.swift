@@ -5,6 +5,10 @@ import AtpadCore
 /// effects the model asked for.
 enum AppEvent: Equatable, Sendable {
     case key(Key)
+    /// A key already waiting when the first frame was drawn (typed during start-up): no
+    /// question can have been seen yet, so a question holds it instead of taking it as
+    /// an answer (docs/drafts.md).
+    case typedAhead(Key)
     /// A click (or drag, `extend`) at a document position.
     case click(position: Int, extend: Bool)
     /// A click on chooser row `index`.

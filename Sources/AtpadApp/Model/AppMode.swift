@@ -12,7 +12,8 @@ enum AppMode: Equatable, Sendable {
     case preview(String)
     /// Ctrl-Q with unsaved changes: `Save changes before quitting? (y)es (n)o (Esc) cancel`.
     case quitQuestion
-    /// A recovery draft newer than the file was found at start: (r)ecover (d)iscard (k)eep both.
+    /// The FILE's recovery draft is newer than the file: (r)ecover (d)iscard (k)eep both.
+    /// Other keys wait in `AppModel.heldKeys` for the answer.
     case draftQuestion(Draft)
     /// A one-line prompt with a text field.
     case prompt(Prompt)

@@ -1,7 +1,8 @@
 import AtpadCore
 
 /// The questions: quit with unsaved changes, a recovery draft at start, overwriting
-/// another file on Save as. Each takes its answer keys, Esc, and Ctrl-Q.
+/// another file on Save as. Each takes its answer keys, Esc, and Ctrl-Q. Also the draft
+/// notice, which is not a question: Alt-D recovers the draft it names.
 extension AppModel {
     /// `Save changes before quitting? (y)es (n)o (Esc) cancel`.
     mutating func answerQuit(_ key: Key) -> [AppEffect] {
@@ -16,21 +17,20 @@ extension AppModel {
             return save(then: .quit)
         case .char("n"), .char("N"):
             // Quitting on purpose: the changes, and their draft, are given up.
-            mode = .editing
-            return [.discardDraft, .quit(status: quitStatus(discarding: true), output: nil)]
+            return quitDiscarding()
         default:
             return []  // Ctrl-Q here is the question already being asked
         }
     }
 
-    /// `Recover unsaved draft? (r)ecover (d)iscard (k)eep both`: other keys wait for one
-    /// of these; Ctrl-Q quits and keeps the draft for next time. An unnamed draft (offered
-    /// when atpad starts without a FILE) is asked `(r)ecover (d)iscard`: keeping both is
-    /// what not recovering already does, so instead Esc leaves it for later (SPEC §11).
+    /// `Recover unsaved draft? (r)ecover (d)iscard (k)eep both`, asked when a FILE's draft
+    /// is newer than the file. Other keys are held and applied in order once it is
+    /// answered, so nothing typed meanwhile is lost; Ctrl-Q quits at once and keeps the
+    /// draft for next time (what was held is given up with it) (docs/drafts.md).
     mutating func answerDraft(_ draft: Draft, _ key: Key) -> [AppEffect] {
-        let unnamed = draft.originalPath == nil
         if Keymap.command(for: key, in: .question) == .quit {
             mode = .editing
+            heldKeys = []
             // Nothing unsaved yet: `--print` with a FILE prints it as it is (status 0).
             let status = quitStatus(discarding: false)
             return [.quit(status: status, output: status == 0 ? output : nil)]
@@ -42,22 +42,50 @@ extension AppModel {
             editor.replaceDocument(with: draft.document, cursor: draft.cursor ?? 0)
             message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
             effects = [.startDrafts(path: document.path), .core(.documentChanged)]
-            // This session's own draft takes the text over at once, and only then does
-            // the old one go: a crash in between leaves one of them, never neither.
-            if unnamed { effects += [.flushDraft, .removeDraft(draft)] }
         case .char("d"), .char("D"):
             message = "Draft discarded"
             effects = [.removeDraft(draft), .startDrafts(path: document.path)]
-        case .char("k") where !unnamed, .char("K") where !unnamed:
+        case .char("k"), .char("K"):
             effects = [.keepDraftAside(draft), .startDrafts(path: document.path)]
-        case .escape where unnamed:
-            message = "Draft left for later (atpad drafts lists it)"
-            effects = [.startDrafts(path: document.path)]
         default:
-            return []
+            return hold(key)
         }
         mode = .editing
+        // What the answer says stays unless a held key has something else to say.
+        let said = message
+        effects += applyHeldKeys()
+        if message.isEmpty && mode == .editing { message = said }
         return effects
+    }
+
+    /// Keeps `key` for after the draft question, and says how many wait.
+    mutating func hold(_ key: Key) -> [AppEffect] {
+        heldKeys.append(key)
+        let n = heldKeys.count
+        message = "\(n) key\(n == 1 ? "" : "s") typed meanwhile, applied once you answer"
+        return []
+    }
+
+    /// The keys held while the draft question was up, as if typed now.
+    private mutating func applyHeldKeys() -> [AppEffect] {
+        let keys = heldKeys
+        heldKeys = []
+        var effects: [AppEffect] = []
+        for key in keys { effects += update(.key(key)) }
+        return effects
+    }
+
+    /// Alt-D while the message line names an unnamed draft: its text replaces the document
+    /// as one undo step (Ctrl-Z brings back what was typed before), and this session's own
+    /// draft takes it over at once; only then does the old draft go, so a crash in between
+    /// leaves one of them, never neither (docs/drafts.md).
+    mutating func recoverNamedDraft() -> [AppEffect] {
+        guard let draft = draftNotice?.draft else { return [] }
+        draftNotice = nil
+        let ended = core(editor.endSearchForCommand())
+        editor.replaceDocument(with: draft.document, cursor: draft.cursor ?? 0)
+        message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
+        return ended + [.core(.documentChanged), .flushDraft, .removeDraft(draft)]
     }
 
     /// `Overwrite NAME? (y)es (n)o`: yes saves there, no goes back to the name.
@@ -151,8 +179,6 @@ extension AppModel {
     var question: String? {
         switch mode {
         case .quitQuestion: "Save changes before quitting? (y)es (n)o (Esc) cancel"
-        case let .draftQuestion(draft) where draft.originalPath == nil:
-            "Recover unsaved draft? (r)ecover (d)iscard"
         case .draftQuestion: "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
         case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))? (y)es (n)o"
         case .replaceQuestion: "Replace? (y)es (n)o (a)ll"

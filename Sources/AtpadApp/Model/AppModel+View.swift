@@ -6,7 +6,7 @@ import AtpadTerminal
 extension AppModel {
     func view(viewport: Viewport) -> EditorView {
         var view = EditorView(fileName: document.path.map(AppModel.fileName) ?? document.untitledName,
-                              isModified: editor.isModified, message: message, isReadOnly: document.isReadOnly,
+                              isModified: editor.isModified, message: messageLine, isReadOnly: document.isReadOnly,
                               viewport: viewport, loadingDirectories: loadingDirectories)
         switch mode {
         case .editing, .quitQuestion, .draftQuestion, .overwriteQuestion, .changedOnDiskQuestion, .postQuestion, .posting:

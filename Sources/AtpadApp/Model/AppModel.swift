@@ -31,14 +31,29 @@ struct AppModel {
     var editor: Editor
     var document: Document
     var mode: AppMode = .editing
-    /// The message line ("" for none).
-    var message = ""
+    /// The message line ("" for none). Anything said there ends the draft notice: the
+    /// line is used for something else (docs/drafts.md).
+    var message = "" {
+        didSet { if !message.isEmpty { draftNotice = nil } }
+    }
+    /// An unnamed draft of an atpad that is gone, named on the message line while nothing
+    /// else is said there; Alt-D recovers it (docs/drafts.md).
+    var draftNotice: DraftNotice?
+    /// Keys typed while the draft question of a FILE is up that are not its answers (and
+    /// every key typed before the first frame): applied in order once it is answered, so
+    /// none is lost (docs/drafts.md).
+    var heldKeys: [Key] = []
     /// `--print`: the comment goes to stdout on a successful exit.
     var print: Bool
     /// Copies also go to the terminal's clipboard (OSC 52); off with `--clipboard internal`.
     var terminalClipboard: Bool
-    /// A save (or `--print` confirmation) happened in this session.
+    /// A save (or `--print` confirmation) happened in this session: quitting then exits 0
+    /// even when later changes are given up, since the file holds what was saved
+    /// (docs/exit-status.md).
     var savedOnce = false
+    /// With `--print`, the bytes of the last save: what a quit giving up later changes
+    /// prints, since that is what the file holds.
+    var savedOutput: [UInt8]?
     /// The last query of Find (and Replace), for Ctrl-N / Ctrl-P after the prompt closed.
     var lastFind: String?
     /// The last undo group handed to a replace run.
@@ -58,9 +73,8 @@ struct AppModel {
         self.terminalClipboard = terminalClipboard
     }
 
-    /// The first effects of a session: ask about a recovery draft (one newer than the file,
-    /// or without a FILE an unnamed one left by an atpad that is gone), or start writing
-    /// drafts.
+    /// The first effects of a session: ask about the FILE's recovery draft when it is newer
+    /// than the file, or start writing drafts.
     mutating func start(offering draft: Draft?) -> [AppEffect] {
         if let draft {
             mode = .draftQuestion(draft)
@@ -68,6 +82,17 @@ struct AppModel {
         }
         return [.startDrafts(path: document.path)]
     }
+
+    /// The first effects of a session without a FILE when unnamed drafts are waiting: a new
+    /// comment at once, the newest draft named on the message line (docs/drafts.md).
+    mutating func start(naming notice: DraftNotice) -> [AppEffect] {
+        let effects = start(offering: nil)
+        draftNotice = notice
+        return effects
+    }
+
+    /// What the message row shows: the message, else the draft notice.
+    var messageLine: String { message.isEmpty ? draftNotice?.line ?? "" : message }
 
     var isTooSmall: Bool { FrameLayout.isTooSmall(width: columns, height: rows) }
 
@@ -79,6 +104,10 @@ struct AppModel {
         case let .key(key):
             if isTooSmall && Keymap.command(for: key, in: .editing) != .quit { return [] }
             return handle(key)
+        case let .typedAhead(key):
+            // Typed before the question was on the screen: never its answer (docs/drafts.md).
+            if mode.isDraftQuestion { return hold(key) }
+            return update(.key(key))
         case let .click(position, extend):
             guard mode == .editing else { return [] }
             return core(editor.click(at: position, extend: extend))
@@ -98,9 +127,11 @@ struct AppModel {
             editor.config.pageRows = area.rows
             return []
         case .endOfInput:
-            // The terminal is gone: what was typed stays in the draft.
-            let unsaved = editor.isModified
-            return (unsaved ? [.flushDraft] : [.discardDraft]) + [.quit(status: quitStatus(discarding: unsaved), output: nil)]
+            // The terminal is gone: what was typed stays in the draft. Nobody chose to give
+            // it up, so unsaved changes are a failure even after a save (docs/exit-status.md).
+            guard !editor.isModified else { return [.flushDraft, .quit(status: 1, output: nil)] }
+            let status = quitStatus(discarding: false)
+            return [.discardDraft, .quit(status: status, output: status == 0 ? output : nil)]
         case let .signal(number):
             // The draft first: a stopped atpad may never be continued.
             if number == SIGTSTP { return [.flushDraft, .suspend] }
@@ -191,6 +222,7 @@ struct AppModel {
 
     /// A key while editing: the app's own commands, else the core's (``Keymap``).
     private mutating func editingKey(_ key: Key) -> [AppEffect] {
+        if draftNotice != nil, Keymap.command(for: key, in: .draftNotice) == .recoverDraft { return recoverNamedDraft() }
         let command = Keymap.command(for: key, in: .editing)
         switch command {
         case .quit?:
@@ -275,6 +307,7 @@ struct AppModel {
         guard let path = document.path else {
             if print {
                 savedOnce = true
+                draftNotice = nil
                 return [.discardDraft, .quit(status: 0, output: output)]
             }
             openSaveAs(then: then)
@@ -312,6 +345,7 @@ struct AppModel {
         document.isReadOnly = false
         editor.markSaved()
         savedOnce = true
+        if print { savedOutput = request.contents }
         mode = .editing
         let n = request.mentionCount
         message = "Saved \(AppModel.fileName(request.path)) (\(n) mention\(n == 1 ? "" : "s"))"
@@ -344,13 +378,25 @@ struct AppModel {
         return [.discardDraft, .quit(status: status, output: status == 0 ? output : nil)]
     }
 
-    /// The exit status of quitting without saving now (SPEC §8): 0 when nothing unsaved
-    /// is given up, 1 when changes are discarded or `--print` without a FILE was never
+    /// *n* to the quit question: the changes since the last save, and their draft, are
+    /// given up. After a save of this session that is no failure — the file holds what
+    /// was saved, and `--print` prints that (docs/exit-status.md).
+    mutating func quitDiscarding() -> [AppEffect] {
+        mode = .editing
+        let status = quitStatus(discarding: true)
+        return [.discardDraft, .quit(status: status, output: status == 0 ? savedOutput : nil)]
+    }
+
+    /// The exit status of quitting without saving now (docs/exit-status.md): 0 after a
+    /// save (or `--print` confirmation) of this session, whatever is given up since, and 0
+    /// when nothing unsaved is given up; 1 when changes are discarded and nothing was
+    /// saved (the file is as it was opened), or `--print` without a FILE was never
     /// confirmed. With a FILE, `--print` changes nothing here: a FILE left as it was is
     /// printed as it is, status 0.
     func quitStatus(discarding: Bool) -> Int32 {
+        if savedOnce { return 0 }
         if discarding { return 1 }
-        if print && document.path == nil { return savedOnce ? 0 : 1 }
+        if print && document.path == nil { return 1 }
         return 0
     }
 

@@ -26,6 +26,8 @@ public enum Command: Hashable, Sendable {
     case save, saveAs, quit, find, findNext, findPrevious, replace, goToLine, selectAll, preview, help
     /// Stops atpad as SIGTSTP does; the shell's `fg` brings it back.
     case suspend
+    /// Loads the unsaved draft the message line names (docs/drafts.md).
+    case recoverDraft
 
     // The app's, in a prompt.
     case submit, cancel, completePath
@@ -67,6 +69,9 @@ public enum KeyMode: Hashable, Sendable, CaseIterable {
     case saveAs, find, replace, goToLine
     /// A question on the bottom row (its answers are the letters its text names).
     case question
+    /// Editing while the message line names an unsaved draft left by an atpad that is gone
+    /// (`1 unsaved draft from 10:32 — Alt-D recovers it`); looked up before `editing`.
+    case draftNotice
 
     /// The modes of a prompt.
     public static let prompts: Set<KeyMode> = [.saveAs, .find, .replace, .goToLine]

@@ -64,6 +64,10 @@ public enum Keymap {
         Binding([.alt("f"), .ctrlRight], .move(.wordRight), help: "Word right", detail: "a mention is one word"),
         Binding([.ctrl("w"), .altBackspace], .deleteWordBack, help: "Delete word back", detail: "a mention reached goes whole"),
         Binding([.alt("d")], .deleteWordForward, help: "Delete word forward", detail: "a mention reached goes whole"),
+        // While the notice is shown only; the word forward the rest of the time.
+        Binding([.alt("d")], .recoverDraft, [.draftNotice], help: "Recover the draft",
+                detail: "while the message line names an unsaved draft (`1 unsaved draft from 10:32 — Alt-D recovers it`): "
+                    + "it replaces the text, and Ctrl-Z brings back what was typed before; otherwise Alt-D deletes the word forward"),
         Binding([.ctrl("k")], .deleteToLineEnd, help: "Delete to line end", detail: "at the end of a line, joins the next"),
         Binding([.ctrl("u")], .deleteToLineStart, help: "Delete to line start"),
         Binding([.pageUp], .move(.pageUp), help: "Page up/down"),
@@ -169,7 +173,7 @@ public enum Keymap {
 
     /// The F1 list: the bindings with help of `modes` (consecutive ones with the same help
     /// as one row, under the first one's label or all their keys), then the notes.
-    public static func rows(for modes: Set<KeyMode> = [.anywhere, .editing, .chooser, .quietChooser]) -> [KeyHelpRow] {
+    public static func rows(for modes: Set<KeyMode> = [.anywhere, .editing, .draftNotice, .chooser, .quietChooser]) -> [KeyHelpRow] {
         var groups: [[Binding]] = []
         for binding in bindings where binding.help != nil && !binding.modes.isDisjoint(with: modes) {
             if let last = groups.last?.last, last.help == binding.help {

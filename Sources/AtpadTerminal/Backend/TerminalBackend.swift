@@ -405,6 +405,19 @@ public final class TerminalBackend {
         return events
     }
 
+    /// Every input event already queued, without waiting: the keys typed while atpad was
+    /// starting (a cooked terminal holds them until raw mode takes them in), before the
+    /// first frame is drawn.
+    public func readQueuedEvents() -> [InputEvent] {
+        guard isActive else { return [] }
+        var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return [] }
+        var events: [InputEvent] = []
+        if !readInput(into: &events) { events.append(.endOfInput) }
+        for case let .graphemeClustering(report) in events { clustering = report }
+        return events
+    }
+
     /// A SIGCONT atpad did not bring on itself (a `kill -STOP` from outside, or a second
     /// SIGTSTP while busy, then `fg`) means the terminal may be in the shell's modes and
     /// show the shell's lines: take it again. A resize, then, or after SIGWINCH, is

@@ -18,6 +18,9 @@ public protocol TerminalIO: AnyObject {
     /// Waits up to `timeoutMilliseconds` (or until `wakeDescriptor` is readable) and
     /// returns every input event queued.
     func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent]
+    /// Every input event already queued, without waiting (none: `[]`): what was typed
+    /// before the first frame.
+    func readQueuedEvents() -> [InputEvent]
     /// The signal received since the last call, if any: an exit request, or SIGTSTP.
     func takeSignal() -> Int32?
     /// Shows `screen` (writing only what differs from the screen drawn last), with

@@ -52,6 +52,14 @@ final class FakeTerminal: TerminalIO {
     func takeSignal() -> Int32? { nil }
     func setClipboard(_ text: String) { clipboard.append(text) }
 
+    /// What `readQueuedEvents` hands out once: input typed before the first frame.
+    var typedAhead: [InputEvent] = []
+
+    func readQueuedEvents() -> [InputEvent] {
+        defer { typedAhead = [] }
+        return typedAhead
+    }
+
     func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent] {
         beforeRead?(reads)
         reads += 1
