@@ -122,7 +122,7 @@ def test_a_commit_message_shows_what_github_shows(tmp_path):
         s.type("Thanks @jo")
         s.wait_for("John Doe")
         s.keys("Enter")
-        s.type(":tada:")
+        s.type(" :tada:")
         s.wait_for("Thanks @jdoe :tada:")
         assert "@John Doe" not in s.screen()
         # Find finds the shortcode: it is text, not a mention of the emoji directory.
@@ -162,7 +162,9 @@ def test_package_json_opens_as_text_and_saves_unchanged(sessions, directory, tmp
     s.keys("Down")
     s.keys("End")
     s.type(" ")
-    s.keys("BSpace")
+    s.wait_for("[+]")
+    s.keys("C-z")
+    s.wait_for(lambda sc: "[+]" not in sc.split("\n")[0], what="the edit undone")
     s.keys("C-q")
     assert s.exit_status() == 0
     assert path.read_bytes() == original
