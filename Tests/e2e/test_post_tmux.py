@@ -36,11 +36,13 @@ def slack_env(services):
     return {"ATPAD_SLACK_API": services.base + "/api", "SLACK_TOKEN": TOKEN}
 
 
-def compose(s):
+def compose(s, shown="@John Doe"):
+    """Picks John Doe, shown as the target's readers see him (a name in Slack, the handle
+    on GitHub)."""
     s.type("hi @jo")
     s.wait_for("John Doe")
     s.keys("Enter")
-    s.wait_for(lambda sc: "hi @John Doe" in sc and "┌" not in sc, what="the pick")
+    s.wait_for(lambda sc: f"hi {shown}" in sc and "┌" not in sc, what="the pick")
     s.type(" and @ghost")
 
 
@@ -158,7 +160,7 @@ def test_post_to_github_prints_the_comments_url(sessions, directory, tmp_path):
     env = stand_in(tmp_path, "gh", ["api", "--method", "POST", "repos/octo/atpad/issues/7/comments", "-F", "body=@-"],
                    {"id": 9, "html_url": "https://github.com/octo/atpad/issues/7#issuecomment-9"})
     s = sessions(["--to", "github:octo/atpad#7", "-d", directory], env=env, cwd=str(tmp_path), redirect=" > out.txt")
-    compose(s)
+    compose(s, shown="@jdoe")
     s.type(" cc @octo/reviewers")
     s.keys("C-s")
     screen = s.wait_for("Post to github:octo/atpad#7? (y)es (n)o", what="the question")

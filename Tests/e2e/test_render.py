@@ -145,7 +145,7 @@ def test_unknown_format_lists_the_formats(tmp_path):
     assert proc.stderr.decode() == (
         "atpad: --format: unknown format 'html'; the formats are "
         "atpad, github, gitlab, mattermost, slack, discord, jira, zulip, matrix, adf, markdown, "
-        "plain, json\n")
+        "plain, text, json\n")
     proc = run("mentions", str(path), "--from", "rtf")
     assert proc.returncode == 2
     assert proc.stderr.decode().startswith("atpad: --from: unknown format 'rtf'")
@@ -189,7 +189,8 @@ def test_bytes_that_are_not_utf8_are_written_as_they_were(tmp_path):
 def test_malformed_json_is_a_usage_error_naming_the_line(tmp_path):
     path = tmp_path / "c.json"
     path.write_text('{"text": "hi",\n "mentions": [}\n', encoding="utf-8")
-    proc = run("render", str(path), "--format", "plain")
+    # Named json (a .json file that is not a comment object would be read as text).
+    proc = run("render", str(path), "--from", "json", "--format", "plain")
     assert proc.returncode == 2
     assert proc.stderr.decode().startswith(f"atpad: {path}: not in the json format: line 2: ")
 

@@ -98,7 +98,11 @@ extension EntityLookup {
         let missing = mentionsWithoutAccount(in: doc, format: format)
         guard let service = format.service, !missing.isEmpty else { return nil }
         var names: [String] = []
-        for m in missing where !names.contains(m.text) { names.append(m.text) }
+        // As the format wrote them: by name where its readers see names.
+        for m in missing {
+            let shown = format.rendersNames ? String(Character(m.trigger)) + m.name : m.text
+            if !names.contains(shown) { names.append(shown) }
+        }
         var list = names.prefix(UnresolvedMentions.listed).joined(separator: ", ")
         if names.count > UnresolvedMentions.listed { list += " and \(names.count - UnresolvedMentions.listed) more" }
         let subject = missing.count == 1 ? "1 mention has" : "\(missing.count) mentions have"
