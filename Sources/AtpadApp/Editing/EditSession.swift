@@ -42,7 +42,7 @@ final class EditSession {
                                          formatIsFixed: options.formatIsFixed, lookup: options.lookup,
                                          isReadOnly: options.isReadOnly,
                                          untitledName: options.fromStandardInput ? "[stdin]" : nil,
-                                         formatRule: options.formatRule)
+                                         formatRule: options.formatRule, ending: options.ending)
         model = AppModel(editor: Editor(options.document, cursor: 0, config: options.config), document: document,
                          print: options.print, terminalClipboard: options.terminalClipboard)
         model.loadingDirectories = Set(options.loading.keys)

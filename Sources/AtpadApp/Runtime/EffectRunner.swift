@@ -305,7 +305,7 @@ final class EffectRunner {
             }
             let decoded = try model.document.format.decode(bytes: bytes, lookup: model.document.lookup)
             disk = (path, DiskState.of(path, bytes: bytes))
-            return .reloaded(decoded.document)
+            return .reloaded(decoded.document, ending: decoded.ending)
         } catch {
             return .notice("Not reloaded: \(error)")
         }
