@@ -1,10 +1,11 @@
 @testable import AtpadCore
 import Testing
 
-/// The space a pick adds is soft (SPEC §6, docs/editor.md): the editor shows it and the
-/// next word typed goes after it, but while it is still last on its line (before a line
-/// break or at the end) it is not written — saving, `--print`, F2 and posting write
-/// `Editor.writtenDocument`. A space typed right after a pick makes it the person's.
+/// The space a pick adds is soft (docs/editor.md, docs/behaviour.md): the editor shows
+/// it and the next word typed goes after it, but while it is still last on its line
+/// (before a line break or at the end) it is not written — saving, `--print`, F2 and
+/// posting write `Editor.writtenDocument`. A space typed right after a pick makes it the
+/// person's.
 @Suite struct SoftSpaceTests {
     /// The editor's markup with `|` at the cursor, and the document as written.
     func run(_ start: String, _ keys: String) throws -> (shown: String, written: String) {
