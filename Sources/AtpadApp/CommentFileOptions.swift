@@ -22,6 +22,8 @@ struct CommentFileOptions: ParsableArguments {
         var lookup: EntityLookup
         /// The format FILE was read in.
         var format: DocumentFormat
+        /// What followed the part of FILE its format reads (a `json` file's final newline).
+        var ending: [UInt8] = []
     }
 
     /// The format FILE's name gives it (SPEC §7), the config's `[formats]` and `format`
@@ -71,6 +73,6 @@ struct CommentFileOptions: ParsableArguments {
         if !decoded.notes.isEmpty {
             StandardOutput.error("atpad: \(file): \(decoded.notes.joined(separator: "; "))")
         }
-        return Comment(document: decoded.document, lookup: lookup, format: source)
+        return Comment(document: decoded.document, lookup: lookup, format: source, ending: decoded.ending)
     }
 }

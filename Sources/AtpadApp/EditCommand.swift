@@ -182,6 +182,7 @@ struct EditCommand: AsyncParsableCommand {
         // Only `-f` fixes the format: Save as under another name asks the rule again.
         options.formatIsFixed = named != nil
         options.formatRule = formatRule
+        options.ending = decoded.ending
         options.disk = opened.disk
         options.isReadOnly = opened.isReadOnly
         options.fromStandardInput = file == "-"

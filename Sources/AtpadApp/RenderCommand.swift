@@ -23,7 +23,9 @@ struct RenderCommand: ParsableCommand {
         let comment = try input.read(directories: directories, encodingTo: target)
         let bytes: [UInt8]
         do {
-            bytes = try target.encodeBytes(comment.document, lookup: comment.lookup, from: comment.format)
+            // A json file rendered as json keeps its final newline, or its absence.
+            bytes = try target.encodeBytes(comment.document, lookup: comment.lookup, from: comment.format,
+                                           ending: target == comment.format ? comment.ending : [])
         } catch {
             // json and matrix hold Unicode text only: nothing is written (SPEC §7).
             StandardOutput.error("atpad: \(input.file): \(error.message)")

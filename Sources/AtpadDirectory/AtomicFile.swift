@@ -46,8 +46,9 @@ public enum AtomicFile {
         /// The file's bytes and the rename are on disk before `write` returns. Without it a
         /// crash may leave an empty or old file, never a part of the new one.
         public var flushes: Bool
-        /// A symlink at the path is written through: the file it names is replaced and the
-        /// link kept. Otherwise the link itself is replaced.
+        /// A symlink at the path is written through: the file it names (at the end of a
+        /// chain of links, relative or absolute) is replaced — or created, when the link
+        /// dangles, as vim does — and the link kept. Otherwise the link itself is replaced.
         public var followsSymlinks: Bool
         /// Only a regular file is replaced: a device, FIFO or socket at the path (or put
         /// there while the temporary file was written) is a failure, and stays (SPEC §11).
@@ -220,18 +221,37 @@ public enum AtomicFile {
     /// replace only regular files and it is something else (a device, FIFO or socket).
     private static func destination(of path: String, _ options: Options) throws(Failure)
         -> (path: String, existing: stat?) {
-        var target = path
+        let target = options.followsSymlinks ? try resolvingSymlinks(path) : path
         var info = stat()
-        if options.followsSymlinks, lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-           let real = realpath(path, nil) {
-            target = String(cString: real)
-            free(real)
-        }
         guard stat(target, &info) == 0 else { return (target, nil) }
         if options.replacesOnlyRegularFiles, let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "replaces") {
             throw Failure(message: refusal)
         }
         return (target, info)
+    }
+
+    /// The path a write to `path` goes to when symlinks are written through: `path` when it
+    /// is not a symlink, else what the link names — relative link text is read from the
+    /// link's folder — followed along a chain of links to a name that is no link, whether
+    /// or not a file is there (a dangling link's target is created by the write). A
+    /// failure for a loop (more than 40 links, as the system counts).
+    public static func resolvingSymlinks(_ path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0 ..< 40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw Failure("cannot read the symlink \(current)") }
+            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard !link.hasPrefix("/") else {
+                current = link
+                continue
+            }
+            let folder = PathName.folder(of: current)
+            current = folder.isEmpty ? link : (folder.hasSuffix("/") ? folder + link : folder + "/" + link)
+        }
+        throw Failure("\(path): too many levels of symbolic links", errno: ELOOP)
     }
 
     /// A failure naming `path` when `target` (what it names) is there and not a regular file.

@@ -25,6 +25,27 @@ import Testing
         #expect(try location("hi @[John Doe](1)|") == (1, 13))
     }
 
+    /// Issue 32: a byte that is not UTF-8, shown `\xE9`, is one character: one column in
+    /// the title, and one column for `Go to line:`.
+    @Test func aByteThatIsNotUTF8IsOneColumn() throws {
+        let doc = try DocumentFormat.github.decode(bytes: Array("caf".utf8) + [0xE9] + Array(" x\n".utf8) + [0xFF, 0xFE]
+                                                    + Array("y".utf8)).document
+        let editor = Editor(doc)
+        #expect(editor.lineAndColumn(of: 3) == (1, 4))
+        #expect(editor.lineAndColumn(of: 7) == (1, 5))  // after the token `\xE9`
+        #expect(editor.lineAndColumn(of: 9) == (1, 7))
+        #expect(editor.lineAndColumn(of: 10 + 8) == (2, 3))
+        #expect(editor.lineAndColumn(of: 10 + 9) == (2, 4))
+        #expect(editor.position(line: 1, column: 5) == 7)
+        #expect(editor.position(line: 1, column: 6) == 8)
+        #expect(editor.position(line: 2, column: 2) == 14)
+        #expect(editor.position(line: 2, column: 4) == 19)
+        for p in [0, 3, 7, 8, 9, 10, 14, 18, 19] {
+            let (line, column) = editor.lineAndColumn(of: p)
+            #expect(editor.position(line: line, column: column) == p, "\(p)")
+        }
+    }
+
     @Test func lineAndColumnAgreeWithCountingOnLongDocuments() {
         var text = ""
         var rng = SeededRandom(seed: 5)

@@ -88,4 +88,65 @@ import Testing
         try h.keys("<Esc><BS><C-Home><Del><Del><Del><Del><C-End>@")
         #expect(h.editor.search != nil)
     }
+
+    // MARK: - Issue 32: `#` in a heading, HTML being typed
+
+    /// `#` after a blank inside a heading's text starts a search, as reading finds
+    /// `#general` there; `#` where it is the heading's own marker starts none.
+    @Test func hashInAHeadingsTextSearches() throws {
+        #expect(try opens("## Notes for ", "#gen"))
+        #expect(try opens("# ", "#gen"))
+        #expect(try opens("## a |b", "#"))
+        #expect(try opens("Title |\n===", "#"))
+        #expect(try opens("## Notes for |  ", "#"))
+        // The heading's marker: at the start of a line, after indentation, in a quote or a list item.
+        #expect(try !opens("", "#gen"))
+        #expect(try !opens("   ", "#gen"))
+        #expect(try !opens("> ", "#gen"))
+        #expect(try !opens("- ", "#gen"))
+        #expect(try !opens("a\n", "#gen"))
+        // Ctrl-Space with `#` as the default trigger follows the same rule.
+        var h = try Harness("## Notes for |", config: EditorConfig(triggers: ["#", "@"], defaultTrigger: "#", implicitThreshold: 0,
+                                                                   markdown: true))
+        try h.keys("<C-Space>")
+        #expect(h.editor.search != nil && h.editor.text == "## Notes for #")
+    }
+
+    @Test func readingFindsAChannelInAHeadingAsTheEditorSearchesThere() throws {
+        let people = EntityLookup(["@": samplePeople, "#": [Entity(id: "c1", name: "general", handle: "general")]])
+        let read = try DocumentFormat.github.decode("## Notes for #general\n", lookup: people)
+        #expect(read.document.listedMentions.map(\.id) == ["c1"])
+    }
+
+    /// An unclosed `<!--` on the line, or a tag being typed, is HTML about to be: no search.
+    @Test func noSearchInACommentOrATagBeingTyped() throws {
+        for start in ["<!-- ", "x <!-- a ", "<a href=\"", "<img alt=\"x ", "<img alt='", "<a title= ", "<A HREF=\"",
+                      "- <a href=\"", "> <span title=\"", "**<a href=\"", "<a b c=\""] {
+            #expect(try !opens(start, "@jo"), "\(start)")
+        }
+    }
+
+    @Test func aLessThanThatStartsNoTagLeavesTheSearch() throws {
+        for start in ["x < y ", "<b then ", "a <!-- x --> ", "`<a` ", "<a title=\"x\">y</a> ", "\\<a href=\"", "a <3 ",
+                      "<a>b</a> ", "<!-- a -->\n", "<a href=\"x\"\n", "</a x=\""] {
+            #expect(try opens(start, "@jo"), "\(start)")
+        }
+    }
+
+    /// Reading agrees for the closed forms: no mention in a comment or a tag.
+    @Test func readingFindsNoMentionInClosedHTML() throws {
+        let people = EntityLookup(["@": samplePeople])
+        for text in ["<!-- @jdoe -->", "<a href=\"@jdoe\">x</a>", "<img alt=@jdoe>", "x <span title='@jdoe'>y</span>"] {
+            #expect(try DocumentFormat.github.decode(text, lookup: people).document.listedMentions.isEmpty, "\(text)")
+        }
+        #expect(try DocumentFormat.github.decode("x < y @jdoe", lookup: people).document.listedMentions.count == 1)
+    }
+
+    /// Implicit searches follow the rule too: a word typed in a tag is an attribute.
+    @Test func noImplicitSearchInATagBeingTyped() throws {
+        let implicit = EditorConfig(implicitThreshold: 3, markdown: true)
+        var h = try Harness("<a href=\"x\" |", config: implicit)
+        try h.keys("johnny")
+        #expect(h.editor.search == nil)
+    }
 }

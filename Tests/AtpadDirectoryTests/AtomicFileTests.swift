@@ -96,6 +96,48 @@ import Glibc
         #expect(contents(link) == "c" && contents(target) == "b")
     }
 
+    /// Issue 32: as vim does, a write through a symlink whose target is missing creates
+    /// the target and leaves the link a link — relative or absolute link text, and along a
+    /// chain of links; a loop is a failure that changes nothing.
+    @Test func aDanglingSymlinkIsWrittenThroughAndStaysALink() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: folder.path("sub"), withIntermediateDirectories: false)
+        for (link, text, target) in [
+            ("rel.md", "new.md", folder.path("new.md")),
+            ("abs.md", folder.path("sub/abs-target.md"), folder.path("sub/abs-target.md")),
+            ("up.md", "sub/../sub/up-target.md", folder.path("sub/up-target.md")),
+        ] {
+            try fm.createSymbolicLink(atPath: folder.path(link), withDestinationPath: text)
+            try AtomicFile.write(Array("saved \(link)".utf8), to: folder.path(link), .document)
+            #expect(try fm.destinationOfSymbolicLink(atPath: folder.path(link)) == text)
+            #expect(contents(target) == "saved \(link)")
+            // Written again, the target exists now: replaced, the link kept.
+            try AtomicFile.write(Array("again".utf8), to: folder.path(link), .document)
+            #expect(try fm.destinationOfSymbolicLink(atPath: folder.path(link)) == text)
+            #expect(contents(target) == "again")
+        }
+        // A chain: a → sub/b → ../c (dangling), relative to each link's own folder.
+        try fm.createSymbolicLink(atPath: folder.path("sub/b"), withDestinationPath: "../c.md")
+        try fm.createSymbolicLink(atPath: folder.path("a.md"), withDestinationPath: "sub/b")
+        try AtomicFile.write(Array("chained".utf8), to: folder.path("a.md"), .document)
+        #expect(try fm.destinationOfSymbolicLink(atPath: folder.path("a.md")) == "sub/b")
+        #expect(try fm.destinationOfSymbolicLink(atPath: folder.path("sub/b")) == "../c.md")
+        #expect(contents(folder.path("c.md")) == "chained")
+        #expect(try AtomicFile.resolvingSymlinks(folder.path("a.md")) == folder.path("sub/../c.md"))
+        // A loop.
+        try fm.createSymbolicLink(atPath: folder.path("x.md"), withDestinationPath: "y.md")
+        try fm.createSymbolicLink(atPath: folder.path("y.md"), withDestinationPath: "x.md")
+        #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write(Array("z".utf8), to: folder.path("x.md"), .document) }
+        #expect(try fm.destinationOfSymbolicLink(atPath: folder.path("x.md")) == "y.md")
+        // Private state still replaces a link, dangling or not.
+        try fm.createSymbolicLink(atPath: folder.path("state"), withDestinationPath: "nowhere")
+        try AtomicFile.write(Array("s".utf8), to: folder.path("state"))
+        #expect((try? fm.destinationOfSymbolicLink(atPath: folder.path("state"))) == nil)
+        #expect(!fm.fileExists(atPath: folder.path("nowhere")))
+    }
+
     @Test func aWriteThatFailsHalfwayLeavesTheOldFileAndNoTemporary() throws {
         struct Interrupted: Error {}
         let folder = try TemporaryFolder()

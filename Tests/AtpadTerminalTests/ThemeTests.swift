@@ -176,12 +176,46 @@ import Testing
         let mention = theme.style(for: .mention, colors: 0)
         let selected = theme.style(for: .mentionSelected, colors: 0)
         let search = theme.style(for: .search, colors: 0)
-        #expect(mention == Style(bold: true))
-        #expect(selected == Style(bold: true, reverse: true))
+        // Bold and underlined: a heading or strong text (bold) around it must not hide it.
+        #expect(mention == Style(bold: true, underline: true))
+        #expect(selected == Style(bold: true, underline: true, reverse: true))
         #expect(search == Style(underline: true))
         #expect(Set([text, mention, selected, search]).count == 4)
         #expect(theme.style(for: .chooserSelected, colors: 0).reverse)
         #expect(theme.style(for: .selection, colors: 0).reverse)
+    }
+
+    /// Issue 32: without colour (`NO_COLOR`, `--no-color`) and in the mono theme a mention
+    /// is bold and underlined, and it, a selected mention, a heading, strong text, a link,
+    /// code and a kept construct (`verbatim`) all look different; the colours of the default
+    /// theme are as they were.
+    @Test func withoutColourAMentionStandsOutFromAHeadingAndTheOtherRoles() throws {
+        let roles: [Role] = [.text, .mention, .mentionSelected, .markupHeading, .markupStrong, .markupLink, .markupCode,
+                             .verbatim]
+        let mono = try Theme.load("mono", themesIn: [themes])
+        let standard = try Theme.load(named: "default", in: [themes])
+        for (theme, colors) in [(standard, 0), (mono, 0), (mono, 256)] {
+            let looks = roles.map { theme.style(for: $0, colors: colors) }
+            #expect(looks[1] == Style(bold: true, underline: true), "\(theme.name) \(colors)")
+            // A mention and a selected mention differ from each other and from every role
+            // around them; the rest differ from text (a heading and strong text share
+            // their bold, code and kept constructs their dim).
+            for (i, look) in looks.enumerated() where i > 0 {
+                #expect(look != looks[0], "\(theme.name) \(colors) \(roles[i])")
+                if i > 2 {
+                    #expect(look != looks[1] && look != looks[2], "\(theme.name) \(colors) \(roles[i])")
+                }
+            }
+            #expect(looks[1] != looks[2])
+            // Find matches stay visible on a heading and on a mention.
+            for role in [Role.match, .matchCurrent] {
+                let style = theme.style(for: role, colors: colors)
+                #expect(![looks[0], looks[1], looks[3], looks[4]].contains(style), "\(theme.name) \(role)")
+            }
+        }
+        #expect(standard.style(for: .mention, colors: 256) == Style(foreground: TerminalColor(6), bold: true))
+        #expect(standard.style(for: .markupHeading, colors: 256) == Style(foreground: TerminalColor(3), bold: true))
+        #expect(standard.style(for: .verbatim, colors: 256) == Style(foreground: TerminalColor(2)))
     }
 
     @Test func aThemeThatSaysNothingStillMarksMentions() throws {

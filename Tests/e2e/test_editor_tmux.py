@@ -183,7 +183,8 @@ def test_print_with_stdout_redirected(sessions, directory, tmp_path):
     s.keys("Enter")
     s.keys("C-s")
     assert s.exit_status() == 0
-    assert out.read_text() == "hi @jdoe "  # a new comment is github without -f
+    # A new comment is github without -f; the pick's soft space, last on its line, is not printed.
+    assert out.read_text() == "hi @jdoe"
 
 
 def test_print_matrix_without_a_file(sessions, directory, tmp_path):
@@ -359,10 +360,53 @@ def test_format_option_opens_and_saves_in_that_format(sessions, directory, tmp_p
     s.wait_for("Saved")
     s.keys("C-q")
     assert s.exit_status() == 0
-    # The final newline is kept where it was; the new mention is written as its handle.
-    assert path.read_text() == "thanks @jdoe and @ghost\n cc @batman "
+    # The final newline is kept where it was; the new mention is written as its handle
+    # (the pick's soft space, last on its line, is not).
+    assert path.read_text() == "thanks @jdoe and @ghost\n cc @batman"
 
 
 def test_unknown_format_is_a_usage_error(atpad, tmp_path):
     proc = atpad(str(tmp_path / "x.txt"), "-f", "rtf")
     assert proc.returncode == 2 and "rtf" in proc.stderr.splitlines()[0] and "github" in proc.stderr
+
+
+def test_a_picks_space_at_the_end_of_a_line_is_not_saved(sessions, directory, tmp_path):
+    # Issue 32: the soft space a pick adds stays on screen (the next word goes after it)
+    # but is not written while it is last on its line.
+    path = tmp_path / "c.md"
+    path.write_text("first\n")
+    s = sessions([str(path), "-d", directory])
+    s.wait_for("first")
+    s.keys("End")
+    s.type(" cc @jo")
+    s.wait_for("John Doe")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "first cc @John Doe" in sc and not popup_open(sc), what="the pick")
+    s.keys("Down")  # moving away keeps it
+    s.keys("C-s")
+    s.wait_for("Saved c.md")
+    assert path.read_text() == "first cc @jdoe\n"
+    assert "[+]" not in s.screen().splitlines()[0]
+    s.keys("Up", "End")
+    s.wait_for(lambda sc: "Ln 1, Col 20" in sc, what="the cursor after the space")
+    s.type("thanks")
+    s.wait_for("@John Doe thanks")
+    s.keys("C-s")
+    s.wait_for(lambda sc: "[+]" not in sc.splitlines()[0], what="the second save")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_text() == "first cc @jdoe thanks\n"
+
+
+def test_a_byte_that_is_not_utf8_is_one_column(sessions, tmp_path):
+    # Issue 32: `\xE9` is drawn as four cells but is one character in the title's Col.
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"caf\xe9 ok")
+    s = sessions([str(path)])
+    s.wait_for("caf\\xE9 ok")
+    s.keys("End")
+    s.wait_for("Ln 1, Col 8", what="the column at the end")
+    s.keys("Left", "Left", "Left")
+    s.wait_for("Ln 1, Col 5", what="the column after the byte")
+    s.keys("C-q")
+    assert s.exit_status() == 0

@@ -209,3 +209,52 @@ def test_a_second_atpad_on_the_same_file_opens_it_read_only(sessions, directory,
     third = sessions([str(path), "-d", directory, "--implicit", "0"])
     third.wait_for("start live words")
     assert "[read-only]" not in third.screen() and "another atpad" not in third.screen()
+
+
+@pytest.mark.parametrize("shape", ["relative", "absolute", "chain"])
+def test_saving_through_a_dangling_symlink_writes_its_target_and_keeps_the_link(sessions, directory, tmp_path,  # noqa: F811
+                                                                                shape):
+    # Issue 32: as vim does, the file the link names is created; the link stays a link.
+    (tmp_path / "notes").mkdir()
+    link = tmp_path / "c.md"
+    target = tmp_path / "notes" / "real.md"
+    if shape == "relative":
+        os.symlink("notes/real.md", link)
+    elif shape == "absolute":
+        os.symlink(str(target), link)
+    else:
+        os.symlink("../notes/real.md", tmp_path / "notes" / "middle.md")
+        os.symlink("notes/middle.md", link)
+    s = sessions([str(link), "-d", directory, "--implicit", "0"])
+    # A dangling link opens as a new file.
+    s.wait_for(lambda sc: "c.md" in sc.splitlines()[0], what="the title")
+    s.type("hello")
+    s.wait_for("hello")
+    s.keys("C-s")
+    s.wait_for("Saved c.md")
+    s.type(" again")
+    s.keys("C-s")
+    s.wait_for(lambda sc: "[+]" not in sc.splitlines()[0] and "again" in sc, what="the second save")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert os.path.islink(link)
+    assert target.read_bytes() == b"hello again"
+    if shape == "chain":
+        assert os.path.islink(tmp_path / "notes" / "middle.md")
+    assert sorted(os.listdir(tmp_path / "notes")) == (["middle.md", "real.md"] if shape == "chain" else ["real.md"])
+
+
+@pytest.mark.parametrize("ending", [b"", b"\n"])
+def test_a_json_comment_saved_without_edits_keeps_its_bytes(sessions, directory, tmp_path, ending):  # noqa: F811
+    # Issue 32: the final newline after the object, or its absence, is kept.
+    path = tmp_path / "c.json"
+    body = (b'{"text": "hi @John Doe\\nbye", "mentions": [{"trigger": "@", "id": "u1", "name": "John Doe", '
+            b'"start": 3, "end": 12, "utf16": [3, 12], "utf8": [3, 12]}]}')
+    path.write_bytes(body + ending)
+    s = sessions([str(path), "-d", directory])
+    s.wait_for("hi @John Doe")
+    s.keys("C-s")
+    s.wait_for("Saved c.json")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    assert path.read_bytes() == body + ending

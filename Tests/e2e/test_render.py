@@ -101,6 +101,20 @@ def test_a_final_newline_is_kept(tmp_path):
     assert json.loads(run("render", str(path), "--format", "json").stdout)["text"] == "hi @John Doe\n"
 
 
+def test_a_json_files_final_newline_or_its_absence_comes_back(tmp_path):
+    # Issue 32: rendering a json comment as json gives its bytes back, final newline or not.
+    body = b'{"text": "hi @John Doe", "mentions": [{"trigger": "@", "id": "u1", "name": "John Doe", "start": 3, ' \
+           b'"end": 12, "utf16": [3, 12], "utf8": [3, 12]}]}'
+    for ending in [b"", b"\n", b"\r\n"]:
+        path = tmp_path / "c.json"
+        path.write_bytes(body + ending)
+        proc = run("render", str(path), "--from", "json", "--format", "json")
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == body + ending, ending
+        # Another format writes the comment's text only: the object's ending is not text.
+        assert run("render", str(path), "--format", "plain").stdout == b"hi @John Doe"
+
+
 def test_mentions_prints_the_json_mention_objects():
     proc = run("mentions", str(GOLDEN / "input.atpad"))
     assert proc.returncode == 0, proc.stderr

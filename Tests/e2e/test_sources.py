@@ -86,7 +86,7 @@ def test_editor_picks_from_a_command(sessions, command, tmp_path):  # noqa: F811
     s.wait_for(lambda sc: not popup_open(sc) and "hi @Carol Cmd" in sc, what="the pick")
     s.keys("C-s")
     s.wait_for("Saved")
-    assert path.read_text() == "hi @[Carol Cmd](c1) "
+    assert path.read_text() == "hi @[Carol Cmd](c1)"  # the pick's soft space at the end is not saved
 
 
 def test_editor_routes_hash_to_channels_and_at_to_a_url(sessions, people, server, tmp_path):  # noqa: F811
@@ -103,7 +103,7 @@ def test_editor_routes_hash_to_channels_and_at_to_a_url(sessions, people, server
     s.wait_for(lambda sc: "@Wendy Web" in sc and not popup_open(sc), what="the second pick")
     s.keys("C-s")
     s.wait_for("Saved")
-    assert path.read_text() == "see #[general](C1) and @[Wendy Web](w1) "
+    assert path.read_text() == "see #[general](C1) and @[Wendy Web](w1)"  # no soft space at the end
 
 
 def test_a_large_directory_loads_behind_the_first_screen(sessions, tmp_path):  # noqa: F811

@@ -8,6 +8,9 @@ import Glibc
 struct EditOptions: Sendable {
     var path: String?
     var document: MarkedText
+    /// What followed the part of the file its format reads (a `json` file's final
+    /// newline, `DecodedDocument.ending`), written back after it on save.
+    var ending: [UInt8] = []
     /// The file's format, to save it (and to print it with `--print`).
     var format: DocumentFormat = .atpad
     /// The directory as the format sees it (handles and urls by id), when it needs one.

@@ -42,7 +42,7 @@ final class EditSession {
                                          formatIsFixed: options.formatIsFixed, lookup: options.lookup,
                                          isReadOnly: options.isReadOnly,
                                          untitledName: options.fromStandardInput ? "[stdin]" : nil,
-                                         formatRule: options.formatRule)
+                                         formatRule: options.formatRule, ending: options.ending)
         var editor = Editor(options.document, cursor: 0, config: options.config)
         editor.lookup = options.lookup
         model = AppModel(editor: editor, document: document,

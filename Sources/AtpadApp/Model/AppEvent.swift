@@ -30,8 +30,9 @@ enum AppEvent: Equatable, Sendable {
     case saveNeedsConfirmation(SaveRequest)
     /// The file was changed by another program since atpad read or wrote it: ask first.
     case changedOnDisk(SaveRequest)
-    /// The file as it is on disk now (asked for with `.reload`).
-    case reloaded(MarkedText)
+    /// The file as it is on disk now (asked for with `.reload`), and what follows the
+    /// part its format reads (`DecodedDocument.ending`).
+    case reloaded(MarkedText, ending: [UInt8] = [])
     /// The file could not be written; `message` says why.
     case saveFailed(SaveRequest, message: String)
     /// Tab in `Save as:`: the paths that start with `typed` (folders end in `/`).

@@ -14,7 +14,7 @@ extension AppModel {
             message = "Not posted: the comment is empty"
             return
         }
-        let notified = NotifyList(editor.marked, target: target, lookup: document.lookup)
+        let notified = NotifyList(editor.writtenDocument, target: target, lookup: document.lookup)
         mode = .postQuestion(target)
         message = notified.summary
     }
@@ -28,7 +28,8 @@ extension AppModel {
             mode = .posting(target)
             message = "Posting to \(target)… (Ctrl-Q quits; the post may still arrive)"
             // The draft holds the text before anything leaves, whatever happens next.
-            return [.flushDraft, .post(target, editor.marked)]
+            // As written: a pick's soft space at the end of a line is not posted.
+            return [.flushDraft, .post(target, editor.writtenDocument)]
         case .char("n"), .char("N"):
             mode = .editing
             message = "Not posted"

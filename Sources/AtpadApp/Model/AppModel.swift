@@ -26,6 +26,10 @@ struct AppModel {
         var untitledName: String? = nil
         /// What gives a new name its format on Save as (SPEC §7).
         var formatRule = FormatRule()
+        /// What followed the part of the file its format reads when it was opened or
+        /// reloaded (a `json` file's final newline, or none): written back after it, so a
+        /// file saved without edits keeps its bytes (docs/formats.md).
+        var ending: [UInt8] = []
     }
 
     var editor: Editor
@@ -150,8 +154,9 @@ struct AppModel {
         case let .changedOnDisk(request):
             mode = .changedOnDiskQuestion(request)
             return []
-        case let .reloaded(doc):
+        case let .reloaded(doc, ending):
             editor.reload(doc)
+            document.ending = ending
             mode = .editing
             message = "Reloaded \(document.path.map(AppModel.fileName) ?? "the file") from disk (Ctrl-Z goes back)"
             return [.discardDraft]
@@ -279,7 +284,7 @@ struct AppModel {
         case .selectAll:
             return core(editor.selectAll())
         case .preview:
-            mode = .preview(document.format.encode(editor.marked, lookup: document.lookup))
+            mode = .preview(document.format.encode(editor.writtenDocument, lookup: document.lookup))
             return []
         default:
             return []
@@ -329,10 +334,13 @@ struct AppModel {
     }
 
     /// The save of the document to `path` in `format`; an error when the format cannot
-    /// carry what the document holds (bytes that are not UTF-8 in `json`).
+    /// carry what the document holds (bytes that are not UTF-8 in `json`). What is saved
+    /// is the document as written (`Editor.writtenDocument`: no soft space of a pick last
+    /// on its line), and after a `json` object the ending the file had.
     func request(path: String, format: DocumentFormat, confirmOverwrite: Bool, fromPrompt: Bool,
                  then: SaveRequest.Then) throws(FormatError) -> SaveRequest {
-        SaveRequest(path: path, format: format, contents: try format.encodeBytes(editor.marked, lookup: document.lookup),
+        SaveRequest(path: path, format: format,
+                    contents: try format.encodeBytes(editor.writtenDocument, lookup: document.lookup, ending: document.ending),
                     mentionCount: editor.storage.listedMentionCount, confirmOverwrite: confirmOverwrite,
                     fromPrompt: fromPrompt, then: then)
     }
@@ -362,9 +370,10 @@ struct AppModel {
     /// The comment as `--print` writes it (nil without `--print`).
     var output: [UInt8]? {
         guard print else { return nil }
+        let written = editor.writtenDocument
         // json cannot carry bytes that are not UTF-8: it prints them as their escapes.
-        return (try? document.format.encodeBytes(editor.marked, lookup: document.lookup))
-            ?? document.format.encodeUTF8(editor.marked, lookup: document.lookup)
+        return (try? document.format.encodeBytes(written, lookup: document.lookup, ending: document.ending))
+            ?? document.format.encodeUTF8(written, lookup: document.lookup)
     }
 
     /// Ctrl-Q from anywhere: quit at once when nothing is unsaved, else ask.

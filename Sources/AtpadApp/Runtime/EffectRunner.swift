@@ -256,7 +256,8 @@ final class EffectRunner {
         if exists && access(path, W_OK) != 0 {
             return .saveFailed(request, message: "\(path) is read-only: save it under another name")
         }
-        let folder = PathName.folder(of: path)
+        // The temporary file goes beside the file written: through a symlink, its target's.
+        let folder = PathName.folder(of: (try? AtomicFile.resolvingSymlinks(path)) ?? path)
         do {
             if exists && access(folder.isEmpty ? "." : folder, W_OK) != 0 {
                 // No temporary file can be made beside it: the whole comment goes to the
@@ -304,7 +305,7 @@ final class EffectRunner {
             }
             let decoded = try model.document.format.decode(bytes: bytes, lookup: model.document.lookup)
             disk = (path, DiskState.of(path, bytes: bytes))
-            return .reloaded(decoded.document)
+            return .reloaded(decoded.document, ending: decoded.ending)
         } catch {
             return .notice("Not reloaded: \(error)")
         }

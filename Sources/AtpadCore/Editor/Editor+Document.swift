@@ -5,6 +5,28 @@ extension Editor {
     /// redo: undoing back to the saved text clears it, redoing sets it again.
     public var isModified: Bool { history.position != savedPosition }
 
+    /// The document as it is written — saved, printed (`--print`), previewed (F2), posted:
+    /// the text without the soft spaces of picks still last on their lines
+    /// (`trailingSoftSpaces`), so a pick at the end of a line leaves no trailing
+    /// whitespace in the file; the editor keeps showing the space, where the next word
+    /// typed goes after it (docs/editor.md). Every other byte is the editor's.
+    public var writtenDocument: MarkedText {
+        let gone = trailingSoftSpaces
+        guard !gone.isEmpty else { return storage.marked }
+        return storage.marked.removingScalars(at: gone)
+    }
+
+    /// The soft spaces (`softSpaces`) with nothing after them on their line but other
+    /// such spaces: before a line break (LF or CR LF) or at the end of the text. Sorted.
+    public var trailingSoftSpaces: [Int] {
+        var out: [Int] = []
+        for p in softSpaces.reversed() {
+            let next = p + 1
+            if next == storage.count || storage.lineBreakLength(at: next) > 0 || out.last == next { out.append(p) }
+        }
+        return out.reversed()
+    }
+
     /// Marks the current text as saved. The next edit starts an undo step of its own, so
     /// undoing it returns exactly to the saved text.
     public mutating func markSaved() {

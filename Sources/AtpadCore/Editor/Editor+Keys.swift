@@ -17,7 +17,7 @@ extension Editor {
             if let at = spaceAfterPick, closesAfterPick(c, space: at) {
                 replaceAddedSpace(at, with: c)
             } else if let at = spaceAfterPick, c == " ", isRightAfter(space: at) {
-                keepAddedSpace()
+                keepAddedSpace(at)
             } else {
                 type(c)
             }
@@ -211,8 +211,12 @@ extension Editor {
     }
 
     /// A space typed right after a pick is the one the pick added: nothing is inserted
-    /// (`@John Doe ` never becomes `@John Doe  `), and the space is the person's now.
-    private mutating func keepAddedSpace() {
+    /// (`@John Doe ` never becomes `@John Doe  `), and the space is the person's now (no
+    /// longer soft: it is written even last on its line).
+    private mutating func keepAddedSpace(_ at: Int) {
+        softSpaces.removeAll { $0 == at }
+        // The pick's step (on top) leads to it as the person's: redo brings it back so.
+        history.setSoftSpacesAfterTop(softSpaces)
         endSearch()
         breakUndoCoalescing()
         dismissed = false

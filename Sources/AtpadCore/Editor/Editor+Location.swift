@@ -2,14 +2,21 @@
 /// `Go to line:` prompt.
 ///
 /// Lines come from the storage's newline counts (O(log n)); columns are counted within
-/// the line only, since the title asks on every keystroke.
+/// the line only, since the title asks on every keystroke. A byte that is not UTF-8 is
+/// one character, though it is shown as its escape (`\xE9`, docs/editor.md).
 extension Editor {
     /// The 1-based line of `position` and its 1-based column in grapheme clusters.
     public func lineAndColumn(of position: Int) -> (line: Int, column: Int) {
         let p = min(max(position, 0), storage.count)
         let line = storage.newlines(before: p)
         let start = storage.start(ofLine: line)
-        return (line + 1, storage.slice(start..<p).count + 1)
+        var column = storage.slice(start..<p).count + 1
+        if start < p {
+            for m in storage.mentions(overlapping: start..<p) where m.kind == .bytes && m.range.upperBound <= p {
+                column -= m.text.count - 1
+            }
+        }
+        return (line + 1, column)
     }
 
     /// The position of 1-based `line` and `column` (grapheme clusters; nil is the line's
@@ -22,9 +29,19 @@ extension Editor {
         var p = start
         var remaining = max(column ?? 1, 1) - 1
         if remaining > 0 {
-            for character in storage.slice(start..<end) {
-                if remaining == 0 { break }
-                p += character.unicodeScalars.count
+            // A byte's escape (`\xE9`) is one column.
+            let bytes = storage.mentions(overlapping: start..<end).filter { $0.kind == .bytes }
+            var next = 0
+            var line = storage.slice(start..<end)[...]
+            while remaining > 0, let character = line.first {
+                if next < bytes.count, bytes[next].range.lowerBound == p {
+                    p = bytes[next].range.upperBound
+                    line = line.dropFirst(bytes[next].text.count)
+                    next += 1
+                } else {
+                    p += character.unicodeScalars.count
+                    line = line.dropFirst()
+                }
                 remaining -= 1
             }
         }

@@ -303,12 +303,15 @@ extension Editor {
     /// Whether a trigger at `position` is in Markdown prose, where GitHub makes a mention:
     /// not in code, HTML, a link or a URL, nor a `#` starting a heading. With `probe`, the
     /// trigger is not in the text yet and is tried there. Text being typed counts as what
-    /// it is about to be: after an unclosed backtick on the line it is code, and right
-    /// after `](` a link's destination.
+    /// it is about to be (docs/markdown.md): after an unclosed backtick on the line it is
+    /// code, right after `](` a link's destination, after an unclosed `<!--` on the line a
+    /// comment, inside a tag being typed (`<a href="`) HTML; and a `#` after a blank at the
+    /// end of a heading's line starts a word of its text (`## Notes for #general`), not the
+    /// heading's closing `#`s.
     func isMarkdownProse(_ position: Int, probe: String? = nil) -> Bool {
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
         let around = blocks.window(around: position ..< position + 1, in: storage)
-        let syntax: MarkdownSyntax, bytes: [UInt8], offset: Int
+        var syntax: MarkdownSyntax, bytes: [UInt8], offset: Int
         if let probe {
             let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound, probe: (position, probe))
             (syntax, bytes, offset) = (window.syntax, window.bytes, window.byte(of: position))
@@ -317,7 +320,19 @@ extension Editor {
             syntax = markdownCache.parsed(bytes).prose
             offset = MarkdownWindow.byte(of: position, in: bytes, from: around.lowerBound)
         }
-        guard let run = syntax.proseRun(containing: offset) else { return false }
+        var prose = syntax.proseRun(containing: offset)
+        if prose == nil, mayCloseHeading(position, probe: probe) {
+            // The `#` with a word after it, as it is about to be: still in the heading, and
+            // in its text (where reading finds `#general`), or not a search.
+            let word = probe.map { (position: position, text: $0 + "x") } ?? (position: position + 1, text: "x")
+            let window = MarkdownWindow(storage, from: around.lowerBound, to: around.upperBound, probe: word)
+            let at = window.byte(of: position)
+            if window.syntax.spans.contains(where: { $0.kind == .heading && $0.range.contains(at) }),
+               let run = window.syntax.proseRun(containing: at) {
+                (syntax, bytes, offset, prose) = (window.syntax, window.bytes, at, run)
+            }
+        }
+        guard let run = prose else { return false }
         // An unclosed backtick earlier on the line, in the same prose: a code span being typed.
         var backticks = 0
         var i = offset
@@ -327,7 +342,19 @@ extension Editor {
         }
         if backticks % 2 == 1 { return false }
         if offset >= 2, bytes[offset - 1] == UInt8(ascii: "("), bytes[offset - 2] == UInt8(ascii: "]") { return false }
-        return true
+        return !MarkdownHTMLTyping.isInside(bytes, at: offset, syntax: syntax)
+    }
+
+    /// Whether a `#` at `position` (or `probe` there) may be read as the closing `#`s of a
+    /// heading: it follows a blank and nothing but blanks follow it on its line.
+    private func mayCloseHeading(_ position: Int, probe: String?) -> Bool {
+        let hash: Unicode.Scalar = "#"
+        guard (probe?.unicodeScalars.first ?? storage.scalar(at: position)) == hash,
+              let before = storage.scalar(at: position - 1), before == " " || before == "\t" else { return false }
+        var p = probe == nil ? position + 1 : position
+        while let s = storage.scalar(at: p), s == " " || s == "\t" { p += 1 }
+        guard let s = storage.scalar(at: p) else { return true }
+        return s == "\n" || s == "\r"
     }
 
     /// Builds or follows the Markdown block starts after a change (Markdown formats only).

@@ -46,7 +46,7 @@ extension Editor {
         var after = start + mention.range.count
         if needsSpace || next.map(CharacterClass.isBlank) == true { after += 1 }
         apply(replacing(start..<end, with: mention.text + (needsSpace ? " " : ""), mentions: [mention]),
-              selectionAfter: .cursor(after))
+              selectionAfter: .cursor(after), softSpace: needsSpace ? start + mention.range.count : nil)
         breakUndoCoalescing()
         if needsSpace { addedSpace = start + mention.range.count }
     }

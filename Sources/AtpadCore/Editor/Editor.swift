@@ -30,6 +30,11 @@ public struct Editor: Sendable {
     /// Where the space the last pick added sits, while the cursor is right after it and
     /// no other key came: closing punctuation typed next takes its place (SPEC §6).
     var addedSpace: Int?
+    /// Where the spaces picks added are, sorted, for as long as they stay (mapped through
+    /// every change by `apply`, restored by undo and redo): one still last on its line is
+    /// not written (`writtenDocument`, docs/editor.md). A space typed right after a pick
+    /// makes it the person's, no longer soft.
+    var softSpaces: [Int] = []
     var history = UndoHistory()
     /// The column Up/Down aim for, kept across consecutive vertical moves.
     var goalColumn: Int?
@@ -80,11 +85,15 @@ public struct Editor: Sendable {
     /// anchor through the change, snaps the cursor out of mentions, and (when `kind` is
     /// given) records the inverse as one undo step. Returns the transaction as applied —
     /// with every mention it turned plain — or nil when it changes nothing.
+    ///
+    /// `softSpace` is the position (after the change) of a space a pick added, which
+    /// becomes soft (`softSpaces`) in the same step.
     @discardableResult
     mutating func apply(_ transaction: Transaction, selectionAfter: Selection? = nil,
                         undo kind: UndoHistory.Kind? = .other, startsWord: Bool = false,
-                        endsWithBlank: Bool = false) -> Transaction? {
+                        endsWithBlank: Bool = false, softSpace: Int? = nil) -> Transaction? {
         guard !transaction.isEmpty else { return nil }
+        let softBefore = softSpaces
         let changes = transaction.changes
         let edits = changes.edits
         let before = selection
@@ -128,6 +137,7 @@ public struct Editor: Sendable {
         moved.anchor = changes.mapPos(moved.anchor, assoc: .after)
         moved.head = changes.mapPos(moved.head, assoc: .after)
         mapSearch(through: changes)
+        mapSoftSpaces(through: changes, adding: softSpace)
         selection = selectionAfter ?? moved
         selection.anchor = min(max(selection.anchor, 0), storage.count)
         selection.head = min(max(selection.head, 0), storage.count)
@@ -142,7 +152,8 @@ public struct Editor: Sendable {
             }
             let inverse = Transaction(changes: changes.inverted(removed: taken.texts), removing: added, adding: restored)
             history.record(UndoHistory.Step(inverse: inverse, forward: applied, selectionBefore: before,
-                                            selectionAfter: selection, kind: kind, endsWithBlank: endsWithBlank),
+                                            selectionAfter: selection, kind: kind, endsWithBlank: endsWithBlank,
+                                            softSpacesBefore: softBefore, softSpacesAfter: softSpaces),
                            startsWord: startsWord)
         }
         return applied
@@ -164,6 +175,20 @@ public struct Editor: Sendable {
         search = s
     }
 
+    /// Moves the soft spaces through a change: a deleted one is gone, and `added` (a
+    /// position after the change) joins them.
+    private mutating func mapSoftSpaces(through changes: ChangeSet, adding added: Int?) {
+        guard !softSpaces.isEmpty || added != nil else { return }
+        var moved: [Int] = []
+        moved.reserveCapacity(softSpaces.count + 1)
+        for p in softSpaces where !changes.deletes(scalarAt: p) {
+            moved.append(changes.mapPos(p, assoc: .after))
+        }
+        if let added { moved.append(added) }
+        moved.sort()
+        softSpaces = moved.filter { storage.scalar(at: $0) == " " && storage.mention(containing: $0) == nil }
+    }
+
     /// Keeps an empty selection's cursor out of mentions: it moves to the nearer edge.
     mutating func snapCursor() {
         guard selection.isEmpty else { return }
@@ -182,6 +207,7 @@ public struct Editor: Sendable {
         dismissed = false
         guard let step = history.popUndo() else { return }
         apply(step.inverse, selectionAfter: step.selectionBefore, undo: nil)
+        softSpaces = step.softSpacesBefore
     }
 
     mutating func redo() {
@@ -190,6 +216,7 @@ public struct Editor: Sendable {
         dismissed = false
         guard let step = history.popRedo() else { return }
         apply(step.forward, selectionAfter: step.selectionAfter, undo: nil)
+        softSpaces = step.softSpacesAfter
     }
 
     /// Marks the end of a typing run (after a motion), so the next edit starts a new step.

@@ -5,9 +5,15 @@ public struct DecodedDocument: Hashable, Sendable {
     /// One line each, for the person: mentions the directory did not know (left as text),
     /// mentions of a `json` file that were not valid (dropped, their text kept).
     public var notes: [String]
+    /// What follows the part of the file the format reads, to be written back after what
+    /// the format writes (`DocumentFormat.encodeBytes(_:lookup:from:ending:)`): for `json`
+    /// the blanks after the object — the file's final newline, or none (docs/formats.md).
+    /// Empty for every other format, whose text holds all of the file.
+    public var ending: [UInt8]
 
-    public init(document: MarkedText, notes: [String] = []) {
+    public init(document: MarkedText, notes: [String] = [], ending: [UInt8] = []) {
         self.document = document
         self.notes = notes
+        self.ending = ending
     }
 }

@@ -149,9 +149,14 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// The file's bytes for `doc` in this format: `encodeUTF8`, with the bytes that are not
     /// UTF-8 (`.bytes` tokens, SPEC §7) written back as they were. `json`, `matrix` and
     /// `adf` hold Unicode text only: a document with such bytes is an error there.
+    /// `ending` is what followed a `json` file's object when it was read
+    /// (`DecodedDocument.ending`, its final newline or none), written after the object;
+    /// the other formats hold the whole file in their text and write no ending.
     public func encodeBytes(_ doc: MarkedText, lookup: EntityLookup = .empty,
-                            from source: DocumentFormat? = nil) throws(FormatError) -> [UInt8] {
-        guard RawBytes.holdsBytes(doc) else { return encodeUTF8(doc, lookup: lookup, from: source) }
+                            from source: DocumentFormat? = nil, ending: [UInt8] = []) throws(FormatError) -> [UInt8] {
+        guard RawBytes.holdsBytes(doc) else {
+            return self == .json ? encodeUTF8(doc, lookup: lookup, from: source) + ending : encodeUTF8(doc, lookup: lookup, from: source)
+        }
         if self == .json || self == .matrix || self == .adf {
             throw FormatError("the \(self) format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
         }

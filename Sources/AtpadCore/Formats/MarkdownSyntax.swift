@@ -14,6 +14,10 @@ import Synchronization
 /// literal is matched against the source (backslash escapes and entity references
 /// consume their source spelling), delimiters, brackets and destinations are stepped over,
 /// and a line break skips the next line's container prefix.
+///
+/// cmark-gfm reads a NUL byte as U+FFFD (three bytes, EF BF BD) before it parses: in its
+/// literals and in its byte columns. The walk reads that U+FFFD as the one NUL byte it
+/// stands for, so positions after a NUL stay exact (docs/markdown.md).
 public struct MarkdownSyntax: Sendable, Equatable {
     /// What a range of Markdown is, for drawing (the `markup.*` roles) and for mentions.
     public enum Kind: UInt8, Sendable, Equatable {
@@ -178,17 +182,23 @@ private struct Walker {
     var prose: [Range<Int>] = []
     var blockStarts: [Int] = []
     var blockIsParagraph: [Bool] = []
+    /// Whether the text holds a NUL byte, which cmark-gfm reads as U+FFFD (three bytes):
+    /// its byte columns then count three for each NUL before them on the line.
+    let hasNUL: Bool
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         var starts = [0]
         var i = 0
+        var nul = false
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) { starts.append(i + 1) }
+            if b == 0 { nul = true }
             i += 1
         }
         lineStarts = starts
+        hasNUL = nul
     }
 
     // MARK: Positions
@@ -212,7 +222,16 @@ private struct Walker {
     /// The offset of a block's start (byte column, 1-based).
     func start(of node: OpaquePointer) -> Int {
         let line = cmark_node_get_start_line(node)
-        return min(lineStart(line) + max(Int(cmark_node_get_start_column(node)) - 1, 0), lineEnd(line))
+        let column = max(Int(cmark_node_get_start_column(node)) - 1, 0)
+        let from = lineStart(line), end = lineEnd(line)
+        guard hasNUL else { return min(from + column, end) }
+        // cmark counts a NUL as the three bytes of U+FFFD.
+        var i = from, counted = 0
+        while i < end, counted < column {
+            counted += bytes[i] == 0 ? 3 : 1
+            i += 1
+        }
+        return i
     }
 
     /// The range of a block: from its start to the end of its last line.
@@ -430,8 +449,25 @@ private struct InlineStep {
     }
 
     func matchRawBytes(_ literal: [UInt8], at start: Int) -> Int? {
-        guard start + literal.count <= bytes.count, bytes[start ..< start + literal.count].elementsEqual(literal) else { return nil }
-        return start + literal.count
+        if start + literal.count <= bytes.count, bytes[start ..< start + literal.count].elementsEqual(literal) {
+            return start + literal.count
+        }
+        // A NUL in the source is U+FFFD in the literal.
+        var i = start, j = 0
+        while j < literal.count {
+            guard i < bytes.count, let width = InlineStep.spells(literal, j, bytes[i]) else { return nil }
+            i += 1
+            j += width
+        }
+        return i
+    }
+
+    /// How many bytes of `literal` from `j` source byte `b` spells: 1 when they are the
+    /// same byte, 3 when `b` is a NUL and the literal has the U+FFFD cmark-gfm reads it as.
+    static func spells(_ literal: [UInt8], _ j: Int, _ b: UInt8) -> Int? {
+        if literal[j] == b { return 1 }
+        guard b == 0, j + 2 < literal.count, literal[j] == 0xEF, literal[j + 1] == 0xBF, literal[j + 2] == 0xBD else { return nil }
+        return 3
     }
 
     /// Where the source at `start` ends spelling `literal` from index `from`, backslash
@@ -462,9 +498,9 @@ private struct InlineStep {
                 }
                 return nil
             }
-            guard s == literal[j] else { return nil }
+            guard let width = InlineStep.spells(literal, j, s) else { return nil }
             i += 1
-            j += 1
+            j += width
         }
         return i
     }
@@ -530,9 +566,9 @@ private struct InlineStep {
                 j += 1
                 continue
             }
-            guard pos < bytes.count, bytes[pos] == literal[j] else { return nil }
+            guard pos < bytes.count, let width = InlineStep.spells(literal, j, bytes[pos]) else { return nil }
             pos += 1
-            j += 1
+            j += width
         }
         searching = false; blockEnd = nil
         return start ..< pos

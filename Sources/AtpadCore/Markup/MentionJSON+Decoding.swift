@@ -11,6 +11,9 @@
 /// and name — is dropped, and a note says which and why; the text is always kept. This is
 /// the same leniency as atpad markup, where no file fails to open for its mentions.
 /// Mentions may come in any order: they are sorted by start.
+///
+/// The blanks after the object (the file's final newline, or none) are the document's
+/// `ending`, which the writer puts back after the object (docs/formats.md).
 extension MentionJSON {
     /// The document in `json`, with notes about the mentions that had to be dropped.
     public static func decode(_ json: String) throws(FormatError) -> DecodedDocument {
@@ -91,7 +94,12 @@ extension MentionJSON {
             let subject = dropped.count == 1 ? "1 invalid mention was" : "\(dropped.count) invalid mentions were"
             notes.append("\(subject) dropped (their text is kept): \(shown)\(more)")
         }
-        return DecodedDocument(document: MarkedText(text: text, mentions: mentions), notes: notes)
+        var tail = bytes.count
+        while tail > 0, bytes[tail - 1] == 0x20 || bytes[tail - 1] == 0x0A || bytes[tail - 1] == 0x0D || bytes[tail - 1] == 0x09 {
+            tail -= 1
+        }
+        return DecodedDocument(document: MarkedText(text: text, mentions: mentions), notes: notes,
+                               ending: Array(bytes[tail...]))
     }
 
     /// The mention an element of `mentions` describes, or why it does not describe one.

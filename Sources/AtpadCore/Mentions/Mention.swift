@@ -178,6 +178,29 @@ public struct MarkedText: Hashable, Sendable {
         self.mentions = mentions
     }
 
+    /// This document without the scalars at `positions` (sorted, each outside every
+    /// token): the text closes up and the tokens after each move back.
+    public func removingScalars(at positions: [Int]) -> MarkedText {
+        guard !positions.isEmpty else { return self }
+        var scalars = String.UnicodeScalarView()
+        var next = 0
+        for (i, s) in text.unicodeScalars.enumerated() {
+            if next < positions.count, positions[next] == i {
+                next += 1
+                continue
+            }
+            scalars.append(s)
+        }
+        var removed = 0
+        var moved: [Mention] = []
+        moved.reserveCapacity(mentions.count)
+        for m in mentions {
+            while removed < positions.count, positions[removed] < m.range.lowerBound { removed += 1 }
+            moved.append(m.shifted(by: -removed))
+        }
+        return MarkedText(text: String(scalars), mentions: moved)
+    }
+
     /// The mentions a list of mentions shows (`atpad mentions`, `json`, Matrix's
     /// `m.mentions`): every token but the kept constructs.
     public var listedMentions: [Mention] {

@@ -27,16 +27,22 @@ struct UndoHistory: Sendable {
         var kind: Kind
         /// The last typed character was whitespace (the next word starts a new step).
         var endsWithBlank: Bool
+        /// The soft spaces of picks (`Editor.softSpaces`) on both sides of the step, so
+        /// undo and redo bring back which spaces are soft with the text.
+        var softSpacesBefore: [Int] = []
+        var softSpacesAfter: [Int] = []
         /// Which document state the step leads to (set by `record`).
         var id = 0
 
         init(inverse: Transaction, forward: Transaction, selectionBefore: Selection, selectionAfter: Selection,
-             kind: Kind, endsWithBlank: Bool) {
+             kind: Kind, endsWithBlank: Bool, softSpacesBefore: [Int] = [], softSpacesAfter: [Int] = []) {
             parts = [(inverse, forward)]
             self.selectionBefore = selectionBefore
             self.selectionAfter = selectionAfter
             self.kind = kind
             self.endsWithBlank = endsWithBlank
+            self.softSpacesBefore = softSpacesBefore
+            self.softSpacesAfter = softSpacesAfter
         }
 
         /// Applying it reverts the step: the last edit's inverse first.
@@ -54,6 +60,7 @@ struct UndoHistory: Sendable {
             parts += later.parts
             selectionAfter = later.selectionAfter
             endsWithBlank = later.endsWithBlank
+            softSpacesAfter = later.softSpacesAfter
         }
 
         /// Composes the parts once, for a step about to be undone or redone.
@@ -113,6 +120,13 @@ struct UndoHistory: Sendable {
             return canCoalesce && last.selectionAfter == step.selectionBefore
                 && !(step.kind == .typing && last.endsWithBlank && startsWord)
         }
+    }
+
+    /// Sets the soft spaces the step on top leads to (a space typed right after a pick
+    /// makes the pick's space the person's without an edit of its own).
+    mutating func setSoftSpacesAfterTop(_ positions: [Int]) {
+        guard let top = undoStack.indices.last else { return }
+        undoStack[top].softSpacesAfter = positions
     }
 
     /// Ends every run: the next edit starts a step of its own (at a save point).

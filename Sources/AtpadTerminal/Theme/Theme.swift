@@ -89,20 +89,24 @@ public struct Theme: Hashable, Sendable {
         var additions: [Attribute]
     }
 
-    /// Mentions must stand out from text; a selected mention from a mention; the search
-    /// from text and mentions; the selection from text; the chosen row from the others;
-    /// find matches from text and mentions, and the current match from those, the other
-    /// matches and the selection.
+    /// Mentions must stand out from text, and from the bold of a heading or of strong text
+    /// they may stand in (without colour the default theme's bold mention becomes bold and
+    /// underlined, docs/config.md); a selected mention from a mention; the search from text
+    /// and mentions; the selection from text; the chosen row from the others; find matches
+    /// from text, mentions, headings and strong text, and the current match from those,
+    /// the other matches and the selection; kept constructs (`verbatim`) from text.
     private static let distinctness: [Role: Distinctness] = [
-        .mention: Distinctness(from: [.text], additions: [.underline]),
+        .mention: Distinctness(from: [.text, .markupHeading, .markupStrong], additions: [.underline, .bold]),
         .mentionSelected: Distinctness(from: [.mention, .text], additions: [.reverse, .underline]),
         .search: Distinctness(from: [.text, .mention], additions: [.underline, .bold]),
         .selection: Distinctness(from: [.text], additions: [.reverse]),
         .chooserSelected: Distinctness(from: [.chooser], additions: [.reverse]),
         .chooserMatch: Distinctness(from: [.chooser], additions: [.bold]),
         .helpKey: Distinctness(from: [.help], additions: [.reverse]),
-        .match: Distinctness(from: [.text, .mention], additions: [.bold, .underline]),
-        .matchCurrent: Distinctness(from: [.match, .text, .mention, .selection], additions: [.reverse, .bold]),
+        .match: Distinctness(from: [.text, .mention, .markupHeading, .markupStrong], additions: [.underline, .bold]),
+        .matchCurrent: Distinctness(from: [.match, .text, .mention, .selection, .markupHeading, .markupStrong],
+                                    additions: [.reverse, .bold]),
+        .verbatim: Distinctness(from: [.text], additions: [.dim]),
     ]
 
     /// `style` with `attribute` added (reverse toggles: on a reversed style, off is the

@@ -83,4 +83,21 @@ struct JSONDecodingTests {
         let overlap = try decode(#"{"text": "@ab", "mentions": [{"trigger": "@", "id": "1", "name": "ab", "start": 0, "end": 3}, {"trigger": "@", "id": "2", "name": "a", "start": 0, "end": 2}]}"#)
         #expect(overlap.notes == ["1 invalid mention was dropped (their text is kept): mention 2 (2): range 0..<2 overlaps the mention before it"])
     }
+
+    /// Issue 32: a json file's final newline, or its absence, is kept: reading keeps the
+    /// blanks after the object as the document's `ending`, and writing json puts it back,
+    /// so open and save without edits gives the same bytes. Other formats write no ending.
+    @Test func theFinalNewlineOrItsAbsenceComesBack() throws {
+        let doc = markup("Thanks @[John Doe](u42)\n")
+        let object = DocumentFormat.json.encodeUTF8(doc)
+        for ending in ["", "\n", "\r\n", "\n\n", " \n"] {
+            let file = object + Array(ending.utf8)
+            let read = try DocumentFormat.json.decode(bytes: file)
+            #expect(read.document == doc)
+            #expect(read.ending == Array(ending.utf8))
+            #expect(try DocumentFormat.json.encodeBytes(read.document, ending: read.ending) == file, "\(ending.debugDescription)")
+        }
+        #expect(try DocumentFormat.github.encodeBytes(doc, ending: [0x0A]) == Array("Thanks @John Doe\n".utf8))
+        #expect(try DocumentFormat.github.decode("a\n").ending.isEmpty)
+    }
 }
