@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "atpad",
     // Linux only (built and tested on Debian 12 with glibc): the code uses Glibc,
-    // malloc.h and /proc/self/exe, so no other platform is claimed (SPEC §13).
+    // malloc.h and /proc/self/exe, so no other platform is claimed (docs/install.md).
     products: [
         .executable(name: "atpad", targets: ["atpad"]),
     ],

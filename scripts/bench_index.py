@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Directory index benchmark (issue 16, SPEC §14): loading a directory of 10k, 100k and 1M
-people with no index (as before indexes), while building its index (the first start),
-and from the mapped index (every later start), side by side with `fzf --filter` reading
+"""Directory index benchmark (issue 16, docs/directories.md): loading a directory of 10k,
+100k and 1M people with no index (as before indexes), while building its index (the first
+start), and from the mapped index (every later start), side by side with `fzf --filter` reading
 the same people, in one run; per-keystroke cost and peak memory with the index mapped.
 
     swift build -c release --product atpad

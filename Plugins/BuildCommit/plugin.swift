@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Records the git commit atpad is built from, for `atpad --version` (SPEC §13).
+/// Records the git commit atpad is built from, for `atpad --version` (docs/install.md).
 ///
 /// A prebuild command runs on every build; `scripts/build-commit` rewrites its one
 /// generated file only when the commit changes, and only the tiny `atpad` executable

@@ -26,8 +26,9 @@ struct CommentFileOptions: ParsableArguments {
         var ending: [UInt8] = []
     }
 
-    /// The format FILE's name gives it (SPEC §7), the config's `[formats]` and `format`
-    /// included; the config is read only for this, when `--from` is not given.
+    /// The format FILE's name gives it (docs/formats.md, "Which format a file is in"), the
+    /// config's `[formats]` and `format` included; the config is read only for this, when
+    /// `--from` is not given.
     private func impliedFormat(contents: [UInt8]) throws -> DocumentFormat {
         do {
             let settings = try Config.load(path: configFile.config, environment: ProcessInfo.processInfo.environment).config

@@ -45,7 +45,8 @@ struct DirectoryOptions: ParsableArguments {
     func commandLineConfig() throws -> Config {
         var config = Config()
         let at: Unicode.Scalar = "@"
-        // SPEC §12: --items, --map and --preset apply to the @ sources of this command line.
+        // --items, --map and --preset apply to the @ sources of this command line
+        // (docs/directories.md, "Connect your directory").
         if let preset {
             guard Preset(rawValue: preset) != nil else {
                 throw UsageError("--preset \(preset): unknown preset (one of \(Preset.allCases.map(\.rawValue).joined(separator: ", ")))")

@@ -5,7 +5,8 @@ import Glibc
 
 /// Turns the triggers of a (merged) config into the sources the editor, `replay` and
 /// `search` ask: directory files, a command or a URL per trigger, file results first
-/// (SPEC §8). Without anything for `@`, the bundled sample directory serves it.
+/// (docs/directories.md, "Directory sources"). Without anything for `@`, the bundled sample
+/// directory serves it.
 struct DirectorySetup {
     /// The sources by trigger.
     var sources: [Unicode.Scalar: any EntitySource] = [:]
@@ -18,21 +19,24 @@ struct DirectorySetup {
     /// Set when `@` would have been served by the sample directory and it is missing:
     /// the message that says so (it is also among the warnings).
     var missingSample: String?
-    /// Where directory indexes are kept (SPEC §14); nil: every directory file is parsed.
+    /// Where directory indexes are kept
+    /// (docs/directories.md, "Big directories: the index cache"); nil: every directory file
+    /// is parsed.
     let indexCache: IndexCache?
     /// How the index cache served each trigger's files loaded already (for `search --timing`).
     var indexStatus: [Unicode.Scalar: IndexStatus] = [:]
     /// The directories loaded already that were parsed for want of an index, by trigger.
     private var unindexed: [Unicode.Scalar: MergedDirectory] = [:]
     /// Triggers whose source could not be set up (a preset's missing tool or variable, an
-    /// unset header variable), with the message; their source fails with it (SPEC §12).
+    /// unset header variable), with the message; their source fails with it
+    /// (docs/directories.md, "Presets").
     var setupErrors: [Unicode.Scalar: String] = [:]
     /// Notes the sources make while answering (skipped items, a failed cache refresh).
     let notes = SourceNotes()
 
     /// Files larger than this in total load on a thread of their own, so the first screen
     /// never waits for them; smaller ones load before it, so their errors stop atpad with
-    /// exit status 2 before anything is drawn (SPEC §8).
+    /// exit status 2 before anything is drawn (docs/directories.md, "Directory sources").
     static let backgroundThreshold = 4 << 20
     /// Triggers served by a bundled file that loads on a thread of its own whatever its
     /// size (the sample and emoji directories): it cannot be malformed, and the first
@@ -63,7 +67,7 @@ struct DirectorySetup {
         }
         if routes[at].map({ !$0.hasSource }) ?? true {
             // A missing sample directory is said once and editing goes on without a
-            // directory for `@` (SPEC §13): an installation may lack it.
+            // directory for `@` (docs/install.md): an installation may lack it.
             if let sample = try? BundledDirectory.path() {
                 routes[at] = Config.TriggerSources(files: [sample])
                 bundledInBackground.insert(at)
@@ -161,7 +165,8 @@ struct DirectorySetup {
         return merged
     }
 
-    /// A source that cannot be set up now but leaves editing going (SPEC §12).
+    /// A source that cannot be set up now but leaves editing going
+    /// (docs/directories.md, "Presets").
     struct SetupFailure: Error {
         let message: String
     }

@@ -5,9 +5,10 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// `atpad drafts`: the recovery drafts (SPEC §8), listed, shown or deleted by name, for
-/// the person who wants a comment back that no editor offers any more (an unnamed one
-/// older than a day, one left for later, a file's draft when the file is gone).
+/// `atpad drafts`: the recovery drafts (docs/drafts.md, "`atpad drafts`"), listed, shown or
+/// deleted by name, for the person who wants a comment back that no editor offers any more
+/// (an unnamed one older than a day, one left for later, a file's draft when the file is
+/// gone).
 struct DraftsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "drafts",
@@ -63,7 +64,7 @@ struct DraftsCommand: ParsableCommand {
         func run() throws {
             let store = try DraftsCommand.store()
             let draft = try store.draft(named: name)
-            // SPEC §11: a running atpad's draft is its only copy of unsaved typing, and it
+            // A running atpad's draft is its only copy of unsaved typing (docs/drafts.md), and it
             // would write it again anyway; refusing is an answer about now (status 1),
             // not a mistake in the command (status 2).
             if let pid = draft.writerPID, DraftStore.isRunning(pid) {

@@ -177,7 +177,8 @@ struct EditCommand: AsyncParsableCommand {
         options.sourceNotes = directories.notes
         options.post = posting
         options.participants = participants
-        // git's commit and merge messages: `Co-authored-by: @jo` credits a co-author (SPEC §16).
+        // git's commit and merge messages: `Co-authored-by: @jo` credits a co-author
+        // (docs/people.md, "Credit co-authors in a commit message").
         options.config.coAuthorTrailers = file.map(CoAuthor.isCommitMessage(path:)) ?? false
         // Only `-f` fixes the format: Save as under another name asks the rule again.
         options.formatIsFixed = named != nil

@@ -2,7 +2,8 @@ import ArgumentParser
 import AtpadCore
 
 /// `atpad mentions FILE`: the mentions of a saved comment as a JSON array of the mention
-/// objects of the `json` format, on one line (SPEC §8).
+/// objects of the `json` format, on one line
+/// (docs/commands.md, "`atpad render` and `atpad mentions`").
 struct MentionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mentions",

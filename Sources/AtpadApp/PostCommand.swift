@@ -4,9 +4,10 @@ import AtpadDirectory
 import FoundationEssentials
 import Glibc
 
-/// `atpad post TARGET FILE|-`: posts a saved comment (SPEC §15). The result (the comment's
-/// URL or id) goes to stdout, exit 0; a failed post is one line on stderr, exit 1; a bad
-/// target, a missing variable or tool, exit 2. `--dry-run` prints the request instead.
+/// `atpad post TARGET FILE|-`: posts a saved comment
+/// (docs/posting.md, "Without the editor"). The result (the comment's URL or id) goes to
+/// stdout, exit 0; a failed post is one line on stderr, exit 1; a bad target, a missing
+/// variable or tool, exit 2. `--dry-run` prints the request instead.
 struct PostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",

@@ -3,7 +3,7 @@ import AtpadDirectory
 import FoundationEssentials
 import Glibc
 
-/// The named source settings of SPEC §12 (`--preset NAME`, `preset = "NAME"`): each is
+/// The named source settings (`--preset NAME`, `preset = "NAME"`): each is
 /// built on `command`/`url`, `items`, `map`, `exclude`, `headers`, `next` and `cache`, and
 /// needs a tool or some environment variables, which docs/directories.md and the man page list.
 enum Preset: String, CaseIterable, Sendable {
@@ -77,7 +77,7 @@ enum Preset: String, CaseIterable, Sendable {
             gh api graphql -f owner="${repo%%/*}" -f q="$1" -f query="$ATPAD_GITHUB_TEAMS" --jq "$ATPAD_GITHUB_TEAM_JQ" 2>/dev/null
             exit 0
             """
-        // The whole list, every page, for the cache that answers keystrokes (SPEC §16).
+        // The whole list, every page, for the cache that answers keystrokes (docs/people.md).
         let list = Self.githubRepository + """
             gh api graphql --paginate -f owner="${repo%%/*}" -f name="${repo#*/}" -f query="$ATPAD_GITHUB_LIST" \
                 --jq "$ATPAD_GITHUB_USER_JQ" || exit

@@ -2,7 +2,7 @@ import ArgumentParser
 import AtpadCore
 
 /// `atpad render FILE --format F`: converts a saved comment to another format and writes
-/// it to stdout, adding no newline (SPEC §8).
+/// it to stdout, adding no newline (docs/commands.md, "`atpad render` and `atpad mentions`").
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -27,12 +27,13 @@ struct RenderCommand: ParsableCommand {
             bytes = try target.encodeBytes(comment.document, lookup: comment.lookup, from: comment.format,
                                            ending: target == comment.format ? comment.ending : [])
         } catch {
-            // json and matrix hold Unicode text only: nothing is written (SPEC §7).
+            // json and matrix hold Unicode text only: nothing is written (docs/commands.md).
             StandardOutput.error("atpad: \(input.file): \(error.message)")
             throw ExitCode(1)
         }
         // A person with accounts elsewhere but none on the target's service is written as
-        // shown, and would not be notified: said in one line (SPEC §16).
+        // shown, and would not be notified: said in one line
+        // (docs/people.md, "One person, many accounts").
         if let note = comment.lookup.missingAccountNote(in: comment.document, format: target) {
             StandardOutput.error("atpad: \(input.file): \(note)")
         }

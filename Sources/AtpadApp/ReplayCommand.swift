@@ -3,7 +3,7 @@ import AtpadCore
 import AtpadDirectory
 
 /// `atpad replay`: runs the editor core on a key script without a terminal and prints
-/// its final state as one JSON object (SPEC §8).
+/// its final state as one JSON object (docs/commands.md, "`atpad replay`").
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",

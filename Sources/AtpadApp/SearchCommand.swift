@@ -4,7 +4,8 @@ import AtpadDirectory
 import FoundationEssentials
 import Glibc
 
-/// `atpad search QUERY`: ranks the directory for a query, for scripts and checks (SPEC §8).
+/// `atpad search QUERY`: ranks the directory for a query, for scripts and checks
+/// (docs/commands.md, "`atpad search`").
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
@@ -83,7 +84,8 @@ struct SearchCommand: AsyncParsableCommand {
             throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
         }
         for warning in setup.warnings { StandardOutput.error("atpad: \(warning)") }
-        // A source that cannot be set up (a preset's missing tool or variable) is exit 2 (SPEC §12).
+        // A source that cannot be set up (a preset's missing tool or variable) is exit 2
+        // (docs/directories.md, "Connect your directory").
         if let problem = setup.setupErrors[t] { throw UsageError(problem) }
         // A trigger served by files alone is ranked here directly (what --timing measures);
         // a command or URL is asked like the editor asks it.
@@ -98,7 +100,8 @@ struct SearchCommand: AsyncParsableCommand {
         }
         if timing {
             let entries = ranked?.index.count ?? 0
-            // Whether the trigger's files came from their index, and why not (SPEC §14).
+            // Whether the trigger's files came from their index, and why not
+            // (docs/commands.md, "`atpad search`").
             let status = setup.indexStatus[t]
             let index = status.map { "\"index\": \(JSONText.quote($0.word)), \"index_note\": \(JSONText.quote($0.description))" }
                 ?? "\"index\": \"none\", \"index_note\": \"not a directory file\""
@@ -113,7 +116,7 @@ struct SearchCommand: AsyncParsableCommand {
             if let ranked {
                 results = ranked.rank(q)
             } else if let instant = source as? any InstantSource, let now = instant.answerNow(q) {
-                // A cached list in memory answers at once, as in the editor (SPEC §16).
+                // A cached list in memory answers at once, as in the editor (docs/people.md).
                 results = Array(now.prefix(limit))
             } else {
                 let answer = await Self.answer(source, q, trigger: t, limit: limit)
@@ -146,7 +149,8 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     /// Every batch a source answers, without repeated ids, up to `limit`, and the failure
-    /// it ended with, if any (SPEC §12: what answered is still printed, then exit status 1).
+    /// it ended with, if any: what answered is still printed, then exit status 1
+    /// (docs/directories.md, "Connect your directory").
     static func answer(_ source: any EntitySource, _ query: String, trigger: Unicode.Scalar,
                        limit: Int) async -> (results: [Candidate], failure: String?) {
         var seen = Set<String>()
@@ -164,7 +168,8 @@ struct SearchCommand: AsyncParsableCommand {
     static func json(query: String, _ results: [Candidate]) -> String {
         let items = results.map { r in
             let matches = r.matches.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ")
-            // `detail`, `url` and `insert` only where the entity has them (SPEC §8).
+            // `detail`, `url` and `insert` only where the entity has them
+            // (docs/commands.md, "`atpad search`").
             let extra = [("detail", r.entity.detail), ("url", r.entity.url), ("insert", r.entity.insert)]
                 .compactMap { key, value in value.map { ", \"\(key)\": \(JSONText.quote($0))" } }.joined()
                 + (r.participantRole.map { ", \"role\": \(JSONText.quote($0))" } ?? "")

@@ -7,7 +7,7 @@ import Darwin
 import AtpadCore
 
 /// Writing to stdout: bytes as they are for a pipe or a file, no newline added, no copy
-/// into `Data` first; for a terminal, control characters made visible (SPEC §11: a file,
+/// into `Data` first; for a terminal, control characters made visible (docs/editor.md: a file,
 /// a directory or a server never gets to send the terminal an escape sequence).
 enum StandardOutput {
     /// Whether stdout (and stderr) are terminals, asked once.

@@ -51,7 +51,7 @@ public enum AtomicFile {
         /// dangles, as vim does — and the link kept. Otherwise the link itself is replaced.
         public var followsSymlinks: Bool
         /// Only a regular file is replaced: a device, FIFO or socket at the path (or put
-        /// there while the temporary file was written) is a failure, and stays (SPEC §11).
+        /// there while the temporary file was written) is a failure, and stays (docs/editor.md).
         public var replacesOnlyRegularFiles: Bool
 
         public init(permissions: Permissions, createsFolders: Bool, flushes: Bool, followsSymlinks: Bool,

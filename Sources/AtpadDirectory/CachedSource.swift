@@ -3,9 +3,9 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// A list-only service made instant (SPEC §12 `cache`): the source is asked once, with an
-/// empty query, for its whole list, which is kept in a file and ranked locally like a
-/// directory file (§4, frecency included).
+/// A list-only service made instant (`cache` in docs/directories.md): the source is asked
+/// once, with an empty query, for its whole list, which is kept in a file and ranked
+/// locally like a directory file (frecency included).
 ///
 /// The file is `lists/<hash of the source's settings>.json` in the cache folder
 /// (`$XDG_CACHE_HOME/atpad/`), an entity array written atomically and readable by its
@@ -16,7 +16,7 @@ import Synchronization
 /// through ``SourceNotes``; a failed first fetch is the query's error. A fetch follows
 /// every page up to ``maximumItems`` within ``fetchTimeout``, and says when it stopped short.
 ///
-/// The list is kept in the on-disk index of SPEC §14 too (``IndexCache``), so a large one is
+/// The list is kept in the on-disk index too (``IndexCache``), so a large one is
 /// mapped at the next start rather than parsed; and once in memory, a keystroke is
 /// answered at once, on the caller's thread (``InstantSource``).
 ///
@@ -42,7 +42,8 @@ public struct CachedSource: EntitySource, InstantSource {
     public let refreshesBeforeAnswering: Bool
     /// The most entities the list may have; a longer list is asked per query instead.
     public let listLimit: Int?
-    /// Where the list's index is kept (SPEC §14); nil: the list file is parsed at each start.
+    /// Where the list's index is kept (docs/directories.md); nil: the list file is parsed
+    /// at each start.
     public let indexCache: IndexCache?
     /// How long a fetch may take (``fetchTimeout`` but in tests).
     let timeout: Duration
@@ -281,7 +282,8 @@ public struct CachedSource: EntitySource, InstantSource {
         }
         do {
             try AtomicFile.write(Array(Self.json(directory.entities).utf8), to: path)
-            // The index of the file, written now for the next start (SPEC §14).
+            // The index of the file, written now for the next start
+            // (docs/directories.md, "Big directories: the index cache").
             if let indexCache, let merged = try? DirectoryLoader.load(paths: [path], cache: indexCache) {
                 merged.writeIndex()
             }

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 /// Answers queries by running a shell command that prints one JSON entity per line, as it
-/// finds them (SPEC §8 `--directory-command`).
+/// finds them (docs/directories.md, "Directory commands: `--directory-command CMD`").
 ///
 /// Each query runs `/bin/sh -c COMMAND sh QUERY`: the query is `$1` (never pasted into the
 /// command text, so no quoting can go wrong) and the environment also has `ATPAD_QUERY`
@@ -24,9 +24,9 @@ import Glibc
 /// left) and the command is reaped. A process that leaves the group (`setsid`) is not
 /// followed.
 ///
-/// With an ``EntityMapping`` (SPEC §12) each line is any JSON object, mapped; with its
-/// `items` set, or with an ``Output/ldif`` answer, the whole output is one document read
-/// once the command has ended, and is one batch.
+/// With an ``EntityMapping`` (docs/directories.md, "Connect your directory") each line is
+/// any JSON object, mapped; with its `items` set, or with an ``Output/ldif`` answer, the
+/// whole output is one document read once the command has ended, and is one batch.
 public struct CommandSource: EntitySource {
     /// What the command prints.
     public enum Output: Sendable, Equatable {

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// Reads directory files in every format (SPEC §8 "Directory entity").
+/// Reads directory files in every format (docs/directories.md, "Directory files").
 ///
 /// An entity is `{"id": "u42", "name": "John Doe", "handle": "jdoe", "detail": "iOS
 /// engineer", "url": "…"}`: `id` and `name` are required and non-empty (in JSON an integer

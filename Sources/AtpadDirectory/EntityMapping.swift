@@ -1,8 +1,9 @@
 import FoundationEssentials
 import AtpadCore
 
-/// How a source's JSON becomes entities (SPEC §12): `items` (where the array is), `map`
-/// (where each field of an entity is) and `exclude` (which items to skip).
+/// How a source's JSON becomes entities (docs/directories.md, "Connect your directory"):
+/// `items` (where the array is), `map` (where each field of an entity is) and `exclude`
+/// (which items to skip).
 ///
 /// A field's rule is a path (`profile.title`), alternatives separated by `//` (the first
 /// present and non-empty wins: `real_name // name`), or — when it has a `{` — a template
@@ -46,7 +47,8 @@ public struct EntityMapping: Equatable, Sendable {
         return "items=\(items?.text ?? "-");map=\(rules);exclude=\(exclude.map(\.text).joined(separator: ","))"
     }
 
-    /// Whether this mapping changes nothing: atpad's own entity shape, as in §8.
+    /// Whether this mapping changes nothing: atpad's own entity shape, as in
+    /// docs/directories.md, "Directory files".
     public var isPlain: Bool { items == nil && map.isEmpty && exclude.isEmpty }
 
     /// Parses a command-line `--map` value: `id=login,name=name//login,detail={title} · {team}`.
@@ -148,7 +150,7 @@ public struct EntityMapping: Equatable, Sendable {
         return (entities, incomplete)
     }
 
-    /// The one-line note about skipped items (SPEC §12).
+    /// The one-line note about skipped items (docs/directories.md, "Connect your directory").
     public static func skippedNote(_ count: Int) -> String {
         "\(count) item\(count == 1 ? "" : "s") without id or name skipped"
     }

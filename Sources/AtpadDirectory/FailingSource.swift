@@ -2,7 +2,7 @@ import AtpadCore
 
 /// A source that could not be set up (a preset's missing tool or variable, an unset
 /// header variable): every query ends with its one-line message, which the chooser shows
-/// as an error row while editing goes on (SPEC §12).
+/// as an error row while editing goes on (docs/directories.md, "Presets").
 public struct FailingSource: EntitySource {
     public let error: SourceError
 

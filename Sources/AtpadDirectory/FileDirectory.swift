@@ -4,11 +4,11 @@ import Glibc
 import Synchronization
 
 /// A directory held in memory (from directory files or a list of entities), answering each
-/// query with one ranked batch (SPEC §4).
+/// query with one ranked batch (docs/directories.md, "Ranking and frecency").
 public struct FileDirectory: EntitySource {
     /// The entries, prepared for ranking, in directory order (duplicate ids dropped).
     public let index: DirectoryIndex
-    /// The most results a query keeps (SPEC §4: 50 unless configured).
+    /// The most results a query keeps (50 unless configured: `limit` in docs/config.md).
     public var limit: Int
     /// How recently and often entity ids were mentioned, for the ids that have a score
     /// (every other id scores 0); higher ranks first within a class. The app passes the

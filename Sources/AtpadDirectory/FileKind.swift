@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// What a path names, as far as editing it goes (SPEC §11): only a regular file is opened
+/// What a path names, as far as editing it goes (docs/editor.md): only a regular file is opened
 /// for writing and only a regular file is ever replaced by a save (``AtomicFile`` refuses
 /// the rest for a document). A device, a FIFO or a socket is refused — reading a FIFO
 /// would block before the screen is drawn, and renaming a file over `/dev/null` would

@@ -64,10 +64,10 @@ final class NarrowingCache: Sendable {
 
 extension DirectoryIndex {
     /// How many entries of a query's word-start bucket are looked at for exact word or
-    /// handle matches (SPEC §4, first within class 1). Buckets of the sample directory and
-    /// of directories of a few thousand people are smaller; in a million-person directory a
-    /// one-letter bucket holds a hundred thousand, too many to walk on every keystroke
-    /// (BENCHMARKS.md, "Exact matches first").
+    /// handle matches (first within class 1: docs/directories.md, "Ranking and frecency").
+    /// Buckets of the sample directory and of directories of a few thousand people are
+    /// smaller; in a million-person directory a one-letter bucket holds a hundred thousand,
+    /// too many to walk on every keystroke (BENCHMARKS.md, "Exact matches first").
     static let exactSearchBudget = 1024
 
     /// The ranking order, letter masks and word-start buckets of a directory.
@@ -127,7 +127,8 @@ extension DirectoryIndex {
 }
 
 extension SearchTables {
-    /// The best `limit` rank keys for `query` (SPEC §4), found class by class.
+    /// The best `limit` rank keys for `query`
+    /// (docs/directories.md, "Ranking and frecency"), found class by class.
     ///
     /// Within a class, entries with no frecency are ordered by name length and then
     /// position — the order of the word-start buckets — so walking a bucket yields them
@@ -219,9 +220,10 @@ extension SearchTables {
             }
         }
 
-        // Class 1 in two passes over its bucket: exact word or handle matches first (§4).
-        // The exact pass looks at the first `exactSearchBudget` entries of the bucket (all
-        // of them but in directories of many thousands, where it keeps a keystroke cheap).
+        // Class 1 in two passes over its bucket: exact word or handle matches first
+        // (docs/directories.md, "Ranking and frecency"). The exact pass looks at the first
+        // `exactSearchBudget` entries of the bucket (all of them but in directories of many
+        // thousands, where it keeps a keystroke cheap).
         let exactEnd = min(bucket.1.upperBound, bucket.1.lowerBound + DirectoryIndex.exactSearchBudget)
         guard add(1, exact: true, walk: {
                   walkBucket(bucket.0, bucket.1.lowerBound ..< exactEnd, .prefix, exact: true, exactEnd: exactEnd, $0)

@@ -3,7 +3,7 @@ import AtpadCore
 /// A source that can answer on the caller's thread, at once: a directory held in memory.
 ///
 /// The editor answers such queries before it takes the next key, so keys that arrive in
-/// one burst end in the state `atpad replay` gives for them (SPEC §3).
+/// one burst end in the state `atpad replay` gives for them (docs/behaviour.md, "Typing speed").
 public protocol InstantSource: EntitySource {
     /// The whole answer to `query` now, or nil when it cannot be had at once (a directory
     /// still loading); then the query goes through ``EntitySource/search(_:trigger:)``.

@@ -1,9 +1,10 @@
 import AtpadCore
 
-/// A path into a JSON value (SPEC §12): `members`, `profile.title`, `@odata.nextLink`,
-/// `emails.0`. At each step the rest of the path is first looked up as one whole key, then
-/// split at its dots, left to right, so keys that contain dots are found. A number step
-/// picks that element of an array. The empty path is the value itself.
+/// A path into a JSON value (docs/directories.md, "Connect your directory"): `members`,
+/// `profile.title`, `@odata.nextLink`, `emails.0`. At each step the rest of the path is
+/// first looked up as one whole key, then split at its dots, left to right, so keys that
+/// contain dots are found. A number step picks that element of an array. The empty path is
+/// the value itself.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     public let text: String
 

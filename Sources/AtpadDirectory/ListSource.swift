@@ -1,7 +1,7 @@
 import AtpadCore
 
 /// A source that can hand over its whole list at once (asked with an empty query), for
-/// a ``CachedSource`` (SPEC §12 `cache`).
+/// a ``CachedSource`` (`cache` in docs/directories.md, "Connect your directory").
 protocol ListSource: EntitySource {
     /// Every entity the source lists: up to `items` of them, within `timeout`, following
     /// every page. Nil-free: cancellation ends it with what was read.

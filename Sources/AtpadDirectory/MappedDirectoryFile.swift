@@ -1,7 +1,8 @@
 import AtpadCore
 
-/// Directory files read through an ``EntityMapping`` (SPEC §12), so that a service's own
-/// answer saved to a file (`gh api … > people.json`) loads as it is.
+/// Directory files read through an ``EntityMapping``
+/// (docs/directories.md, "Connect your directory"), so that a service's own answer saved to
+/// a file (`gh api … > people.json`) loads as it is.
 ///
 /// A `.json` file is one document whose `items` path holds the array; an `.ndjson` file
 /// has one item per line (`items` does not apply). The mapping is applied while the file

@@ -1,7 +1,8 @@
 import AtpadCore
 
-/// A trigger's directory files and its command or URL source answering together (SPEC
-/// §8): the files' ranked results first, then the source's, without the ids already given.
+/// A trigger's directory files and its command or URL source answering together
+/// (docs/directories.md, "Directory sources"): the files' ranked results first, then the
+/// source's, without the ids already given.
 public struct MergedSource: EntitySource {
     public let files: any EntitySource
     public let source: any EntitySource

@@ -1,8 +1,9 @@
 import AtpadCore
 import Synchronization
 
-/// A person in the conversation a comment answers (SPEC §16): who the service says they
-/// are, and their part in it.
+/// A person in the conversation a comment answers
+/// (docs/posting.md, "Participants: the conversation's people first"): who the service says
+/// they are, and their part in it.
 public struct Participant: Sendable, Equatable {
     /// The person, as the service describes them (or as the directory does, when the
     /// caller found them there): a participant the directory does not know is still one.
@@ -41,8 +42,9 @@ public final class ParticipantList: Sendable {
         state.withLock { $0?.roles[id] }
     }
 
-    /// The participants matching `query`, ranked as a directory file ranks (SPEC §4), each
-    /// marked with their role; empty before the participants are known.
+    /// The participants matching `query`, ranked as a directory file ranks
+    /// (docs/directories.md, "Ranking and frecency"), each marked with their role; empty
+    /// before the participants are known.
     public func rank(_ query: String) -> [Candidate] {
         guard let (directory, roles) = state.withLock({ $0 }) else { return [] }
         return directory.rank(query).map { c in
@@ -53,12 +55,13 @@ public final class ParticipantList: Sendable {
     }
 }
 
-/// The ranking of SPEC §16: every participant that matches the query above everyone else
-/// who matches it. `participants` are the matching participants in their own ranked order;
-/// `others` the directory's answer, in which `role` finds the participants too (one whose
-/// directory entry matches when what the service says of them does not), moved up after
-/// them and marked. A participant the directory also lists appears once, with the
-/// directory's entity (which may know more, such as an email). At most `limit` results.
+/// The ranking of docs/posting.md, "Participants: the conversation's people first": every
+/// participant that matches the query above everyone else who matches it. `participants`
+/// are the matching participants in their own ranked order; `others` the directory's
+/// answer, in which `role` finds the participants too (one whose directory entry matches
+/// when what the service says of them does not), moved up after them and marked. A
+/// participant the directory also lists appears once, with the directory's entity (which
+/// may know more, such as an email). At most `limit` results.
 public enum ParticipantRanking {
     public static func merge(participants: [Candidate], others: [Candidate], role: (String) -> String?,
                              limit: Int) -> [Candidate] {
@@ -84,11 +87,12 @@ public enum ParticipantRanking {
     }
 }
 
-/// A trigger's source with the conversation's participants ranked first (SPEC §16): the
-/// first batch is the matching participants (an empty query lists them all), then the
-/// source's batches without them. In memory (``InstantSource``) when the source is: then
-/// the whole answer is ``ParticipantRanking``'s. A command or URL answers later: its whole
-/// answer is merged the same way, so a participant found only there still goes first.
+/// A trigger's source with the conversation's participants ranked first
+/// (docs/posting.md, "Participants: the conversation's people first"): the first batch is
+/// the matching participants (an empty query lists them all), then the source's batches
+/// without them. In memory (``InstantSource``) when the source is: then the whole answer is
+/// ``ParticipantRanking``'s. A command or URL answers later: its whole answer is merged the
+/// same way, so a participant found only there still goes first.
 public struct ParticipantsFirstSource: EntitySource, InstantSource {
     public let participants: ParticipantList
     public let source: any EntitySource

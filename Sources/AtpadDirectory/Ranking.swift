@@ -1,7 +1,8 @@
 import AtpadCore
 import HeapModule
 
-/// How an entry matched a query (SPEC §4); a lower raw value ranks first.
+/// How an entry matched a query (docs/directories.md, "Ranking and frecency"); a lower raw
+/// value ranks first.
 public enum MatchClass: Int, Sendable, Comparable, CaseIterable {
     /// A name word or the handle starts with the query; several query words start
     /// different name words, in order.
@@ -29,13 +30,14 @@ public struct RankedMatch: Hashable, Sendable {
 }
 
 /// A directory prepared for ranking: every name and handle folded once, with name words
-/// and search tables (SPEC §4).
+/// and search tables (docs/directories.md, "Ranking and frecency").
 ///
 /// The folded text of all entries lives in a few flat tables rather than arrays per
 /// entry, so a million-person directory is a handful of allocations and the search loop
 /// walks contiguous memory. The tables live either in arrays built from the entities
-/// (``IndexArrays``) or in an index file mapped from the cache (``MappedIndex``, SPEC
-/// §14); both are searched through the same ``SearchTables`` view.
+/// (``IndexArrays``) or in an index file mapped from the cache (``MappedIndex``,
+/// docs/directories.md, "Big directories: the index cache"); both are searched through the
+/// same ``SearchTables`` view.
 public struct DirectoryIndex: Sendable {
     /// Where the tables live.
     enum Storage: Sendable {
@@ -124,7 +126,7 @@ public struct DirectoryIndex: Sendable {
         withTables { body($0.buffers) }
     }
 
-    /// The best `limit` entries for `query`, ranked (SPEC §4).
+    /// The best `limit` entries for `query`, ranked (docs/directories.md, "Ranking and frecency").
     ///
     /// - Parameter frecency: how recently and often an entity id was mentioned; higher
     ///   ranks first within a class. NaN counts as 0.
@@ -262,7 +264,7 @@ struct FoldedQuery {
 
 // MARK: - Folded text in bytes
 
-/// How the folded names and handles are stored (SPEC §14: what a scan of a million
+/// How the folded names and handles are stored (what a scan of a million
 /// people touches): back to back in one table of bytes, one entry after another, each
 /// entry in as few bytes a scalar as its largest folded scalar needs: one (nearly every
 /// name: folding leaves Latin names ASCII), two (Greek, Cyrillic, CJK, Hangul…: up to
@@ -396,7 +398,8 @@ struct Buffers {
         return !handle.isEmpty && check(handle)
     }
 
-    /// The best class entry `position` matches `query` in (SPEC §4), or nil.
+    /// The best class entry `position` matches `query` in
+    /// (docs/directories.md, "Ranking and frecency"), or nil.
     func classify(_ position: Int, _ query: FoldedQuery) -> MatchClass? {
         let name = name(position)
         let handle = handle(position)
@@ -511,8 +514,8 @@ struct Buffers {
     }
 }
 
-/// The four matchers of SPEC §4 over folded scalars. Each reports matched spans of the
-/// name as (start, end) folded offsets through `emit`.
+/// The four matchers of docs/directories.md, "Ranking and frecency", over folded scalars.
+/// Each reports matched spans of the name as (start, end) folded offsets through `emit`.
 enum Matching {
     /// Whether `text[start ..< end]` starts with `prefix`.
     static func starts<Text: FoldedText>(_ text: Text, _ start: Int, _ end: Int,

@@ -2,7 +2,9 @@ import AtpadCore
 import FoundationEssentials
 import Glibc
 
-/// Answers queries with HTTP requests to a URL (SPEC §8 `--directory-url`, §12).
+/// Answers queries with HTTP requests to a URL
+/// (docs/directories.md, "Directory URLs: `--directory-url URL`" and "Connect your
+/// directory").
 ///
 /// `{query}` in the URL is replaced by the query, percent-encoded (``PercentEncoding``:
 /// every byte but `A–Z a–z 0–9 - . _ ~`, so a space is `%20`), and in a `body` by the
@@ -129,7 +131,8 @@ public struct URLSource: EntitySource {
             guard !cancellation.isCancelled else { return nil }
 
             if mapping.isPlain && request.next == nil {
-                // atpad's own shape, read strictly as a directory file is (SPEC §8).
+                // atpad's own shape, read strictly as a directory file is
+                // (docs/directories.md, "Directory files").
                 do {
                     let entities = try DirectoryFile.entities(fromJSON: response.body, path: page.url)
                     yield(Array(entities.prefix(items)))
@@ -162,7 +165,8 @@ public struct URLSource: EntitySource {
             if number == pages { return .pages(pages) }
             if next.lowercased().hasPrefix("http://") || next.lowercased().hasPrefix("https://") {
                 let nextURL = try RequestURL(next)
-                // A token goes only where it was meant to go (SPEC §12).
+                // A token goes only where it was meant to go
+                // (docs/directories.md, "Connect your directory").
                 let sameOrigin = nextURL.scheme == origin.scheme && nextURL.host.lowercased() == origin.host.lowercased()
                     && nextURL.port == origin.port
                 page = HTTPRequest(method: request.method, url: next, headers: sameOrigin ? request.headers : [],

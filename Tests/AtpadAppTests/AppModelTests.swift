@@ -4,7 +4,8 @@ import AtpadTerminal
 import Testing
 
 /// The app model driven by key scripts: every mode, prompt and question, with Esc and
-/// Ctrl-Q from each (SPEC §8, §9). No terminal and no files: the effects are checked.
+/// Ctrl-Q from each (docs/editor.md, docs/keys.md). No terminal and no files: the effects
+/// are checked.
 @Suite struct AppModelTests {
     // MARK: Saving
 
@@ -26,7 +27,8 @@ import Testing
         #expect(app.model.message == "Saved notes.json (0 mentions)")
     }
 
-    /// SPEC §16: saving in a format whose service someone has no account on says so.
+    /// Saving in a format whose service someone has no account on says so
+    /// (docs/people.md, "One person, many accounts").
     @Test func savingSaysWhoTheFormatHasNoAccountFor() throws {
         var app = try AppHarness("hi", path: "c.slack", format: .slack, formatIsFixed: true)
         app.model.document.lookup = EntityLookup(["@": [Entity(id: "p2", name: "Ann Lee", accounts: [.jira: "5b10"])]])
@@ -544,7 +546,7 @@ import Testing
         #expect(quiet.text == "")
     }
 
-    // MARK: Files that change or may not be written (SPEC §11)
+    // MARK: Files that change or may not be written (docs/editor.md)
 
     @Test func aReadOnlyFileIsSavedUnderAnotherName() throws {
         var app = try AppHarness("hi", path: "ro.md")

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// SPEC §13: resources are found beside the real executable, installed or built, by file
+/// Resources are found beside the real executable, installed or built (docs/install.md), by file
 /// name, and a missing one is a message, never a trap.
 @Suite struct BundledResourcesTests {
     @Test func anInstalledBinaryLooksInItsPrefixFirstThenBesideABuild() {

@@ -2,8 +2,9 @@
 import AtpadCore
 import Testing
 
-/// The config's `[formats]` table (SPEC §7): glob patterns of file names and their format,
-/// first match in the file's order; bad values name the key and its line.
+/// The config's `[formats]` table (docs/formats.md, "Which format a file is in"): glob
+/// patterns of file names and their format, first match in the file's order; bad values
+/// name the key and its line.
 @Suite struct ConfigFormatsTests {
     func parse(_ text: String) throws(ConfigError) -> Config {
         try Config.parse(Array(text.utf8), file: "/c/config.toml", environment: [:])

@@ -3,7 +3,7 @@ import AtpadCore
 import Foundation
 import Testing
 
-/// The config file (SPEC §8): where it is found, what each key sets, and the one-line
+/// The config file (docs/config.md): where it is found, what each key sets, and the one-line
 /// errors naming the file, line and key.
 @Suite struct ConfigTests {
     static let file = "/home/ana/.config/atpad/config.toml"
@@ -329,7 +329,7 @@ import Testing
         ("triggers.\"@\".directory = []",
          "\"directory\" in [triggers.\"@\"] must be a file path or an array of file paths (found an empty array)"),
         ("triggers.\"@\".command = \"\"", "\"command\" in [triggers.\"@\"] must be a command line for sh -c (found \"\")"),
-        // SPEC §12: a URL need not hold {query}; an age must be one.
+        // A URL need not hold {query}; an age must be one (docs/directories.md).
         ("triggers.\"@\".cache = \"soon\"",
          "\"cache\" in [triggers.\"@\"] must be an age such as \"30m\", \"1h\" or \"2d\" (found \"soon\")"),
         ("triggers.\"@\".preset = \"teams\"",

@@ -4,7 +4,7 @@ import AtpadTerminal
 import Foundation
 import Testing
 
-/// SPEC §11, issue 22 bullet 4: a file deleted while open is reported as deleted; the
+/// Issue 22 bullet 4 (docs/editor.md): a file deleted while open is reported as deleted; the
 /// question offers to save it again or keep editing, nothing empties the buffer, and the
 /// quit question still guards the text.
 @Suite struct DeletedFileTests {

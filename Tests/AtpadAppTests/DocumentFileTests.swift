@@ -3,7 +3,7 @@ import AtpadDirectory
 import Foundation
 import Testing
 
-/// Reading comment files strictly and writing them atomically (SPEC §7, §8).
+/// Reading comment files strictly and writing them atomically (docs/editor.md).
 @Suite struct DocumentFileTests {
     func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("atpad-\(UUID().uuidString)")
@@ -77,7 +77,8 @@ import Testing
     }
 }
 
-/// `-d`, `-t CHAR=SOURCE`, `--directory-command`, `--directory-url` routing (SPEC §8).
+/// `-d`, `-t CHAR=SOURCE`, `--directory-command`, `--directory-url` routing
+/// (docs/directories.md, "Directory sources").
 @Suite struct TriggerRoutingTests {
     @Test func filesMergePerTrigger() throws {
         let options = try DirectoryOptions.parse(["-d", "a.json", "-t", "#=c.json", "-t", "@=b.json", "-t", "#=d.json"])

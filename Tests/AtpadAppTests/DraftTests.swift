@@ -3,7 +3,7 @@ import AtpadCore
 import Foundation
 import Testing
 
-/// Recovery drafts (SPEC §7): naming, the file format, reading damaged drafts, which draft
+/// Recovery drafts (docs/drafts.md): naming, the file format, reading damaged drafts, which draft
 /// is offered, and the writer's timing, flushing and discarding.
 @Suite struct DraftTests {
     /// A fresh folder under the temporary directory.
@@ -189,7 +189,7 @@ import Testing
         try store.remove(draftAt: store.folder + "/never.draft")
     }
 
-    /// SPEC §7: a draft of a Slack file brings its kept constructs and the text of its
+    /// A draft of a Slack file (docs/formats.md) brings its kept constructs and the text of its
     /// mentions back, so that saving the recovered document gives the file's bytes.
     @Test func keptConstructsAndMentionSourcesComeBack() throws {
         let store = try store()

@@ -3,8 +3,9 @@ import AtpadCore
 import Foundation
 import Testing
 
-/// `atpad drafts` (SPEC §8): what a listed line holds, the order, and which names are
-/// looked up; and the 24-hour window of the unnamed draft offered at start.
+/// `atpad drafts` (docs/drafts.md, "`atpad drafts`"): what a listed line holds, the order,
+/// and which names are looked up; and the 24-hour window of the unnamed draft offered at
+/// start.
 @Suite struct DraftsCommandTests {
     func store() throws -> DraftStore {
         let path = FileManager.default.temporaryDirectory

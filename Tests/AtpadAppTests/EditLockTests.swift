@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// SPEC §11, issue 22 bullet 8: the lock is written whole or not at all; a lock that
+/// Issue 22 bullet 8 (docs/editor.md): the lock is written whole or not at all; a lock that
 /// cannot be written is said on the message line; a lock that cannot be read still warns.
 @Suite struct EditLockTests {
     func lock() throws -> (EditLock, folder: String) {

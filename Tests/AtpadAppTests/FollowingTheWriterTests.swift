@@ -7,8 +7,8 @@ import Foundation
 import Testing
 
 /// Issue 13, through `atpad replay`'s engine with the bundled sample and emoji
-/// directories and the bundled list of frequent words (SPEC §3, §4, §6): the exact text,
-/// mentions, cursor and chooser each key script ends in.
+/// directories and the bundled list of frequent words (docs/keys.md, docs/directories.md):
+/// the exact text, mentions, cursor and chooser each key script ends in.
 @MainActor @Suite struct FollowingTheWriterTests {
     /// The bundled directories (`@` people, `:` emoji), loaded once.
     static let setup: DirectorySetup = {
@@ -225,7 +225,8 @@ import Testing
     }
 }
 
-/// SPEC §3: keys that arrive in one burst end where `atpad replay` ends for directory files.
+/// Keys that arrive in one burst end where `atpad replay` ends for directory files
+/// (docs/behaviour.md, "Typing speed").
 @MainActor @Suite struct BurstTests {
     /// Runs `keys` as the editor's loop runs one batch of input: every key through the
     /// runner, with no drawing, polling or waiting in between, then the work that follows
@@ -311,8 +312,8 @@ import Testing
         }
     }
 
-    /// The property behind SPEC §3: random scripts, cut into random batches, end in the
-    /// session in the state `replay` gives.
+    /// The property behind docs/behaviour.md, "Typing speed": random scripts, cut into
+    /// random batches, end in the session in the state `replay` gives.
     @Test func randomBurstsEndWhereReplayEnds() throws {
         let alphabet = ["a", "e", "j", "o", "n", "h", "b", "r", "u", "c", "w", "y", "t", " ", " ", "@", "@", ":", "!",
                         "<Tab>", "<Enter>", "<BS>", "<Down>", "<Up>", "<Left>", "<Esc>", "<C-Space>", "<C-n>", "<C-z>"]

@@ -3,9 +3,9 @@ import AtpadCore
 import AtpadTerminal
 import Testing
 
-/// Posting in the app model (`--to`, SPEC §15): the question and who it names, y/n/Esc,
-/// the posting state, and what success and failure leave. No network: the `.post` effect
-/// and the `.postFinished` event are the boundary.
+/// Posting in the app model (`--to`, docs/posting.md, "From the editor"): the question and
+/// who it names, y/n/Esc, the posting state, and what success and failure leave. No
+/// network: the `.post` effect and the `.postFinished` event are the boundary.
 @Suite struct PostingModelTests {
     let slack = PostTarget.slack(channel: "C1", thread: nil)
 

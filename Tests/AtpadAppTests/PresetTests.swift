@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import AtpadApp
 
-/// Presets as settings (SPEC §12), and how a trigger's own keys and the environment meet them.
+/// Presets as settings (docs/directories.md, "Presets"), and how a trigger's own keys and
+/// the environment meet them.
 @Suite struct PresetTests {
     @Test func slackListsPeopleForAtAndChannelsForHashCached() throws {
         let env = ["SLACK_TOKEN": "xoxb-1"]
@@ -20,7 +21,7 @@ import Testing
         #expect(Preset.slack.triggers == ["@", "#"])
     }
 
-    /// SPEC §16: github and gitlab keep their whole list (a command of its own that pages
+    /// github and gitlab keep their whole list (docs/people.md; a command of its own that pages
     /// through everything), refreshed hourly, per query past 20,000 people.
     @Test func githubAndGitlabAreCachedListsWithAPerQueryFallback() throws {
         let bin = FileManager.default.temporaryDirectory.appendingPathComponent("atpad-preset-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import AtpadTerminal
 import Foundation
 import Testing
 
-/// SPEC §11, issue 22 bullet 3: only regular files are opened for writing; a save never
+/// Issue 22 bullet 3 (docs/editor.md): only regular files are opened for writing; a save never
 /// replaces a device, FIFO or socket, even one put where the file was while it was open.
 @Suite struct RegularFilesTests {
     func folder() throws -> String {

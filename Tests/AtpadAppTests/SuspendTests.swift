@@ -4,7 +4,7 @@ import AtpadTerminal
 import Foundation
 import Testing
 
-/// Alt-Z and an outside SIGTSTP suspend atpad (SPEC §9): the model asks for the draft and
+/// Alt-Z and an outside SIGTSTP suspend atpad (docs/keys.md): the model asks for the draft and
 /// the suspension, and nothing of the text, the mode or the search changes.
 @Suite struct SuspendTests {
     @Test func altZAsksToSuspendAndChangesNothing() throws {

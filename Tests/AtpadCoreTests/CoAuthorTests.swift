@@ -1,7 +1,7 @@
 import AtpadCore
 import Testing
 
-/// SPEC §16 co-authors: in a commit message, `@` after `Co-authored-by: ` at the start of
+/// Co-authors (docs/people.md): in a commit message, `@` after `Co-authored-by: ` at the start of
 /// a line inserts `Name <email>` as text, with nothing after it.
 @Suite struct CoAuthorTests {
     static let people = [

@@ -1,7 +1,8 @@
 import AtpadCore
 import Testing
 
-/// SPEC §4: batches, dedupe by id, final marker, stale batches, coalescing, failures.
+/// The completion protocol (ARCHITECTURE.md, "The mention and search state machine"):
+/// batches, dedupe by id, final marker, stale batches, coalescing, failures.
 @Suite struct CompletionProtocolTests {
     let john = Candidate(entity: Entity(id: "1", name: "John Doe"))
     let jane = Candidate(entity: Entity(id: "2", name: "Jane Roe"))

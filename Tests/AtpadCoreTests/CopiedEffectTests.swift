@@ -1,7 +1,7 @@
 @testable import AtpadCore
 import Testing
 
-/// SPEC §9: copy and cut hand the app the text as shown, for the terminal's clipboard.
+/// Copy and cut (docs/keys.md) hand the app the text as shown, for the terminal's clipboard.
 @Suite struct CopiedEffectTests {
     func copied(_ h: Harness) -> [String] {
         h.effects.compactMap { if case let .copied(text) = $0 { return text } else { return nil } }

@@ -2,8 +2,9 @@
 import Testing
 
 /// Random key scripts on random Unicode text, checking after every key the invariants
-/// the editor promises (SPEC §2, §6), and that undoing everything returns the first
-/// document.
+/// the editor promises (docs/keys.md;
+/// ARCHITECTURE.md, "The change value (`Sources/AtpadCore/Changes`)"), and that undoing
+/// everything returns the first document.
 @Suite struct EditorPropertyTests {
     static let keys: [Key] = [
         .backspace, .backspace, .delete, .left, .right, .up, .down, .home, .end, .shiftLeft, .shiftRight,

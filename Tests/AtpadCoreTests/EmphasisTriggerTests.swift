@@ -1,8 +1,9 @@
 import AtpadCore
 import Testing
 
-/// SPEC §3, issue 22 bullet 10: `*`, `_` and `~` count as opening punctuation before a
-/// trigger, as emphasis opens in Markdown (`**@jo`, `_@jo`, `~~@jo`).
+/// Issue 22 bullet 10 (docs/behaviour.md, "Emphasis before a trigger"): `*`, `_` and `~`
+/// count as opening punctuation before a trigger, as emphasis opens in Markdown (`**@jo`,
+/// `_@jo`, `~~@jo`).
 @Suite struct EmphasisTriggerTests {
     @Test(arguments: ["|", "hi |", "(|", "a\n|", "> |"])
     func anEmphasisRunBeforeTheTriggerOpensTheChooser(_ start: String) throws {

@@ -1,9 +1,9 @@
 @testable import AtpadCore
 import Testing
 
-/// SPEC §9 Find: matches fold case and accents as §4 does unless the query has an
-/// upper-case letter; they start and end on grapheme boundaries; a match in a mention
-/// selects the mention.
+/// Find (docs/keys.md, "Prompts and the chooser"): matches fold case and accents as the
+/// chooser does unless the query has an upper-case letter; they start and end on grapheme
+/// boundaries; a match in a mention selects the mention.
 @Suite struct FindTests {
     func matches(_ markup: String, _ query: String) -> [Range<Int>] {
         Editor(AtpadMarkup.decode(markup)).matches(of: query)

@@ -1,7 +1,8 @@
 import AtpadCore
 import Testing
 
-/// SPEC §3, implicit searches: after N word characters, never stealing keys.
+/// Implicit searches (docs/keys.md, "Implicit search: when it speaks up"): after N word
+/// characters, never stealing keys.
 @Suite struct ImplicitSearchTests {
     @Test func startsAfterThreeWordCharacters() throws {
         var h = try Harness()

@@ -1,7 +1,8 @@
 import AtpadCore
 import Testing
 
-/// The one key table (SPEC §9): no key means two things in one mode, and lookups follow it.
+/// The one key table (docs/keys.md, "Every key"): no key means two things in one mode, and
+/// lookups follow it.
 @Suite struct KeymapTests {
     @Test func noKeyIsBoundTwiceInAMode() {
         for mode in KeyMode.allCases {

@@ -1,8 +1,9 @@
 @testable import AtpadCore
 import Testing
 
-/// SPEC §7 "Line ends": CR LF is one line break to every key, each break keeps the ending
-/// it had, new breaks take the first line's, and a lone CR is text.
+/// Line ends (docs/editor.md; docs/behaviour.md, "Line ends (CRLF)"): CR LF is one line
+/// break to every key, each break keeps the ending it had, new breaks take the first
+/// line's, and a lone CR is text.
 @Suite struct LineEndingTests {
     let none = EditorConfig(implicitThreshold: 0)
 

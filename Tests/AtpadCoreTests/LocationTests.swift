@@ -1,7 +1,7 @@
 @testable import AtpadCore
 import Testing
 
-/// SPEC §9: the title's `Ln N, Col C` and `Go to line:` (lines and grapheme clusters
+/// The title's `Ln N, Col C` and `Go to line:` (docs/keys.md; lines and grapheme clusters
 /// counted from 1).
 @Suite struct LocationTests {
     func location(_ markup: String) throws -> (line: Int, column: Int) {

@@ -1,10 +1,10 @@
 import AtpadCore
 import Testing
 
-/// SPEC §3 in Markdown formats: no search starts where GitHub would not make a mention —
-/// code spans, fences of either kind, indented code, fences in list items and quotes,
-/// link destinations, HTML — and `#` starting a heading starts none. In other formats
-/// today's rules stay.
+/// In Markdown formats (docs/markdown.md, "Typing `@` in Markdown"): no search starts where
+/// GitHub would not make a mention — code spans, fences of either kind, indented code,
+/// fences in list items and quotes, link destinations, HTML — and `#` starting a heading
+/// starts none. In other formats today's rules stay.
 @Suite struct MarkdownTriggerTests {
     static let markdown = EditorConfig(triggers: ["@", "#"], implicitThreshold: 0, format: .markdown)
 

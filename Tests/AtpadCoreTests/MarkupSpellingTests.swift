@@ -1,9 +1,10 @@
 import Testing
 @testable import AtpadCore
 
-/// A markup file is given back byte for byte (SPEC §7, issue 22): escapes the writer would
-/// not write are kept as constructs shown as what they stand for, and mentions spelt
-/// otherwise than the writer spells them keep their text.
+/// A markup file is given back byte for byte
+/// (docs/formats.md, "Files come back as they were (kept constructs)"; issue 22): escapes
+/// the writer would not write are kept as constructs shown as what they stand for, and
+/// mentions spelt otherwise than the writer spells them keep their text.
 @Suite("markup keeps its spelling")
 struct MarkupSpellingTests {
     func open(_ file: String) -> MarkedText {

@@ -1,7 +1,7 @@
 @testable import AtpadCore
 import Testing
 
-/// SPEC §6: mentions are atomic; select-then-delete; trimming; bleach; no growth.
+/// Mentions are atomic (docs/keys.md); select-then-delete; trimming; bleach; no growth.
 @Suite struct MentionTests {
     let one = "hi @[John Doe](1)|"
 
@@ -141,7 +141,7 @@ import Testing
     }
 }
 
-/// SPEC §6: undo and redo restore text, mentions and cursor together.
+/// Undo and redo (docs/keys.md) restore text, mentions and cursor together.
 @Suite struct UndoTests {
     @Test func pickIsOneStepBringingBackTypedQuery() throws {
         var h = try Harness("hi |")
@@ -202,7 +202,7 @@ import Testing
     }
 }
 
-/// SPEC §6: the internal clipboard keeps mentions; pasted markup becomes mentions.
+/// The internal clipboard keeps mentions; pasted markup becomes mentions (docs/editor.md, "Paste").
 @Suite struct ClipboardTests {
     @Test func copyPasteKeepsMentions() throws {
         var h = try Harness("hi @[John Doe](1)|")

@@ -1,7 +1,7 @@
 @testable import AtpadCore
 import Testing
 
-/// SPEC §9: the modified mark follows the document through undo and redo; replacing the
+/// The modified mark (docs/keys.md) follows the document through undo and redo; replacing the
 /// whole document (a recovered draft, a reload) is one undoable step.
 @Suite struct ModifiedTests {
     let plain = EditorConfig(implicitThreshold: 0)

@@ -1,7 +1,8 @@
 import AtpadCore
 import Testing
 
-/// SPEC §2 and §9: grapheme-safe motion, words, lines, soft-wrapped rows.
+/// Grapheme-safe motion, words, lines, soft-wrapped rows (docs/keys.md;
+/// docs/behaviour.md, "Motion").
 @Suite struct MotionTests {
     let none = EditorConfig(implicitThreshold: 0)
 
@@ -111,7 +112,7 @@ import Testing
     }
 }
 
-/// SPEC §2: the width function and soft wrap.
+/// The width function and soft wrap.
 @Suite struct LayoutTests {
     @Test func widths() {
         #expect(DisplayWidth.of("a" as Character) == 1)

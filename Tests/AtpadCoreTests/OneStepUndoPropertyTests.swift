@@ -1,10 +1,10 @@
 @testable import AtpadCore
 import Testing
 
-/// One change per command (SPEC §6, CRAFT "one transaction per command"): after any key
-/// that changes the document, one Ctrl-Z gives back exactly the text, mentions and
-/// cursor from before that key — unless typing coalescing merged the change into the
-/// step before it.
+/// One change per command
+/// (ARCHITECTURE.md, "The change value (`Sources/AtpadCore/Changes`)"): after any key that
+/// changes the document, one Ctrl-Z gives back exactly the text, mentions and cursor from
+/// before that key — unless typing coalescing merged the change into the step before it.
 ///
 /// The coalescing rule, as this test holds the editor to it: a key's change is merged
 /// into the previous undo step (the undo stack does not grow) only when nothing is

@@ -1,7 +1,7 @@
 import AtpadCore
 import Testing
 
-/// SPEC §5 chooser keys and §6 picking.
+/// Chooser keys and picking (docs/keys.md, "Prompts and the chooser").
 @Suite struct PickTests {
     @Test func enterPicksWithTrailingSpace() throws {
         #expect(try edit("hi |", "@jo<Enter>") == "hi @[John Doe](1) |")

@@ -1,8 +1,9 @@
 import AtpadCore
 import Testing
 
-/// SPEC §3 in the core alone (the harness's prefix-matching people): the quiet-word rule
-/// of implicit searches, strong matches only, insert completions and quiet triggers.
+/// Quiet searches (docs/keys.md) in the core alone (the harness's prefix-matching people):
+/// the quiet-word rule of implicit searches, strong matches only, insert completions and
+/// quiet triggers.
 @Suite struct QuietSearchTests {
     @Test func quietWordsSilenceWordsAndTheirBeginnings() {
         let quiet = QuietWords(list: "# a comment\nthe\nJohn\n\nhello\n")

@@ -1,7 +1,8 @@
 import AtpadCore
 import Testing
 
-/// SPEC §3, explicit searches: when they start, what the query is, when they end.
+/// Explicit searches (docs/keys.md, "Prompts and the chooser"): when they start, what the
+/// query is, when they end.
 @Suite struct TriggerTests {
     @Test func triggerAtStartOfTextStartsSearchWithEmptyQuery() throws {
         var h = try Harness()

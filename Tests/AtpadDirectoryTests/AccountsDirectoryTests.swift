@@ -3,9 +3,9 @@ import Foundation
 import Testing
 @testable import AtpadDirectory
 
-/// An entity's `email` and `accounts` (SPEC §16) wherever entities are read: JSON, NDJSON,
-/// CSV (`accounts.slack` columns), a source's JSON through a map, the on-disk index and
-/// the list cache.
+/// An entity's `email` and `accounts` (docs/people.md, "One person, many accounts")
+/// wherever entities are read: JSON, NDJSON, CSV (`accounts.slack` columns), a source's
+/// JSON through a map, the on-disk index and the list cache.
 @Suite struct AccountsDirectoryTests {
     static let john = Entity(id: "p1", name: "John Doe", handle: "john", email: "john@example.com", accounts: [
         .github: "jdoe", .gitlab: "jdoe-gl", .slack: "U0123", .jira: "5b10ac8d", .zulip: "42", .matrix: "@jdoe:example.org",

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import AtpadDirectory
 
-/// The cache of a list-only source (SPEC §12), around a real command that counts its runs.
+/// The cache of a list-only source (docs/directories.md, "Connect your directory"), around
+/// a real command that counts its runs.
 @Suite struct CachedSourceTests {
     /// A command printing the list in `list.ndjson`, or failing when `fail` exists; each
     /// run adds a line to `runs`.

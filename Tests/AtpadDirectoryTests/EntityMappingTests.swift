@@ -2,7 +2,8 @@ import AtpadCore
 import Testing
 @testable import AtpadDirectory
 
-/// items, map and exclude (SPEC §12) on JSON values, without any source around them.
+/// items, map and exclude (docs/directories.md, "Connect your directory") on JSON values,
+/// without any source around them.
 @Suite struct EntityMappingTests {
     private func json(_ text: String) throws -> JSONValue {
         try JSONDocument.parse(Array(text.utf8))

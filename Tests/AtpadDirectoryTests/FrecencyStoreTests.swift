@@ -257,7 +257,8 @@ private let start = Date(timeIntervalSince1970: 1_700_000_000)
         let directory = FileDirectory(entities: people, frecency: { scores })
         let results = directory.index.rankedMatches("jo", frecency: { scores[$0] ?? 0 })
         // "Jo Ng" comes first: `jo` is the whole word "Jo", which ranks before frecency
-        // within class 1 (SPEC §4); the other prefix matches follow by frecency.
+        // within class 1 (docs/directories.md, "Ranking and frecency"); the other prefix
+        // matches follow by frecency.
         #expect(results.map(\.candidate.entity.id) == ["u2", "u3", "u1", "u4", "u5"])
         #expect(results.map(\.matchClass) == [.prefix, .prefix, .prefix, .substring, .fuzzy])
     }

@@ -7,9 +7,10 @@ import Testing
 import Glibc
 #endif
 
-/// The on-disk index of big directories (SPEC §14): a mapped index ranks exactly like the
-/// parsed file, and an index that is stale, cut short, damaged or of another version is
-/// never used.
+/// The on-disk index of big directories
+/// (docs/directories.md, "Big directories: the index cache"): a mapped index ranks exactly
+/// like the parsed file, and an index that is stale, cut short, damaged or of another
+/// version is never used.
 @Suite struct IndexCacheTests {
     /// A cache that indexes directories of any size.
     static func cache(_ folder: TemporaryFolder) -> IndexCache {

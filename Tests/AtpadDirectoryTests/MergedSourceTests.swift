@@ -2,7 +2,8 @@ import AtpadCore
 import Testing
 @testable import AtpadDirectory
 
-/// SPEC §8: file results first, then the command's or URL's, deduplicated by id.
+/// File results first (docs/directories.md, "Directory sources"), then the command's or
+/// URL's, deduplicated by id.
 @Suite struct MergedSourceTests {
     /// A source that answers with fixed batches, or fails after them.
     struct Scripted: EntitySource {

@@ -3,8 +3,9 @@ import AtpadTestSupport
 import Testing
 @testable import AtpadDirectory
 
-/// SPEC §16 participants first, the part that needs no posting target: a ranking input
-/// (`ParticipantList`) that later code fills from the conversation, and the order it gives.
+/// Participants first (docs/posting.md, "Participants: the conversation's people first"),
+/// the part that needs no posting target: a ranking input (`ParticipantList`) that later
+/// code fills from the conversation, and the order it gives.
 @Suite struct ParticipantsTests {
     static let directory = FileDirectory(entities: [
         Entity(id: "u1", name: "John Doe", handle: "jdoe", email: "john@example.com"),
@@ -25,7 +26,8 @@ import Testing
                               Participant(entity: Entity(id: "g9", name: "Jo Ghost", handle: "ghost"), role: "commenter")])
         let source = ParticipantsFirstSource(participants: list, source: Self.directory)
         let now = try #require(source.answerNow("jo"))
-        // `Jo` is a whole name word of Jo Ghost's: first among the participants (SPEC §4).
+        // `Jo` is a whole name word of Jo Ghost's: first among the participants
+        // (docs/directories.md, "Ranking and frecency").
         #expect(now.map(\.entity.id) == ["g9", "u2", "u3", "u1"])
         #expect(now.map(\.participantRole) == ["commenter", "reviewer", nil, nil])
         #expect(await answer(source, "jo").ids == ["g9", "u2", "u3", "u1"])

@@ -3,8 +3,9 @@ import AtpadTestSupport
 import Testing
 @testable import AtpadDirectory
 
-/// SPEC §4 written the plain way: classify every entry on folded scalar arrays, sort
-/// everything, cut at the limit. Folding itself is trusted (it has its own tests).
+/// The ranking of docs/directories.md, "Ranking and frecency", written the plain way:
+/// classify every entry on folded scalar arrays, sort everything, cut at the limit. Folding
+/// itself is trusted (it has its own tests).
 enum ReferenceRanker {
     struct Result: Equatable {
         var id: String

@@ -25,7 +25,7 @@ private func ids(_ results: [Candidate]) -> [String] {
     }
 
     @Test func anExactWordOrHandleComesFirstWithinTheFirstClass() throws {
-        // SPEC §4: `jose` is the whole word José, only the start of Joseph.
+        // `jose` is the whole word José, only the start of Joseph (docs/directories.md).
         let directory = index(["Joseph Reed", "José Álvarez"])
         #expect(directory.rankedMatches("jose").map(\.candidate.entity.id) == ["p1", "p0"])
         // Before frecency and name length too, but never across classes.

@@ -114,7 +114,7 @@ import Testing
         #expect(source.url(for: "a b") == "http://h/a%20b/x?q=a%20b")
     }
 
-    // MARK: - SPEC §12: pages, headers, mapping
+    // MARK: - Pages, headers, mapping (docs/directories.md, "Connect your directory")
 
     @Test func cursorPagesAreBatchesAndHeadersGoWithEveryPage() async throws {
         let server = try LocalHTTPServer { target in

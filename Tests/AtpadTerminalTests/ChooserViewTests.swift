@@ -3,7 +3,8 @@ import AtpadCore
 import Foundation
 import Testing
 
-/// SPEC §5: the chooser popup and the one-line picker, as screens.
+/// The chooser popup and the one-line picker, as screens
+/// (docs/behaviour.md, "Chooser look"; docs/editor.md).
 @Suite struct ChooserViewTests {
     let people = (0..<20).map { Candidate(entity: Entity(id: "p\($0)", name: "Person \($0)"), matches: [0..<1]) }
 
@@ -133,7 +134,7 @@ import Testing
         #expect(f.screen.roleLines[3].hasPrefix("cCCCCCCCCCC"))
     }
 
-    /// SPEC §16: a participant of the conversation is marked and shows their role first.
+    /// A participant of the conversation is marked and shows their role first (docs/posting.md).
     @Test func participantsAreMarkedWithTheirRole() throws {
         var joan = Candidate(entity: Entity(id: "j", name: "Joan Roe", handle: "jroe"), matches: [0..<2])
         joan.participantRole = "reviewer"

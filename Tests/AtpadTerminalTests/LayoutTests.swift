@@ -72,7 +72,8 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
 
 // MARK: - Layout
 
-/// SPEC §2, §9: the frame's rows, soft wrap, widths, roles, cursor and scrolling.
+/// The frame's rows, soft wrap, widths, roles, cursor and scrolling
+/// (ARCHITECTURE.md, "The frame path (`FrameLayout`, `FrameWriter`)").
 @Suite struct LayoutTests {
     // MARK: Rows of the frame
 
@@ -107,9 +108,9 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
         #expect(unmodified.screen.lines[0] == "notes.md      Ln 1, Col 13")
     }
 
-    /// SPEC §9, §11: the cursor's line and column, and `[read-only]`; as the title narrows
-    /// the program goes first, then the mention count, then the position, then the front
-    /// of the file name — never `[read-only]` or `[+]`.
+    /// The cursor's line and column (docs/keys.md), and `[read-only]` (docs/editor.md); as
+    /// the title narrows the program goes first, then the mention count, then the position,
+    /// then the front of the file name — never `[read-only]` or `[+]`.
     @Test func titleShowsTheLineAndColumnAndReadOnlyAtEveryWidth() throws {
         let e = try makeEditor("one\ntwo @[John Doe](1)\nthree 漢字|", width: 80)
         #expect(e.lineAndColumn(of: e.cursor) == (3, 9))
@@ -144,7 +145,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
 
     // MARK: Messages on up to three rows
 
-    /// SPEC §9: a message longer than the row is shown whole, on up to three rows ending
+    /// A message longer than the row (docs/keys.md) is shown whole, on up to three rows ending
     /// at the message row, broken after spaces; the text area gives those rows up and
     /// still shows the cursor.
     @Test func aLongMessageTakesUpToThreeRows() throws {
@@ -278,7 +279,7 @@ let jon = Candidate(entity: Entity(id: "9", name: "Jon Snow", handle: "jsnow"), 
     }
 
     @Test func aCRLFIsOneLineBreakAndALoneCarriageReturnIsVisible() throws {
-        // SPEC §7: the CR of a CR LF belongs to the break; a CR before it is text.
+        // The CR of a CR LF belongs to the break; a CR before it is text (docs/editor.md).
         let e = try makeEditor("one\r\ntwo|")
         #expect(textLines(frame(e)).prefix(2) == ["one                 ", "two                 "])
         let lone = try makeEditor("one\r\r\ntwo|")

@@ -3,7 +3,7 @@ import AtpadCore
 import Foundation
 import Testing
 
-/// SPEC §7 "Line ends" on screen: the CR of a CR LF is part of the line break (no `^M`, no
+/// Line ends on screen (docs/editor.md): the CR of a CR LF is part of the line break (no `^M`, no
 /// column), a lone CR is drawn as `^M`.
 @Suite struct LineEndingLayoutTests {
     @Test func aCRLFDocumentShowsNoCarriageReturns() throws {

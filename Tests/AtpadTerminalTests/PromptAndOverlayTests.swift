@@ -2,7 +2,7 @@ import AtpadCore
 @testable import AtpadTerminal
 import Testing
 
-/// SPEC §9: the prompt on the bottom row, find matches, the F2 preview and the F1 list.
+/// The prompt on the bottom row, find matches, the F2 preview and the F1 list (docs/keys.md).
 @Suite struct PromptAndOverlayTests {
     // MARK: Prompts
 

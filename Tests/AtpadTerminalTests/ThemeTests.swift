@@ -2,8 +2,8 @@
 import Foundation
 import Testing
 
-/// SPEC §10: themes map roles to styles with fallback, load from TOML, reduce colours, and
-/// keep mentions distinguishable without colour.
+/// Themes (docs/config.md, "Themes") map roles to styles with fallback, load from TOML,
+/// reduce colours, and keep mentions distinguishable without colour.
 @Suite struct ThemeTests {
     let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/themes")
@@ -88,7 +88,7 @@ import Testing
         #expect(Theme.names(in: themes) == ["default", "mono"])
     }
 
-    /// SPEC §13: the default theme is built in, the same as the file shipped beside it.
+    /// The default theme is built in (docs/install.md), the same as the file shipped beside it.
     @Test func theBuiltInDefaultIsTheShippedFile() throws {
         let file = try Theme.load(contentsOf: themes.appendingPathComponent("default.toml"))
         #expect(Theme.builtInDefault == file)

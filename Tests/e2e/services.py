@@ -1,6 +1,7 @@
-"""A local HTTP server on 127.0.0.1 standing in for the services of SPEC §12 (Slack,
-Jira, Microsoft Graph, GitLab): each test installs a route function that sees the whole
-request (method, target, headers, body) and answers with the documented shape."""
+"""A local HTTP server on 127.0.0.1 standing in for the services of
+docs/directories.md, "Connect your directory" (Slack, Jira, Microsoft Graph, GitLab): each
+test installs a route function that sees the whole request (method, target, headers, body)
+and answers with the documented shape."""
 import http.server
 import json
 import threading

@@ -1,5 +1,6 @@
-"""One person, many accounts (SPEC §16): `render` writes each service's own id from the
-directory's `accounts`, reads it first, and says which mentions it had no id for."""
+"""One person, many accounts (docs/people.md, "One person, many accounts"): `render` writes
+each service's own id from the directory's `accounts`, reads it first, and says which
+mentions it had no id for."""
 import json
 import subprocess
 

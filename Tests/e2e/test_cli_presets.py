@@ -1,7 +1,8 @@
-"""The github and gitlab presets (SPEC §12) through stand-in `gh` and `glab` commands first
-on PATH — those CLIs cannot reach their services here. Each stand-in checks the exact
-arguments it is called with and answers with the documented GraphQL or REST shape. Also:
-a missing tool is one clear line, and a saved `gh api` answer loads as a directory file."""
+"""The github and gitlab presets (docs/directories.md, "Presets"; docs/people.md) through
+stand-in `gh` and `glab` commands first on PATH — those CLIs cannot reach their services
+here. Each stand-in checks the exact arguments it is called with and answers with the
+documented GraphQL or REST shape. Also: a missing tool is one clear line, and a saved
+`gh api` answer loads as a directory file."""
 import json
 import os
 import sys
@@ -118,7 +119,8 @@ def test_github_preset_fetches_every_page_once_then_answers_each_query_locally(a
     env = path_with(bin_dir) | {"ATPAD_GITHUB_REPO": "octo/hello-world"}
     out = atpad("search", "--preset", "github", "oct", "--json", env=env, check_exit=0).stdout
     results = json.loads(out)["results"]
-    # Ranked locally (SPEC §4): each handle starts with the query; the shorter name first.
+    # Ranked locally (docs/directories.md, "Ranking and frecency"): each handle starts with
+    # the query; the shorter name first.
     assert [(r["id"], r["name"], r["handle"]) for r in results] == [
         ("octo-dev", "octo-dev", "octo-dev"), ("octo/core", "Core team", "octo/core"), ("octocat", "The Octocat", "octocat")]
     assert calls(bin_dir, "gh") == [users, teams]

@@ -1,6 +1,7 @@
-"""Co-authors (SPEC §16): in a real `git commit` with atpad as GIT_EDITOR, typing
-`Co-authored-by: @jo` and Enter inserts `Name <email>`, and the commit carries the
-trailer. A person without an email is shown with the reason and cannot be picked."""
+"""Co-authors (docs/people.md, "Credit co-authors in a commit message"): in a real
+`git commit` with atpad as GIT_EDITOR, typing `Co-authored-by: @jo` and Enter inserts
+`Name <email>`, and the commit carries the trailer. A person without an email is shown with
+the reason and cannot be picked."""
 import os
 import shlex
 import subprocess

@@ -1,4 +1,4 @@
-"""The config file (SPEC §8): read by search, render, mentions and the editor, never by
+"""The config file (docs/config.md): read by search, render, mentions and the editor, never by
 replay; options override it; its errors name the file, line and key (exit 2)."""
 import json
 import os

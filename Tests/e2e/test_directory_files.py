@@ -1,5 +1,6 @@
-"""Directory files end to end (SPEC §8 `-d`): every format, merging, the duplicate
-warning, errors before anything runs, and frecency as `atpad search` reads it."""
+"""Directory files end to end (`-d`; docs/directories.md, "Directory files"): every format,
+merging, the duplicate warning, errors before anything runs, and frecency as `atpad search`
+reads it."""
 import json
 import time
 

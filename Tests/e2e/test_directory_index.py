@@ -1,7 +1,8 @@
-"""The on-disk index of big directories (SPEC §14), end to end: `atpad search --timing`
-says whether the index was used; a changed file, a damaged index or a cache folder that
-cannot be written never changes the results; two atpads building one index at once
-leave one good file."""
+"""The on-disk index of big directories
+(docs/directories.md, "Big directories: the index cache"), end to end:
+`atpad search --timing` says whether the index was used; a changed file, a damaged index or
+a cache folder that cannot be written never changes the results; two atpads building one
+index at once leave one good file."""
 import json
 import os
 import subprocess

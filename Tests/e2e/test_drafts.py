@@ -1,4 +1,4 @@
-"""Recovery drafts (SPEC §7, issue 5): written within 2 s of the last change, kept
+"""Recovery drafts (docs/drafts.md, issue 5): written within 2 s of the last change, kept
 through SIGKILL, SIGTERM and SIGHUP, offered as "(r)ecover (d)iscard (k)eep both" when
 the file is opened again (keys typed meanwhile are held and applied after the answer),
 removed by a clean save or quit."""

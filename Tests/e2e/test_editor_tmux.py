@@ -1,5 +1,5 @@
-"""The real editor in tmux (SPEC §5, §6, §8, §9, §10): typing, the chooser, picking,
-saving, quitting, resizing, colours, pastes and bad input."""
+"""The real editor in tmux (docs/keys.md, docs/editor.md, docs/config.md): typing, the
+chooser, picking, saving, quitting, resizing, colours, pastes and bad input."""
 import json
 import os
 import re

@@ -1,4 +1,4 @@
-"""Files are safe (SPEC §11) in the real editor under tmux: a file changed on disk by
+"""Files are safe (docs/editor.md) in the real editor under tmux: a file changed on disk by
 another program is not overwritten unasked; a file the person may not write opens
 `[read-only]` and is saved under another name; a file whose folder is not writable is
 saved in place. Root writes through permission bits, so as root the editor runs as

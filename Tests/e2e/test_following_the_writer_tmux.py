@@ -1,4 +1,4 @@
-"""Issue 13 in a real terminal (SPEC §3, §5, §6) with the bundled sample and emoji
+"""Issue 13 in a real terminal (docs/keys.md, docs/behaviour.md) with the bundled sample and emoji
 directories: the one-line picker's selected entry, a burst of keys, `:tada` + Tab and
 re-targeting a mention with Ctrl-Space."""
 import json

@@ -1,5 +1,6 @@
-"""Frecency (SPEC §4): a pick in the editor ranks that person first within their class
-next time; `search` reads it; `replay` neither reads nor writes it."""
+"""Frecency (docs/directories.md, "Ranking and frecency"): a pick in the editor ranks that
+person first within their class next time; `search` reads it; `replay` neither reads nor
+writes it."""
 import json
 import os
 from pathlib import Path

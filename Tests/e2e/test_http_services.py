@@ -1,7 +1,8 @@
-"""URL sources against the documented shapes of real services (SPEC §12), served on
-127.0.0.1: Slack users.list (cursor paging, deleted users, bots, cached), Jira's user
-picker, Microsoft Graph (value + @odata.nextLink), a POST API; the method, body and
-headers each request carries are checked, secrets never come out, proxies are honoured."""
+"""URL sources against the documented shapes of real services
+(docs/directories.md, "Connect your directory"), served on 127.0.0.1: Slack users.list
+(cursor paging, deleted users, bots, cached), Jira's user picker, Microsoft Graph (value +
+@odata.nextLink), a POST API; the method, body and headers each request carries are checked,
+secrets never come out, proxies are honoured."""
 import base64
 import json
 import os

@@ -1,6 +1,7 @@
-"""Kept constructs in the real editor (SPEC §7 "Every format is lossless"): Slack and
-Discord markup atpad does not turn into mentions comes back byte for byte after an
-edit, is drawn in its own role, and stays out of `atpad mentions`."""
+"""Kept constructs in the real editor
+(docs/formats.md, "Files come back as they were (kept constructs)"): Slack and Discord
+markup atpad does not turn into mentions comes back byte for byte after an edit, is drawn in
+its own role, and stays out of `atpad mentions`."""
 import json
 import re
 import subprocess

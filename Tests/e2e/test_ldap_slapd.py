@@ -1,7 +1,7 @@
-"""The ldap preset against a real slapd (SPEC §12): started on a loopback port with a
-throw-away configuration and a generated tree of people — non-ASCII names (base64 in
-LDIF) and values long enough to be folded — and stopped afterwards. Needs Debian's slapd
-and ldap-utils (installed by .ci/run); skipped where they are missing."""
+"""The ldap preset against a real slapd (docs/directories.md, "Presets"): started on a
+loopback port with a throw-away configuration and a generated tree of people — non-ASCII
+names (base64 in LDIF) and values long enough to be folded — and stopped afterwards. Needs
+Debian's slapd and ldap-utils (installed by .ci/run); skipped where they are missing."""
 import base64
 import json
 import os

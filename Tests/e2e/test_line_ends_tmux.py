@@ -1,4 +1,4 @@
-"""CR LF files in the real editor (SPEC §7 "Line ends"): edited as lines, each break
+"""CR LF files in the real editor (docs/editor.md): edited as lines, each break
 keeps its ending, new breaks take the first line's, a lone CR shows as ^M and stays."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""`atpad post` and `--dry-run` (SPEC §15) against a local server in the shapes of Slack,
+"""`atpad post` and `--dry-run` (docs/posting.md) against a local server in the shapes of Slack,
 Jira, Zulip and Matrix, and stand-in `gh` and `glab` that check their exact argument lists
 and stdin: the request each target sends (method, path, headers, exact body), the result
 on stdout, and every kind of failure — ok:false, 401, 429 with Retry-After, 500, a hang, a

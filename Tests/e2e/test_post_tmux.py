@@ -1,8 +1,8 @@
-"""Posting from the editor (`atpad --to TARGET`, SPEC §15) in tmux, against a local
-server in Slack's shape: compose with a mention, Ctrl-S asks `Post to TARGET?` naming who
-it notifies, `y` posts, the result goes to stdout and the draft goes; a failing server
-keeps the text and the draft and Ctrl-S tries again; keys wait while posting, and Ctrl-Q
-then quits keeping the draft."""
+"""Posting from the editor (`atpad --to TARGET`, docs/posting.md, "From the editor") in
+tmux, against a local server in Slack's shape: compose with a mention, Ctrl-S asks
+`Post to TARGET?` naming who it notifies, `y` posts, the result goes to stdout and the draft
+goes; a failing server keeps the text and the draft and Ctrl-S tries again; keys wait while
+posting, and Ctrl-Q then quits keeping the draft."""
 import json
 import os
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""The prompts and basics of SPEC §9 in the real editor under tmux: Save as without a
+"""The prompts and basics (docs/keys.md) in the real editor under tmux: Save as without a
 FILE, Find and next, Replace all with one undo (and Ctrl-Q right after a large one), Go
 to line, the F2 preview, and Ctrl-Q at the draft question."""
 import os

@@ -1,4 +1,4 @@
-"""`atpad render` and `atpad mentions` end to end (SPEC §7, §8).
+"""`atpad render` and `atpad mentions` end to end (docs/formats.md, docs/commands.md).
 
 The golden files are the ones the core's FormatGoldenTests use
 (Tests/AtpadCoreTests/Golden/formats): the same bytes must come out of the command line.
@@ -228,7 +228,7 @@ def test_directory_is_loaded_only_when_a_format_needs_it(tmp_path):
     for fmt in ["atpad", "discord", "plain", "json"]:
         assert run("render", str(path), "--format", fmt, *broken).returncode == 0, fmt
     assert run("mentions", str(path), *broken).returncode == 0
-    # Slack, Jira, Zulip and Matrix write a person's account on their service (SPEC §16).
+    # Slack, Jira, Zulip and Matrix write a person's account on their service (docs/people.md).
     for fmt in ["github", "gitlab", "mattermost", "markdown", "slack", "jira", "zulip", "matrix"]:
         proc = run("render", str(path), "--format", fmt, *broken)
         assert proc.returncode == 2, fmt

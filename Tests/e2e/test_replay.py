@@ -1,4 +1,5 @@
-"""`atpad replay` end to end (SPEC §8): the JSON it prints for key scripts, and its errors."""
+"""`atpad replay` end to end (docs/commands.md, "`atpad replay`"): the JSON it prints for
+key scripts, and its errors."""
 import json
 
 SMALL = [

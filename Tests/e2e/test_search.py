@@ -1,4 +1,5 @@
-"""`atpad search` end to end (SPEC §8): TSV, JSON with match ranges, limit, typing."""
+"""`atpad search` end to end (docs/commands.md, "`atpad search`"): TSV, JSON with match
+ranges, limit, typing."""
 import json
 
 

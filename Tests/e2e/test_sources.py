@@ -1,4 +1,4 @@
-"""Command and URL directories end to end (SPEC §4, §8): through `atpad search` and the
+"""Command and URL directories end to end (docs/directories.md): through `atpad search` and the
 editor in tmux, merged after the directory files, routed with -t."""
 import http.server
 import json
@@ -72,7 +72,7 @@ def test_files_first_then_the_command_without_repeated_ids(atpad, people, comman
 
 
 def test_a_failing_command_is_an_error(atpad):
-    # SPEC §12: a source that fails while answering is exit status 1 (2 is for set-up).
+    # A source that fails while answering is exit status 1 (2 is for set-up; docs/exit-status.md).
     proc = atpad("search", "x", "--directory-command", "echo oops >&2; exit 3")
     assert proc.returncode == 1 and "status 3" in proc.stderr
 

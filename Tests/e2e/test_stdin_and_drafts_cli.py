@@ -1,4 +1,4 @@
-"""The command line of SPEC §8 around the terminal and the drafts: keys from /dev/tty
+"""The command line (docs/editor.md) around the terminal and the drafts: keys from /dev/tty
 when stdin is not a terminal, `atpad -` reading the comment from stdin, `atpad: no
 terminal`, the `atpad drafts` subcommand, and the unnamed draft named on the message line at
 start (typing goes on at once; Alt-D recovers it)."""

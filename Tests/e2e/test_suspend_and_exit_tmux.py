@@ -1,4 +1,4 @@
-"""Suspending and leaving (SPEC §9): Alt-Z and an outside SIGTSTP give the terminal back
+"""Suspending and leaving (docs/editor.md): Alt-Z and an outside SIGTSTP give the terminal back
 to the shell as an exit does, `fg` brings atpad back with the text as it was, and leaving
 a terminal without an alternate screen leaves none of atpad's rows behind."""
 import json

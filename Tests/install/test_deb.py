@@ -1,4 +1,4 @@
-"""SPEC §13: `scripts/package-deb` makes a package that apt installs to /usr, whose
+"""`scripts/package-deb` (docs/install.md) makes a package that apt installs to /usr, whose
 `/usr/bin/atpad` works from any folder with no build directory in sight, and that
 removes cleanly.
 

@@ -1,4 +1,4 @@
-"""SPEC §13: `scripts/install --prefix`, a moved prefix, uninstall, missing resources."""
+"""`scripts/install --prefix` (docs/install.md), a moved prefix, uninstall, missing resources."""
 import os
 import re
 import shutil

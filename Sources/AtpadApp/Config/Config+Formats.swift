@@ -2,9 +2,10 @@ import AtpadCore
 
 extension Config {
     /// `[formats]`: `"*.slack" = "slack"`, a glob of file names and a readable format each,
-    /// kept in the order the file lists them, which decides the first match (SPEC §7).
-    /// TOMLKit hands a table's keys back sorted, so the order comes from the text
-    /// (``ConfigReader/keysInFileOrder(at:)``), before `~/` is resolved in a glob.
+    /// kept in the order the file lists them, which decides the first match
+    /// (docs/formats.md, "Which format a file is in"). TOMLKit hands a table's keys back
+    /// sorted, so the order comes from the text (``ConfigReader/keysInFileOrder(at:)``),
+    /// before `~/` is resolved in a glob.
     mutating func readFormatPatterns(_ c: KeyedDecodingContainer<CodingKeys>, _ reader: ConfigReader) {
         guard let table = try? c.nestedContainer(keyedBy: AnyConfigKey.self, forKey: .formats) else {
             reader.fail(["formats"], "must be a table of file name patterns, such as [formats] \"*.slack\" = \"slack\"")

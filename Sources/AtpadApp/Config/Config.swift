@@ -6,7 +6,7 @@ import Glibc
 import AtpadDirectory
 import AtpadTerminal
 
-/// The settings of a config file (SPEC §8): the same things the options set. Every field
+/// The settings of a config file (docs/config.md): the same things the options set. Every field
 /// is optional — nil, or no entry in `triggers`, means "not set" — so the command line can
 /// write its options over the file's (``EditCommand/apply(to:)``).
 ///
@@ -22,11 +22,11 @@ struct Config: Equatable, Sendable {
         var command: String?
         /// A directory URL template; `{query}` is replaced by the percent-encoded query.
         var url: String?
-        /// SPEC §12: where the people are in any JSON.
+        /// Where the people are in any JSON (docs/directories.md, "Connect your directory").
         var items: String?
         var map: [String: String]?
         var exclude: [String]?
-        /// SPEC §12: how a URL is asked (config only).
+        /// How a URL is asked, config only (docs/directories.md, "Connect your directory").
         var method: String?
         var body: String?
         /// Header templates, `${NAME}` filled from the environment when the source is set up.
@@ -89,15 +89,16 @@ struct Config: Equatable, Sendable {
     /// stands for (`slack_token` → `SLACK_TOKEN`); values may hold `${NAME}`.
     var post: [String: String]?
 
-    /// What decides a file's format when `-f` does not (SPEC §7): the `[formats]`
-    /// patterns, then `format`. Meant for the config file's own settings, not merged with
-    /// the command line's `-f`, which wins over the whole rule.
+    /// What decides a file's format when `-f` does not
+    /// (docs/formats.md, "Which format a file is in"): the `[formats]` patterns, then
+    /// `format`. Meant for the config file's own settings, not merged with the command
+    /// line's `-f`, which wins over the whole rule.
     var formatRule: FormatRule {
         FormatRule(patterns: formatPatterns ?? [], fallback: format.flatMap { DocumentFormat(rawValue: $0) },
                    currentDirectory: FileManager.default.currentDirectoryPath)
     }
 
-    /// The format names `format` accepts (SPEC §7).
+    /// The format names `format` accepts (docs/config.md, "Every key").
     static let formats = DocumentFormat.allCases.map(\.rawValue)
 
     /// The widest chooser a config may ask for.

@@ -89,7 +89,8 @@ final class ConfigReader {
     // MARK: - Values
 
     /// Whether `text` is a URL template a URL source can use: http(s). It need not hold
-    /// `{query}` (a POST body or a cached list carries none, SPEC §12).
+    /// `{query}` (a POST body or a cached list carries none:
+    /// docs/directories.md, "Directory URLs: `--directory-url URL`").
     static func isURLTemplate(_ text: String) -> Bool {
         let lower = text.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// The folder of recovery drafts (SPEC §7): where a document's draft lives, writing it
+/// The folder of recovery drafts (docs/drafts.md): where a document's draft lives, writing it
 /// atomically, reading it back tolerantly, and finding the ones worth offering.
 ///
 /// Every call works on the disk directly and keeps no state, so a store can be copied to

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// Keeps one editing session's recovery draft at most about two seconds behind the
-/// document (SPEC §7) without the editor loop ever waiting for a file.
+/// document (docs/drafts.md) without the editor loop ever waiting for a file.
 ///
 /// The loop tells it of every change (`documentChanged`) and calls `tick` on every turn.
 /// The first change after a write arms a deadline `interval` later; later changes do not

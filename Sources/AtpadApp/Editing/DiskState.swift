@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// What a file on disk held when atpad last read or wrote it (SPEC §11): its size, inode,
+/// What a file on disk held when atpad last read or wrote it (docs/editor.md): its size, inode,
 /// change and modification times (with nanoseconds) and a hash of its bytes, so that a
 /// save can tell whether another program changed the file meanwhile — even a rewrite with
 /// the same size and modification time, which the change time and inode still catch.

@@ -32,7 +32,7 @@ public enum DocumentFile {
     }
 
     /// The file's bytes, whatever they are (a comment may hold bytes that are not UTF-8,
-    /// SPEC §7), nil when it does not exist yet. A folder or an unreadable file is an error
+    /// docs/editor.md), nil when it does not exist yet. A folder or an unreadable file is an error
     /// naming the file.
     ///
     /// With `regularOnly`, anything but a regular file (found so when it is opened, even
@@ -53,7 +53,7 @@ public enum DocumentFile {
         return bytes
     }
 
-    /// All of stdin (`atpad -`), read to its end, whatever the bytes (as a file's, SPEC §7);
+    /// All of stdin (`atpad -`), read to its end, whatever the bytes (as a file's, docs/editor.md);
     /// errors name it `stdin`, as `readBytes` names a file.
     public static func readStandardInput() throws -> [UInt8] {
         var bytes: [UInt8] = []
@@ -113,7 +113,7 @@ public enum DocumentFile {
     }
 
     /// `writeAtomically`, of bytes (a comment may hold bytes that are not UTF-8). Only a
-    /// regular file is replaced: a device, FIFO or socket at `path` is a failure (SPEC §11).
+    /// regular file is replaced: a device, FIFO or socket at `path` is a failure (docs/editor.md).
     public static func writeAtomically(bytes: [UInt8], to path: String) throws {
         do {
             try AtomicFile.write(bytes, to: path, .document)

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// The record that an atpad is editing a file (SPEC §11): a small file under
+/// The record that an atpad is editing a file (docs/editor.md): a small file under
 /// `$XDG_STATE_HOME/atpad/locks/`, named like the file's draft, holding the editor's pid
 /// and its process start time. A lock whose process is gone — or whose pid now belongs to
 /// a process started at another time — is stale and taken over. A second atpad on the

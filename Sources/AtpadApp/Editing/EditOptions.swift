@@ -46,7 +46,7 @@ struct EditOptions: Sendable {
     /// The frecency file, updated on each pick (nil: none kept).
     var frecency: FrecencyRecord? = nil
     /// Notes the sources make while answering (skipped items, a failed cache refresh),
-    /// shown on the message line as they come (SPEC §12).
+    /// shown on the message line as they come (docs/directories.md, "Connect your directory").
     var sourceNotes: SourceNotes? = nil
     /// `--to`: where Ctrl-S posts, and what posting needs from the process.
     var post: (target: PostTarget, context: PostingContext)? = nil

@@ -54,7 +54,7 @@ final class EditSession {
         if let path = options.path { runner.opened(path, state: options.disk) }
     }
 
-    /// Runs until the person quits; returns the exit status (SPEC §8). The comment to
+    /// Runs until the person quits; returns the exit status (docs/exit-status.md). The comment to
     /// print with `--print` is returned too, so it is written after the screen is gone.
     func run() -> (status: Int32, printed: [UInt8]?) {
         do {

@@ -28,7 +28,7 @@ struct OpenedFile {
                 try beforeStandardInput()
                 return OpenedFile(bytes: try DocumentFile.readStandardInput(), name: "stdin")
             }
-            // Before opening it: a FIFO would block, a device is no comment (SPEC §11).
+            // Before opening it: a FIFO would block, a device is no comment (docs/editor.md).
             if let refusal = FileKind.of(file)?.refusal(file, doing: "edits") { throw UsageError(refusal) }
             guard let bytes = try DocumentFile.readBytes(file, regularOnly: true) else { return OpenedFile(name: file) }
             return OpenedFile(bytes: bytes, disk: DiskState.of(file, bytes: bytes), isReadOnly: access(file, W_OK) != 0,

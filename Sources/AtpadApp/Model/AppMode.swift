@@ -2,7 +2,7 @@ import AtpadCore
 import AtpadTerminal
 
 /// What the app is doing besides holding the document: the one place a key goes first
-/// (SPEC §9). Prompts, questions and overlays are modes, not flags: exactly one is active.
+/// (docs/keys.md). Prompts, questions and overlays are modes, not flags: exactly one is active.
 enum AppMode: Equatable, Sendable {
     /// Keys go to the editor core (and the app's own keys: Ctrl-S, Ctrl-Q, F1…).
     case editing
@@ -21,7 +21,7 @@ enum AppMode: Equatable, Sendable {
     case overwriteQuestion(SaveRequest)
     /// Replace is stopped at a match: `Replace? (y)es (n)o (a)ll`.
     case replaceQuestion(ReplaceRun)
-    /// Another program changed the file since atpad read it (SPEC §11):
+    /// Another program changed the file since atpad read it (docs/editor.md):
     /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`.
     case changedOnDiskQuestion(SaveRequest)
     /// `--to`: `Post to TARGET? (y)es (n)o`, who it notifies on the message line.
@@ -99,7 +99,7 @@ struct SaveRequest: Equatable, Sendable {
 
     var path: String
     var format: DocumentFormat
-    /// The file's bytes (they may hold bytes that are not UTF-8, SPEC §7).
+    /// The file's bytes (they may hold bytes that are not UTF-8, docs/editor.md).
     var contents: [UInt8]
     var mentionCount: Int
     /// Ask before replacing a file that exists and is not the one being edited.

@@ -1,10 +1,11 @@
 import AtpadCore
 
-/// Posting from the editor (`atpad --to TARGET`, SPEC §15): Ctrl-S (after saving the file,
-/// when there is one) asks `Post to TARGET? (y)es (n)o` with who it notifies on the
-/// message line; `y` posts while keys other than Ctrl-Q wait; the result ends the session
-/// (printed, draft removed) or comes back as one line with everything kept, and Ctrl-S
-/// asks again. The model decides; the runtime sends (`AppEffect.post`).
+/// Posting from the editor (`atpad --to TARGET`, docs/posting.md, "From the editor"):
+/// Ctrl-S (after saving the file, when there is one) asks `Post to TARGET? (y)es (n)o` with
+/// who it notifies on the message line; `y` posts while keys other than Ctrl-Q wait; the
+/// result ends the session (printed, draft removed) or comes back as one line with
+/// everything kept, and Ctrl-S asks again. The model decides; the runtime sends
+/// (`AppEffect.post`).
 extension AppModel {
     /// Opens the question: the notify list on the message line, the question below it.
     mutating func askToPost(_ target: PostTarget) {

@@ -2,8 +2,9 @@ import AtpadCore
 import FoundationEssentials
 import Glibc
 
-/// The prompts of SPEC §9: `Save as:`, `Find:`, `Replace:` / `With:`, `Go to line:`.
-/// Editing keys edit the field; Enter acts; Esc cancels; Ctrl-Q cancels and quits.
+/// The prompts (docs/keys.md, "Prompts and the chooser"): `Save as:`, `Find:`, `Replace:` /
+/// `With:`, `Go to line:`. Editing keys edit the field; Enter acts; Esc cancels; Ctrl-Q
+/// cancels and quits.
 extension AppModel {
     mutating func promptKey(_ prompt: Prompt, _ key: Key) -> [AppEffect] {
         switch Keymap.command(for: key, in: prompt.keyMode) {
@@ -85,7 +86,7 @@ extension AppModel {
     }
 
     /// `N`, `N:C` (or `N,C`); nil for anything else. A number of any length is taken: one
-    /// past the last line (or past the line's end) goes to the last one (SPEC §9), however
+    /// past the last line (or past the line's end) goes to the last one (docs/keys.md), however
     /// many digits it has (`99999999999999999999` reads as the largest Int).
     static func lineAndColumn(_ text: String) -> (Int, Int?)? {
         let parts = text.trimmed().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

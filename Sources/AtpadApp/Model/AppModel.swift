@@ -24,7 +24,8 @@ struct AppModel {
         /// What the title calls a comment without a file (`[stdin]` for `atpad -`); nil:
         /// the layout's own `[new comment]`.
         var untitledName: String? = nil
-        /// What gives a new name its format on Save as (SPEC §7).
+        /// What gives a new name its format on Save as
+        /// (docs/formats.md, "Which format a file is in").
         var formatRule = FormatRule()
         /// What followed the part of the file its format reads when it was opened or
         /// reloaded (a `json` file's final newline, or none): written back after it, so a
@@ -62,7 +63,7 @@ struct AppModel {
     var lastFind: String?
     /// The last undo group handed to a replace run.
     var replaceGroups = 0
-    /// The terminal's size (keys are ignored while it is too small, SPEC §9).
+    /// The terminal's size (keys are ignored while it is too small, docs/editor.md).
     var rows = 24
     var columns = 80
     /// Triggers whose directory is still loading.
@@ -241,7 +242,8 @@ struct AppModel {
         default:
             break
         }
-        // The app's commands end a search first, as a motion does (SPEC §3).
+        // The app's commands end a search first, as a motion does
+        // (docs/behaviour.md, "Help and preview").
         if let command, isAppCommand(command) {
             message = ""
             let ended = core(editor.endSearchForCommand())
@@ -319,7 +321,7 @@ struct AppModel {
             return []
         }
         if document.isReadOnly {
-            // Never by renaming over it: the person picks another name (SPEC §11).
+            // Never by renaming over it: the person picks another name (docs/editor.md).
             openSaveAs(then: then)
             message = "\(AppModel.fileName(path)) is read-only: save it under another name"
             return []
@@ -357,7 +359,8 @@ struct AppModel {
         mode = .editing
         let n = request.mentionCount
         message = "Saved \(AppModel.fileName(request.path)) (\(n) mention\(n == 1 ? "" : "s"))"
-        // Someone the saved format will not notify (no account on its service, SPEC §16).
+        // Someone the saved format will not notify (no account on its service:
+        // docs/people.md, "One person, many accounts").
         if let note = document.lookup.missingAccountNote(in: editor.marked, format: document.format) {
             message += " · " + note
         }

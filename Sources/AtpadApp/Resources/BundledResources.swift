@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 /// Finds the files shipped with atpad (the sample directory, the themes, and whatever
-/// else sits in `Resources/`) without ever trapping (SPEC §13).
+/// else sits in `Resources/`) without ever trapping (docs/install.md).
 ///
 /// SwiftPM's `Bundle.module` calls `fatalError` when the resource bundle is not where the
 /// build left it, so a binary copied or installed elsewhere would crash before it could
@@ -100,8 +100,9 @@ enum BundledDirectory {
             + " give a directory with -d FILE"
     }
 
-    /// The emoji directory that answers `:` unless configured otherwise (SPEC §3), or nil
-    /// when this installation lacks it (then `:` is no trigger; never an error).
+    /// The emoji directory that answers `:` unless configured otherwise
+    /// (docs/keys.md, "Emoji (`:`)"), or nil when this installation lacks it (then `:` is
+    /// no trigger; never an error).
     static func emojiPath() -> String? {
         guard let url = BundledResources.file("emoji.json"),
               FileManager.default.isReadableFile(atPath: url.path) else { return nil }
@@ -109,8 +110,9 @@ enum BundledDirectory {
     }
 }
 
-/// The list of frequent English words the implicit search keeps quiet on (SPEC §3),
-/// read once; without it (a partial installation) nothing is quiet.
+/// The list of frequent English words the implicit search keeps quiet on
+/// (docs/keys.md, "Implicit search: when it speaks up"), read once; without it (a partial
+/// installation) nothing is quiet.
 enum BundledQuietWords {
     static let words: QuietWords = {
         guard let url = BundledResources.file("common-words-en.txt"),

@@ -14,7 +14,8 @@ import Glibc
 /// answers the queued queries of in-memory directories and starts the others as tasks.
 /// The editor calls it after drawing, so a key's echo never waits for a search, and
 /// `handle` calls the in-memory half before every event, so each key of a burst finds the
-/// answers to the keys before it and the burst ends where `atpad replay` ends (SPEC §3).
+/// answers to the keys before it and the burst ends where `atpad replay` ends
+/// (docs/behaviour.md, "Typing speed").
 final class EffectRunner {
     /// Where work on other threads leaves its results; posting wakes the loop.
     let mailbox = Mailbox()
@@ -227,7 +228,7 @@ final class EffectRunner {
     }
 
     /// Writes a file, first asking (through the model) before replacing another existing
-    /// file or one another program changed (SPEC §11). Atomically when a temporary file can
+    /// file or one another program changed (docs/editor.md). Atomically when a temporary file can
     /// be made beside it; in place, after writing the recovery draft, when only its folder
     /// is not writable; never over a file this person may not write.
     private func save(_ request: SaveRequest, model: AppModel) -> AppEvent {
@@ -238,7 +239,7 @@ final class EffectRunner {
         if exists && (info.st_mode & S_IFMT) == S_IFDIR {
             return .saveFailed(request, message: "\(path) is a folder: type a file name")
         }
-        // Never replace a device, FIFO or socket, even one put where the file was (SPEC §11):
+        // Never replace a device, FIFO or socket, even one put where the file was (docs/editor.md):
         // said here, before any question; `AtomicFile` refuses one that appears meanwhile.
         if exists, let refusal = FileKind(mode: info.st_mode).refusal(path, doing: "replaces") {
             return .saveFailed(request, message: refusal + "; not saved")

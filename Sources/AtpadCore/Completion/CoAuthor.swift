@@ -1,6 +1,7 @@
-/// Git's co-author trailers (SPEC §16): in a commit message, `@` right after
-/// `Co-authored-by: ` at the start of a line searches the `@` directory, and picking a
-/// person inserts `Name <email>` as plain text — what git and GitHub read as a co-author.
+/// Git's co-author trailers (docs/people.md, "Credit co-authors in a commit message"): in a
+/// commit message, `@` right after `Co-authored-by: ` at the start of a line searches the
+/// `@` directory, and picking a person inserts `Name <email>` as plain text — what git and
+/// GitHub read as a co-author.
 ///
 /// A search of this kind shows each result's email as its detail; a person without an
 /// email is shown with the reason instead and cannot be picked (Enter does nothing), since

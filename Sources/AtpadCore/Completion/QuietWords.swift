@@ -1,4 +1,5 @@
-/// The words an implicit search keeps quiet on (SPEC §3): a list of a language's most
+/// The words an implicit search keeps quiet on
+/// (docs/keys.md, "Implicit search: when it speaks up"): a list of a language's most
 /// frequent words, and every beginning of them.
 ///
 /// A word being typed opens nothing while it is one of these words or the start of one

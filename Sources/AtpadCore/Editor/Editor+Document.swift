@@ -1,4 +1,4 @@
-/// The document as a whole (SPEC §9): whether it differs from what was last saved, and
+/// The document as a whole (docs/keys.md): whether it differs from what was last saved, and
 /// replacing all of it (a recovered draft, a reload from disk).
 extension Editor {
     /// Whether the text differs from what was last saved or loaded. It follows undo and

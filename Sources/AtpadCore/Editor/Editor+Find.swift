@@ -1,13 +1,14 @@
-/// Find (SPEC §9): the matches of a query in the document and where a find lands.
+/// Find (docs/editor.md, "Find and replace"): the matches of a query in the document and
+/// where a find lands.
 extension Editor {
     /// Every non-overlapping occurrence of `query`, in order, as scalar ranges of the text
     /// that start and end on grapheme boundaries.
     ///
-    /// Matching folds case and accents as directory search does (SPEC §4: `é`→`e`,
-    /// `ß`→`ss`), so an accent written as a combining mark is part of the match; a query
-    /// with an upper-case letter folds nothing (smart case: scalars compare exactly).
-    /// An empty query, or one that folds to nothing, has no matches. One pass over the
-    /// text's bytes (`MatchScanner`).
+    /// Matching folds case and accents as directory search does
+    /// (docs/directories.md, "Ranking and frecency": `é`→`e`, `ß`→`ss`), so an accent
+    /// written as a combining mark is part of the match; a query with an upper-case letter
+    /// folds nothing (smart case: scalars compare exactly). An empty query, or one that
+    /// folds to nothing, has no matches. One pass over the text's bytes (`MatchScanner`).
     public func matches(of query: String) -> [Range<Int>] {
         guard var scanner = MatchScanner(query: query) else { return [] }
         for run in storage.byteRuns { scanner.scan(run) }

@@ -34,7 +34,8 @@ extension Editor {
             if held == nil && !selection.isEmpty { selection = .cursor(cursor) }
             if search != nil { endSearch(dismiss: true) }
         case .newline?:
-            // Enter right after a pick takes its space: no trailing whitespace (SPEC §6).
+            // Enter right after a pick takes its space: no trailing whitespace
+            // (docs/keys.md, "Prompts and the chooser").
             if let at = spaceAfterPick, isRightAfter(space: at) {
                 replaceAddedSpace(at, with: Character(lineEnding))
             } else {
@@ -92,9 +93,10 @@ extension Editor {
         goalColumn = goal
     }
 
-    /// Keys the chooser takes while a search is open (SPEC §5), by the chooser's bindings
-    /// in ``Keymap``; returns false for keys it leaves to the editor. An implicit (quiet)
-    /// chooser never steals Enter or arrows.
+    /// Keys the chooser takes while a search is open
+    /// (docs/keys.md, "Prompts and the chooser"), by the chooser's bindings in ``Keymap``;
+    /// returns false for keys it leaves to the editor. An implicit (quiet) chooser never
+    /// steals Enter or arrows.
     private mutating func handleChooserKey(_ key: Key) -> Bool {
         guard let s = search else { return false }
         if s.retarget != nil {
@@ -222,9 +224,10 @@ extension Editor {
         dismissed = false
     }
 
-    /// Ctrl-Space (SPEC §3): an explicit search at the cursor with the default trigger.
-    /// Right after a trigger (and its query) it reopens that search; right after a word it
-    /// puts the trigger before the word and searches for it; else it inserts the trigger.
+    /// Ctrl-Space (docs/keys.md, "Every key"): an explicit search at the cursor with the
+    /// default trigger. Right after a trigger (and its query) it reopens that search; right
+    /// after a word it puts the trigger before the word and searches for it; else it
+    /// inserts the trigger.
     private mutating func mentionHere() {
         let t = config.defaultTrigger
         guard mayMention(at: cursor, probe: String(Character(t))) else { return }

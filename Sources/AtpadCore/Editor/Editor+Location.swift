@@ -1,4 +1,4 @@
-/// Lines and columns as people count them (SPEC §9): the title's `Ln N, Col C` and the
+/// Lines and columns as people count them (docs/keys.md): the title's `Ln N, Col C` and the
 /// `Go to line:` prompt.
 ///
 /// Lines come from the storage's newline counts (O(log n)); columns are counted within

@@ -1,9 +1,10 @@
 import Synchronization
 
 /// Markdown in the editor, for documents in a Markdown format (`EditorConfig.markdown`):
-/// where a trigger may start a search (GitHub's rule, SPEC §3) and what the front end
-/// draws in the `markup.*` roles (SPEC §10) — both from `MarkdownSyntax`, the one answer
-/// to "is this code, a link or HTML".
+/// where a trigger may start a search (GitHub's rule:
+/// docs/markdown.md, "Typing `@` in Markdown") and what the front end draws in the
+/// `markup.*` roles (docs/markdown.md, "How Markdown is drawn") — both from
+/// `MarkdownSyntax`, the one answer to "is this code, a link or HTML".
 ///
 /// A keystroke must not parse a 1 MB comment. `MarkdownBlocks` keeps where the top-level
 /// blocks start: parsing from one of them gives the same blocks as parsing the whole text

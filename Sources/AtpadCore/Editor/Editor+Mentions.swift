@@ -1,4 +1,4 @@
-/// Mentions as atomic units (SPEC §6): picking, select-then-delete, trimming, word and
+/// Mentions as atomic units (docs/keys.md): picking, select-then-delete, trimming, word and
 /// range deletion, and the internal clipboard that keeps mentions.
 extension Editor {
     // MARK: - Picking
@@ -26,7 +26,8 @@ extension Editor {
         defer { pendingEffects.append(.picked(entity, trigger: trigger)) }
 
         if let text = entity.insert {
-            // An insert completion: its text, plain, with nothing added (SPEC §3).
+            // An insert completion: its text, plain, with nothing added
+            // (docs/directories.md, "Directory files").
             apply(replacing(start..<end, with: text),
                   selectionAfter: .cursor(start + text.unicodeScalars.count))
             breakUndoCoalescing()

@@ -1,4 +1,5 @@
-/// Triggers and searches (SPEC §3) and the completion protocol (SPEC §4): when a search
+/// Triggers and searches (docs/keys.md, "Prompts and the chooser") and the completion
+/// protocol (ARCHITECTURE.md, "The mention and search state machine"): when a search
 /// starts, what its query is, when it ends, and how batches of results are taken in.
 extension Editor {
     // MARK: - Trigger detection
@@ -30,7 +31,7 @@ extension Editor {
 
     /// Whether what comes before `position` lets a trigger there start a search: the start,
     /// whitespace or opening punctuation, or a run of emphasis marks (`**`, `_`, `~~`) that
-    /// itself follows one of those (SPEC §3).
+    /// itself follows one of those (docs/behaviour.md, "Emphasis before a trigger").
     private func opensTrigger(before position: Int) -> Bool {
         guard let prev = storage.scalar(at: position - 1) else { return true }
         if CharacterClass.isWhitespace(prev) || CharacterClass.isOpening(prev) { return true }
@@ -105,7 +106,7 @@ extension Editor {
         refreshQuery(force: true)
     }
 
-    /// Re-targets `mention` (Ctrl-Space on a selected mention, SPEC §3): a search whose
+    /// Re-targets `mention` (Ctrl-Space on a selected mention, docs/keys.md): a search whose
     /// query starts as the mention's name and is edited in the chooser; the text stays as
     /// it is until a pick replaces the mention.
     mutating func startRetarget(_ mention: Mention) {
@@ -142,7 +143,8 @@ extension Editor {
         guard length >= config.implicitThreshold else { return }
         // A word right after a trigger character belongs to explicit searches.
         if start > 0, let prev = storage.scalar(at: start - 1), trigger(for: prev) != nil { return }
-        // Common words, and the beginnings of them, stay quiet (SPEC §3).
+        // Common words, and the beginnings of them, stay quiet
+        // (docs/keys.md, "Implicit search: when it speaks up").
         guard !config.quietWords.silences(storage.slice(start..<cursor)) else { return }
         guard mayMention(at: start) else { return }
         search = Search(kind: .implicit, trigger: config.defaultTrigger, start: start, query: "", queryID: 0, sent: false)
@@ -249,7 +251,7 @@ extension Editor {
             if var s = search, s.queryID == id {
                 s.dropPreviousResults()
                 var seen = Set(s.items.map(\.entity.id))
-                // An implicit search shows strong matches only (SPEC §3; a source that
+                // An implicit search shows strong matches only (docs/keys.md; a source that
                 // does not rank, a command or URL, is taken as it answers).
                 for c in candidates where !seen.contains(c.entity.id) && (s.kind == .explicit || c.isStrong != false) {
                     seen.insert(c.entity.id)

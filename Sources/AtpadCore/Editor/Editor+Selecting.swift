@@ -1,5 +1,6 @@
 /// Selections set by commands rather than by motion keys: a find landing on a match,
-/// select all (Alt-A), and ending a search before an app command (SPEC §3).
+/// select all (Alt-A), and ending a search before an app command
+/// (docs/behaviour.md, "Help and preview").
 extension Editor {
     /// Sets the selection as a motion would: ends any search, unselects a selected
     /// mention, breaks typing coalescing and keeps an empty selection out of mentions.

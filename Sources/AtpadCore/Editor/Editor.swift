@@ -13,7 +13,7 @@ public struct Editor: Sendable {
     public internal(set) var search: Search?
     public var config: EditorConfig
     /// What Enter and pasted line breaks insert: "\r\n" when the document's first line
-    /// ended in CR LF when it was opened (SPEC §7), else "\n". Existing breaks keep theirs.
+    /// ended in CR LF when it was opened (docs/editor.md), else "\n". Existing breaks keep theirs.
     public internal(set) var lineEnding: String
     /// The internal clipboard (text with its mentions).
     public internal(set) var clipboard: MarkedText?
@@ -28,7 +28,7 @@ public struct Editor: Sendable {
     /// Esc dismissed a search: no search reopens by itself until a separator is typed.
     var dismissed = false
     /// Where the space the last pick added sits, while the cursor is right after it and
-    /// no other key came: closing punctuation typed next takes its place (SPEC §6).
+    /// no other key came: closing punctuation typed next takes its place (docs/keys.md).
     var addedSpace: Int?
     /// Where the spaces picks added are, sorted, for as long as they stay (mapped through
     /// every change by `apply`, restored by undo and redo): one still last on its line is

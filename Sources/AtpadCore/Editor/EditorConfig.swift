@@ -15,11 +15,11 @@ public struct EditorConfig: Sendable, Equatable {
     /// Text-area height in rows, for PgUp/PgDn.
     public var pageRows: Int
     public var tabWidth: Int
-    /// Words an implicit search stays quiet on, with their beginnings (SPEC §3).
+    /// Words an implicit search stays quiet on, with their beginnings (docs/keys.md).
     public var quietWords: QuietWords
     /// Triggers of insert completions (`:` → emoji): their chooser opens only from two
     /// characters of query with results, and keeps Enter and arrows until Tab or
-    /// Ctrl-N/Ctrl-P, like an implicit one (SPEC §3).
+    /// Ctrl-N/Ctrl-P, like an implicit one (docs/keys.md, "Emoji (`:`)").
     public var quietTriggers: [Unicode.Scalar]
     /// The document is a git commit message (`COMMIT_EDITMSG`, `MERGE_MSG`): `@` after
     /// `Co-authored-by: ` at the start of a line inserts `Name <email>` (``CoAuthor``).

@@ -21,7 +21,7 @@
 /// keeps its code as it was: inside code spans and fenced blocks, as Discord reads them,
 /// nothing is escaped (Discord shows code as written and pings no one from it). A Discord
 /// document of its own escapes everywhere, so that typing a backtick never changes the
-/// bytes of text elsewhere (SPEC §7).
+/// bytes of text elsewhere (docs/formats.md, "What each format writes").
 enum DiscordFormat {
     /// `doc` as Discord text; `keepingCode` for a comment converted from another format.
     static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, keepingCode: Bool = false) -> [UInt8] {

@@ -1,4 +1,4 @@
-/// The formats a comment is written in and read from (SPEC §7), chosen by name with
+/// The formats a comment is written in and read from (docs/formats.md), chosen by name with
 /// `--format` / `--from` / `-f`.
 ///
 /// `atpad` and `json` are lossless: decoding what was encoded gives the document back.
@@ -147,7 +147,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     }
 
     /// The file's bytes for `doc` in this format: `encodeUTF8`, with the bytes that are not
-    /// UTF-8 (`.bytes` tokens, SPEC §7) written back as they were. `json`, `matrix` and
+    /// UTF-8 (`.bytes` tokens, docs/editor.md) written back as they were. `json`, `matrix` and
     /// `adf` hold Unicode text only: a document with such bytes is an error there.
     /// `ending` is what followed a `json` file's object when it was read
     /// (`DecodedDocument.ending`, its final newline or none), written after the object;
@@ -163,7 +163,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         return RawBytes.withoutStandIns(encodeUTF8(RawBytes.withStandIns(doc), lookup: lookup, from: source))
     }
 
-    /// The document a file's `bytes` hold in this format, whatever the bytes (SPEC §7): a
+    /// The document a file's `bytes` hold in this format, whatever the bytes (docs/editor.md): a
     /// byte that is not part of valid UTF-8 becomes a `.bytes` token, written back as it was
     /// by `encodeBytes`, and one note says so. `json` must be UTF-8: other bytes are an error.
     public func decode(bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {

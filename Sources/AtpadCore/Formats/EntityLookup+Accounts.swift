@@ -37,7 +37,7 @@ extension DocumentFormat {
 
 extension EntityLookup {
     /// What `format` writes for the mention `m` — the one rule every format's writer
-    /// follows (SPEC §16):
+    /// follows (docs/people.md, "One person, many accounts"):
     ///
     /// 1. When the directory's entity has `accounts` (or, for a person the lookup does not
     ///    hold, the mention carries them), its account on the format's service

@@ -44,8 +44,9 @@ struct MarkedTextBuilder {
     }
 
     /// Appends `input[range]` (not empty) as a construct `format` keeps as it was: shown as
-    /// its text, written back byte for byte (SPEC §7). The range should come from
-    /// `keptRange`, so that its edges are grapheme-cluster boundaries.
+    /// its text, written back byte for byte
+    /// (docs/formats.md, "Files come back as they were (kept constructs)"). The range
+    /// should come from `keptRange`, so that its edges are grapheme-cluster boundaries.
     mutating func appendKept(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: DocumentFormat) {
         let text = UTF8Scan.string(input, range)
         let m = Mention(kept: text, format: format, start: scalars)
@@ -58,7 +59,8 @@ struct MarkedTextBuilder {
     ///
     /// A mention whose edge is not a grapheme-cluster boundary of the finished text (a
     /// combining mark or a joiner right after `<@u1>`, say) is dropped, its text kept as
-    /// plain text: the cursor and every mention edge must sit on boundaries (SPEC §2).
+    /// plain text: the cursor and every mention edge must sit on boundaries
+    /// (docs/formats.md, "What each format writes").
     func build() -> MarkedText {
         var kept: [Mention] = []
         kept.reserveCapacity(mentions.count)

@@ -1,4 +1,4 @@
-/// Files that are not valid UTF-8 (SPEC §7 "Any bytes"): each byte that is not part of
+/// Files that are not valid UTF-8 (docs/editor.md): each byte that is not part of
 /// well-formed UTF-8 is kept as it was, shown as a visible escape (`\xE9`) in a token of
 /// its own — a kept construct of kind `.bytes`, atomic and drawn in the `verbatim` role —
 /// and written back byte for byte by every format that can carry it (all but `json` and

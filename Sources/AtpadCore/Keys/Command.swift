@@ -65,7 +65,8 @@ public enum KeyMode: Hashable, Sendable, CaseIterable {
     case chooser
     /// An implicit (or quiet) chooser: never steals Enter or the arrows.
     case quietChooser
-    /// The prompts (SPEC §9); `replace` is both `Replace:` and `With:`.
+    /// The prompts (docs/keys.md, "Prompts and the chooser"); `replace` is both `Replace:`
+    /// and `With:`.
     case saveAs, find, replace, goToLine
     /// A question on the bottom row (its answers are the letters its text names).
     case question

@@ -1,5 +1,5 @@
-/// The key-script notation of `atpad replay --keys` (SPEC §8): literal characters and key
-/// names in angle brackets, e.g. `@jo<Down><Enter>`.
+/// The key-script notation of `atpad replay --keys` (docs/commands.md, "`atpad replay`"):
+/// literal characters and key names in angle brackets, e.g. `@jo<Down><Enter>`.
 ///
 /// - Every character stands for itself (`.char`), except a newline (`\n`, `\r\n` or `\r`),
 ///   which is `.enter`, and a tab, which is `.tab`.

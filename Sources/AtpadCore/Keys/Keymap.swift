@@ -32,7 +32,7 @@ public struct KeyHelpRow: Hashable, Sendable {
     public var detail: String?
 }
 
-/// Every key atpad answers to (SPEC §9), in one table: dispatch in the core and the app
+/// Every key atpad answers to, in one table: dispatch in the core and the app
 /// looks commands up here, and the help bar, F1, the prompt row and the docs' key list
 /// (`atpad keys`, docs/keys.md and the man page) are made from it.
 public enum Keymap {

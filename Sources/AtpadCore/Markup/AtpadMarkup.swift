@@ -1,4 +1,4 @@
-/// The atpad markup codec (SPEC §7): a document's text with each mention written as
+/// The atpad markup codec (docs/formats.md): a document's text with each mention written as
 /// `@[John Doe](u42)` — trigger, name in brackets, id in parentheses.
 ///
 /// Everything works on Unicode scalars, the unit `Mention.range` counts in, so a round trip
@@ -20,11 +20,12 @@
 /// (`]` right before `(`, `)` at the end, name and id non-empty, no unescaped `[` in the
 /// name nor `(` in the id) is plain text from that trigger on.
 ///
-/// A file is given back byte for byte (SPEC §7), also where it was not written the way
-/// the writer would: an escape the writer would not have written (`\\` before a letter,
-/// `\@[` that would form no mention) is kept as a construct of its own — shown as what it
-/// stands for, written back as it was — and a mention spelt otherwise than the writer
-/// spells it (`@[a\x](u)`) carries its text as its source.
+/// A file is given back byte for byte
+/// (docs/formats.md, "Files come back as they were (kept constructs)"), also where it was
+/// not written the way the writer would: an escape the writer would not have written (`\\`
+/// before a letter, `\@[` that would form no mention) is kept as a construct of its own —
+/// shown as what it stands for, written back as it was — and a mention spelt otherwise than
+/// the writer spells it (`@[a\x](u)`) carries its text as its source.
 public enum AtpadMarkup {
     /// The characters read as triggers in markup, whatever the configuration, so that a
     /// file always reads the same.

@@ -85,7 +85,7 @@ public enum JSONText {
     }
 }
 
-/// The SPEC §7 `json` format: a document's text and its mentions with their ranges in
+/// The `json` format (docs/formats.md): a document's text and its mentions with their ranges in
 /// scalars, UTF-16 and UTF-8 units.
 public enum MentionJSON {
     /// One mention object, e.g. `{"trigger": "@", "id": "u42", "name": "John Doe",

@@ -1,4 +1,4 @@
-/// Reading the SPEC §7 `json` format back into a document.
+/// Reading the `json` format (docs/formats.md) back into a document.
 ///
 /// The input must be a JSON object with a string `text`; `mentions`, when present, must be
 /// an array. Anything else is a `FormatError` naming the line. Each mention needs `trigger`

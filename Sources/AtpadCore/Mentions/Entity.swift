@@ -6,7 +6,7 @@ public struct Entity: Hashable, Sendable {
     public var detail: String?
     public var url: String?
     /// Text that picking this entity inserts instead of a mention (an insert completion,
-    /// SPEC §3: an emoji, an issue number).
+    /// docs/directories.md, "Directory files": an emoji, an issue number).
     public var insert: String?
     /// The address a git trailer credits (`Co-authored-by: Name <email>`).
     public var email: String?
@@ -54,14 +54,15 @@ public enum Service: String, CaseIterable, Hashable, Sendable, Comparable {
 public struct Candidate: Hashable, Sendable {
     public var entity: Entity
     public var matches: [Range<Int>]
-    /// Whether the entity matched strongly (SPEC §4 classes 1 and 2: a word or the handle
-    /// starts with the query, or the query is its initials); nil when the source did not
-    /// rank it (commands and URLs keep their own order). Implicit searches show only
-    /// strong matches.
+    /// Whether the entity matched strongly (the first two classes of
+    /// docs/directories.md, "Ranking and frecency": a word or the handle starts with the
+    /// query, or the query is its initials); nil when the source did not rank it (commands
+    /// and URLs keep their own order). Implicit searches show only strong matches.
     public var isStrong: Bool?
-    /// For a person in the conversation being answered (SPEC §16), their part in it
-    /// (`author`, `reviewer`, `assignee`, `commenter`): the chooser marks them and shows it.
-    /// Nil for everyone else.
+    /// For a person in the conversation being answered
+    /// (docs/posting.md, "Participants: the conversation's people first"), their part in it
+    /// (`author`, `reviewer`, `assignee`, `commenter`): the chooser marks them and shows
+    /// it. Nil for everyone else.
     public var participantRole: String?
 
     public init(entity: Entity, matches: [Range<Int>] = [], isStrong: Bool? = nil, participantRole: String? = nil) {

@@ -20,10 +20,11 @@ public struct Mention: Hashable, Sendable {
         case mention
         /// A construct of a file's format that atpad keeps but does not turn into a mention
         /// (Slack's `<!here>` or `<https://example.com|docs>`, Discord's `<:party:4>`, an
-        /// id the directory does not know; SPEC §7). It shows its own text (`trigger` is
-        /// the text's first character, `name` the rest, `id` is empty), is written as it
-        /// was by the format it came from (`source`) and as plain text by every other,
-        /// and is in no list of mentions.
+        /// id the directory does not know;
+        /// docs/formats.md, "Files come back as they were (kept constructs)"). It shows its
+        /// own text (`trigger` is the text's first character, `name` the rest, `id` is
+        /// empty), is written as it was by the format it came from (`source`) and as plain
+        /// text by every other, and is in no list of mentions.
         case kept
         /// Bytes of a file that are not UTF-8 (`RawBytes`): shown as escapes (`\xE9`),
         /// written back as the bytes by every format that can carry them. A kept construct
@@ -44,8 +45,9 @@ public struct Mention: Hashable, Sendable {
     public var handle: String?
     /// The entity's url, when known.
     public var url: String?
-    /// The entity's accounts (SPEC §16), when known: a hint like `handle`, for a person
-    /// picked from a directory the formats' lookup does not hold (a command's answer).
+    /// The entity's accounts (docs/people.md, "One person, many accounts"), when known: a
+    /// hint like `handle`, for a person picked from a directory the formats' lookup does
+    /// not hold (a command's answer).
     public var accounts: [Service: String] = [:]
     /// The text this token was read from and the format that read it (`<@U1|ana>` from
     /// `slack`), so that writing that format again gives the same bytes; nil for a token

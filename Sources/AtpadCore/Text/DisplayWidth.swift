@@ -1,4 +1,4 @@
-/// The one width function of SPEC §2: how many terminal columns a character takes.
+/// The one width function: how many terminal columns a character takes.
 ///
 /// Wide East Asian characters and emoji take 2, combining marks and other zero-width
 /// scalars take 0 within their cluster, and control characters take the width of the

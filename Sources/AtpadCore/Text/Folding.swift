@@ -18,9 +18,9 @@ public struct FoldedText: Hashable, Sendable {
     }
 }
 
-/// Folding for matching (SPEC §4): lower case, accents removed, special letters spelled
-/// out (`ø`→`o`, `ł`→`l`, `ß`→`ss`, `æ`→`ae`, `œ`→`oe`, `đ`/`ð`→`d`, `þ`→`th`, `ı`→`i`),
-/// whitespace runs collapsed to one space and trimmed.
+/// Folding for matching (docs/directories.md, "Ranking and frecency"): lower case, accents
+/// removed, special letters spelled out (`ø`→`o`, `ł`→`l`, `ß`→`ss`, `æ`→`ae`, `œ`→`oe`,
+/// `đ`/`ð`→`d`, `þ`→`th`, `ı`→`i`), whitespace runs collapsed to one space and trimmed.
 ///
 /// Only Latin, Greek and Cyrillic letters lose their diacritics; other scripts (CJK,
 /// Hangul, Arabic, Hebrew, kana…) pass through unchanged apart from lower-casing, so a

@@ -1,5 +1,5 @@
 /// Finds where a query occurs in a text fed as UTF-8 runs, in one pass: Knuth–Morris–Pratt
-/// over folded scalars (SPEC §4 folding, or none for an exact query), skipping eight
+/// over folded scalars (``Folding``, or none for an exact query), skipping eight
 /// ASCII bytes at a time while no match can be under way.
 ///
 /// It reports candidates as scalar ranges of the original text: each starts at the first

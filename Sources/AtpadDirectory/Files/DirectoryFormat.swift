@@ -1,5 +1,5 @@
-/// The formats a directory file may have (SPEC §8): a JSON array of entities, NDJSON (one
-/// entity object per line) or CSV with a header.
+/// The formats a directory file may have (docs/directories.md, "Directory files"): a JSON
+/// array of entities, NDJSON (one entity object per line) or CSV with a header.
 public enum DirectoryFormat: String, Sendable, CaseIterable {
     /// A JSON array of entity objects (`.json`).
     case json

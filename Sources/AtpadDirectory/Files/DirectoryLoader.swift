@@ -39,7 +39,8 @@ public struct MergedDirectory: Sendable {
     }
 }
 
-/// Loads the directory files of one trigger and merges them (SPEC §8: `-d` repeated).
+/// Loads the directory files of one trigger and merges them (`-d` repeated:
+/// docs/directories.md, "Directory sources").
 public enum DirectoryLoader {
     /// Loads `paths` in the order given, each in the format of its extension (or sniffed),
     /// and merges them into one directory, indexed for ranking.
@@ -66,7 +67,8 @@ public enum DirectoryLoader {
         return MergedDirectory(index: DirectoryIndex(entities), warnings: warnings)
     }
 
-    /// Like ``load(paths:)``, through the index cache (SPEC §14): when the cache holds a
+    /// Like ``load(paths:)``, through the index cache
+    /// (docs/directories.md, "Big directories: the index cache"): when the cache holds a
     /// current, undamaged index of these files, it is mapped instead of parsing them;
     /// otherwise they are parsed and the result can write the index
     /// (``MergedDirectory/writeIndex()``).

@@ -112,7 +112,7 @@ struct EntityFields {
         }
     }
 
-    /// The entity these fields describe (SPEC §8 "Directory entity"): `id` a non-empty
+    /// The entity these fields describe (docs/directories.md, "Directory files"): `id` a non-empty
     /// string or an integer (taken as written), `name` a string with something other than
     /// whitespace in it, the others strings or null, an empty string counting as absent.
     ///

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import Glibc
 
-/// How recently and how often each entity was picked, per trigger (SPEC §4: within a
-/// match class, more recently and frequently mentioned people rank first).
+/// How recently and how often each entity was picked, per trigger
+/// (docs/directories.md, "Ranking and frecency": within a match class, more recently and
+/// frequently mentioned people rank first).
 ///
 /// Every pick adds 1 to an id's score, and scores halve every `halfLife` (14 days unless
 /// set), so a score is the sum over past picks of `0.5^(age / halfLife)`. Each id keeps

@@ -4,8 +4,9 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// The folder of directory indexes (SPEC §14): `$XDG_CACHE_HOME/atpad/index/`, one file
-/// per directory (its files, in order, and the load options), named by a hash of those.
+/// The folder of directory indexes: `$XDG_CACHE_HOME/atpad/index/`
+/// (docs/directories.md, "Big directories: the index cache"), one file per directory (its
+/// files, in order, and the load options), named by a hash of those.
 ///
 /// A directory loaded from its files is written here afterwards (``MergedDirectory/writeIndex()``,
 /// off the editor's input path); a later load of the same files, unchanged, maps the

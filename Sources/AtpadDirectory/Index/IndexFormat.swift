@@ -1,4 +1,5 @@
-/// The layout of an index file (SPEC §14), version ``version``.
+/// The layout of an index file (docs/directories.md, "Big directories: the index cache"),
+/// version ``version``.
 ///
 /// All numbers are little-endian, as this machine writes them (an index is a cache of
 /// this machine's, never shared). The file is a header, then sections, each starting at

@@ -52,7 +52,8 @@ struct ChooserContent {
         return insert
     }
 
-    /// The mark before a participant's name (SPEC §16).
+    /// The mark before a participant's name
+    /// (docs/posting.md, "Participants: the conversation's people first").
     static let participantMark = "●"
 
     /// The detail of result `i`: a participant's role, the handle (with the search's

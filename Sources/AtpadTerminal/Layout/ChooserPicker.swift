@@ -1,5 +1,5 @@
 import AtpadCore
-/// The chooser on a terminal too short for a box (SPEC §5): one line on the bottom row,
+/// The chooser on a terminal too short for a box (docs/editor.md): one line on the bottom row,
 /// `@jo: John Doe │ Johanna Lee │ …`, the selected name highlighted and kept in view.
 enum ChooserPicker {
     static func draw(_ content: ChooserContent, into screen: inout Screen, row: Int) -> ChooserArea {
@@ -48,7 +48,7 @@ enum ChooserPicker {
     /// The first result shown: the core's scroll position, moved on until the selected
     /// one fits with everything the line adds around it (the leading `… │`, separators,
     /// and the trailing ` │ …` kept free when more results follow), so the selected entry
-    /// is always drawn (SPEC §5).
+    /// is always drawn.
     private static func firstShown(_ content: ChooserContent, from start: Int, separator: Int, width: Int,
                                    clusters: inout LongClusters) -> Int {
         let selected = content.selected

@@ -1,7 +1,8 @@
 import AtpadCore
-/// The chooser as a box of Unicode box-drawing characters (SPEC §5): anchored at the
-/// trigger's column, below the cursor's row when it fits there, else above, else on the
-/// roomier side shrunk to fit; never over the cursor's row; clamped to the right edge.
+/// The chooser as a box of Unicode box-drawing characters
+/// (docs/behaviour.md, "Chooser look"): anchored at the trigger's column, below the
+/// cursor's row when it fits there, else above, else on the roomier side shrunk to fit;
+/// never over the cursor's row; clamped to the right edge.
 ///
 /// ```
 /// ┌──────────────────────┐
@@ -18,7 +19,8 @@ enum ChooserPopup {
     static func draw(_ content: ChooserContent, maxRows: Int, anchorColumn: Int, cursorRow: Int,
                      region: Range<Int>, into screen: inout Screen) -> ChooserArea? {
         let status = content.status
-        // Re-targeting a mention: its query is edited in a first row of its own (SPEC §3).
+        // Re-targeting a mention: its query is edited in a first row of its own
+        // (docs/keys.md, "Prompts and the chooser").
         let query = content.search.editedQuery.map { " " + String(Character(content.search.trigger)) + $0 }
         let queryRows = query == nil ? 0 : 1
         let wantItems = min(content.count, max(1, maxRows))

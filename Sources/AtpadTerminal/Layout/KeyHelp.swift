@@ -1,7 +1,7 @@
 import AtpadCore
 
 /// The keys as the help bar, the prompt row and the F1 list show them, all read from
-/// ``Keymap`` (SPEC §9): this file chooses which commands the bottom row names and in
+/// ``Keymap`` (docs/keys.md): this file chooses which commands the bottom row names and in
 /// what words; the keys themselves are the table's.
 enum KeyHelp {
     /// One entry: the keys as written for people, and what they do.

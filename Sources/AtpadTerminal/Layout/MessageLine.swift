@@ -1,6 +1,6 @@
 /// The message rows above the bottom row: prompts' answers, errors and notices, in the
 /// `status` role. A message wider than the screen is shown whole on up to three rows
-/// (SPEC §9), broken after spaces where it can be; past three rows it is cut with `…`.
+/// (docs/keys.md), broken after spaces where it can be; past three rows it is cut with `…`.
 enum MessageLine {
     /// The most rows a message takes.
     static let maxRows = 3

@@ -1,6 +1,7 @@
-/// The one-line prompt at the bottom of the screen, over the help bar (SPEC §9): a label
-/// (`Find:`, `Save as:`, or a whole question such as `Overwrite notes.md? (y)es (n)o`)
-/// and, for prompts that take text, what the person typed with the cursor in it.
+/// The one-line prompt at the bottom of the screen, over the help bar
+/// (docs/keys.md, "Prompts and the chooser"): a label (`Find:`, `Save as:`, or a whole
+/// question such as `Overwrite notes.md? (y)es (n)o`) and, for prompts that take text, what
+/// the person typed with the cursor in it.
 public struct PromptLine: Hashable, Sendable {
     /// The label or question, drawn in the `prompt` role.
     public var label: String
@@ -20,7 +21,7 @@ public struct PromptLine: Hashable, Sendable {
     }
 }
 
-/// Which keys a prompt lists at the right end of its row (SPEC §9).
+/// Which keys a prompt lists at the right end of its row.
 public enum PromptHint: Hashable, Sendable {
     /// `Save as:` — Tab completes, Enter saves, Esc cancels.
     case saveAs

@@ -1,4 +1,4 @@
-/// The semantic roles the front end draws (SPEC §10). The layout says "this is a
+/// The semantic roles the front end draws (docs/config.md, "Themes"). The layout says "this is a
 /// mention"; a theme says how that looks.
 public enum Role: String, CaseIterable, Sendable, Hashable {
     case text
@@ -20,7 +20,8 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     case matchCurrent = "match.current"
     /// The label or question of the prompt on the bottom row.
     case prompt
-    /// Constructs a format keeps as they are (SPEC §7).
+    /// Constructs a format keeps as they are
+    /// (docs/formats.md, "Files come back as they were (kept constructs)").
     case verbatim
     /// Markdown as GitHub reads it, in Markdown formats: code spans and blocks, links and
     /// URLs, headings, emphasis, strong emphasis, block quotes (mentions stay on top).

@@ -1,5 +1,5 @@
 /// The default theme, compiled in: an installation without its themes folder still
-/// draws as intended (SPEC §13). `Resources/themes/default.toml` is the same theme as a
+/// draws as intended (docs/install.md). `Resources/themes/default.toml` is the same theme as a
 /// file to copy and change; a test keeps the two equal.
 extension Theme {
     /// The name `--theme` and the config use for it.

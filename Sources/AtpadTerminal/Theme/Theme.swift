@@ -1,6 +1,6 @@
-/// How the semantic roles look (SPEC §10): a theme sets colours and attributes for some
-/// roles; every field a role leaves unset comes from its parent role (`chooser.match` →
-/// `chooser`) and finally from `text`.
+/// How the semantic roles look (docs/config.md, "Themes"): a theme sets colours and
+/// attributes for some roles; every field a role leaves unset comes from its parent role
+/// (`chooser.match` → `chooser`) and finally from `text`.
 ///
 /// Inheritance is per field, so `[chooser.match] attributes = ["bold"]` keeps the
 /// chooser's background (`attributes`, when given, replace the inherited set). Whatever

@@ -1,7 +1,7 @@
 import Testing
 @testable import AtpadCore
 
-/// SPEC §16 "one person, many accounts": each format writes its own service's id from an
+/// docs/people.md, "One person, many accounts": each format writes its own service's id from an
 /// entity's `accounts`, reads it first, and lists the mentions it had no id for.
 @Suite("accounts")
 struct AccountsTests {

@@ -70,8 +70,9 @@ struct DiscordFormatTests {
     }
 }
 
-/// SPEC §7: what Slack and Discord give a meaning to but atpad does not make a mention of
-/// is kept as written, and typed text next to it is escaped as the format needs.
+/// Kept constructs (docs/formats.md): what Slack and Discord give a meaning to but atpad
+/// does not make a mention of is kept as written, and typed text next to it is escaped as
+/// the format needs.
 @Suite("kept constructs")
 struct KeptConstructTests {
     let directory = lookup(formatPeople + [Entity(id: "1", name: "Ana Lima")], channels: formatChannels)

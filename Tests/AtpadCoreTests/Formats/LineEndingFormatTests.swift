@@ -1,7 +1,7 @@
 import Testing
 @testable import AtpadCore
 
-/// SPEC §7 "Line ends": every format passes CR LF, LF and lone CR through unchanged, so a
+/// Line ends (docs/editor.md): every format passes CR LF, LF and lone CR through unchanged, so a
 /// file read and written again has the bytes it had.
 @Suite struct LineEndingFormatTests {
     static let mixed = "hi @[John Doe](u1)\r\nplain line\nlone\rcr\r\n\r\nlast @[Jane Roe](u2)\r"

@@ -2,7 +2,7 @@ import AtpadTestSupport
 import Testing
 @testable import AtpadCore
 
-/// SPEC §7 "Every format is lossless for what atpad does not understand": for files made of
+/// docs/formats.md, "Files come back as they were (kept constructs)": for files made of
 /// random pieces of each readable format — known and unknown mentions, Slack specials,
 /// links, entities, Discord specials, escapes, code, CR LF, lone CR, no final newline —
 /// opening and saving without edits gives the same bytes, and typing one character
@@ -41,7 +41,7 @@ struct LosslessFormatPropertyTests {
     ]
 
     /// The people of the format tests, Discord's `1`, and someone with accounts on the
-    /// services (read by those accounts first, SPEC §16).
+    /// services (read by those accounts first, docs/people.md).
     static let directory = lookup(formatPeople + [Entity(id: "1", name: "Ana Lima", handle: "ana"), annWithAccounts],
                                   channels: formatChannels + [Entity(id: "3", name: "ops")])
 
@@ -99,8 +99,9 @@ struct LosslessFormatPropertyTests {
             let places = Self.cursorPlaces(in: read)
             // Markup reads a mention that a combining mark follows (or a prepended letter
             // precedes) as it is written: it is lenient on purpose (MarkupPropertyTests).
-            // The editor makes such a mention text at the first edit next to it (SPEC §2).
-            // Every other reader keeps such a construct as text to begin with.
+            // The editor makes such a mention text at the first edit next to it
+            // (ARCHITECTURE.md, "The change value (`Sources/AtpadCore/Changes`)"). Every
+            // other reader keeps such a construct as text to begin with.
             let offBoundary = read.mentions.contains { !places.contains($0.range.lowerBound) || !places.contains($0.range.upperBound) }
             if format == .atpad, offBoundary { continue }
             var editor = Editor(read)

@@ -53,7 +53,7 @@ struct OneEditPropertyTests {
         }
     }()
 
-    /// Bytes that are not UTF-8 (SPEC §7 "Any bytes"): Latin-1 letters, a stray
+    /// Bytes that are not UTF-8 (docs/editor.md): Latin-1 letters, a stray
     /// continuation byte, cut sequences, a surrogate, an overlong form, and a scalar of the
     /// range `RawBytes` uses for its stand-ins.
     static let notUTF8: [[UInt8]] = [[0xE9], [0xFF], [0x80], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF],
@@ -114,8 +114,9 @@ struct OneEditPropertyTests {
         editor.selection = .cursor(place)
         editor.insert(MarkedText(text: text))
         let edited = editor.marked
-        // A mention that the new text made end inside a cluster is text now (SPEC §2):
-        // that is the edit's doing, not the format's.
+        // A mention that the new text made end inside a cluster is text now
+        // (ARCHITECTURE.md, "The change value (`Sources/AtpadCore/Changes`)"): that is the
+        // edit's doing, not the format's.
         guard edited.mentions.count == read.mentions.count else { return nil }
         let saved = try format.encodeBytes(edited, lookup: directory)
         // json counts every mention's offsets in the file: an edit moves the numbers of the

@@ -1,7 +1,7 @@
 import Testing
 @testable import AtpadCore
 
-/// SPEC §7 "Any bytes" (issue 22, bullet 2): a file that is not valid UTF-8 opens; each
+/// Any bytes (docs/editor.md; issue 22, bullet 2): a file that is not valid UTF-8 opens; each
 /// invalid byte is a token shown as `\xE9`, atomic like a kept construct, written back as
 /// it was; json and matrix cannot carry such bytes.
 @Suite("bytes that are not UTF-8")

@@ -14,7 +14,8 @@ struct NotifyListTests {
     }
 
     /// A person with accounts elsewhere but none on the target's service is written as
-    /// shown: the question says they will not be notified (SPEC §16).
+    /// shown: the question says they will not be notified
+    /// (docs/people.md, "One person, many accounts").
     @Test func aPersonWithoutAnAccountThereIsNamedApart() {
         let directory = lookup([Entity(id: "p1", name: "John Doe", accounts: [.slack: "U01"]),
                                 Entity(id: "p2", name: "Ann Lee", accounts: [.github: "annl"])])

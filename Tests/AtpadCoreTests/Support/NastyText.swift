@@ -3,7 +3,7 @@ import AtpadCore
 
 /// Pieces of text that stress grapheme handling: combining marks, ZWJ emoji, flags, CJK,
 /// right-to-left script, triggers, markup characters, backticks, whitespace, CR LF line
-/// breaks and lone CRs (SPEC §7).
+/// breaks and lone CRs (docs/editor.md).
 let nastyPieces: [String] = [
     "a", "b", "z", "é", "e\u{301}", "👩‍💻", "🇫🇷", "❤️", "王", "伟", "ש", "ל", "م",
     " ", " ", "\n", "\r\n", "\r", "\t", "@", "#", "(", ")", "[", "]", "\\", "`", ".", "|", "ﬁ", "\u{200D}",
