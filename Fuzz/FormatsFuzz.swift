@@ -240,6 +240,18 @@ func checkMarkupRoundTrip(_ read: MarkedText, _ input: FuzzInput) {
     } catch {
         fail("atpad markup could not write the opened document: \(error)", input, [("read", describe(read))])
     }
+    // A character of the stand-ins' range (U+10FF80…, only json reads one as a character)
+    // is read back from a markup file as the bytes of its UTF-8, as every format but json
+    // reads it (RawBytes): those documents come back as the same bytes.
+    if input.format == .json, (read.text.unicodeScalars + read.mentions.flatMap { $0.id.unicodeScalars })
+        .contains(where: { $0.value >= 0x10_FF80 }) {
+        guard let back = try? DocumentFormat.atpad.decode(bytes: written).document,
+              (try? DocumentFormat.atpad.encodeBytes(back)) == written else {
+            fail("the opened document did not come back from atpad markup as the same bytes", input,
+                 [("read", describe(read)), ("written", show(written))])
+        }
+        return
+    }
     guard let back = try? DocumentFormat.atpad.decode(bytes: written).document,
           same(withBytesAsText(back), withBytesAsText(expected)) else {
         let back = try? DocumentFormat.atpad.decode(bytes: written).document
