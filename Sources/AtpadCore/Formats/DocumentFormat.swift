@@ -148,7 +148,8 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
 
     /// The file's bytes for `doc` in this format: `encodeUTF8`, with the bytes that are not
     /// UTF-8 (`.bytes` tokens, docs/editor.md) written back as they were. `json`, `matrix` and
-    /// `adf` hold Unicode text only: a document with such bytes is an error there.
+    /// `adf` hold Unicode text only: a document with such bytes is an error there (a
+    /// character of the stand-ins' range, typed or read from json, is written as itself).
     /// `ending` is what followed a `json` file's object when it was read
     /// (`DecodedDocument.ending`, its final newline or none), written after the object;
     /// the other formats hold the whole file in their text and write no ending.
@@ -158,7 +159,10 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
             return self == .json ? encodeUTF8(doc, lookup: lookup, from: source) + ending : encodeUTF8(doc, lookup: lookup, from: source)
         }
         if self == .json || self == .matrix || self == .adf {
-            throw FormatError("the \(self) format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
+            guard !RawBytes.holdsNonUTF8Bytes(doc) else {
+                throw FormatError("the \(self) format cannot carry bytes that are not UTF-8 (shown as \\xNN)")
+            }
+            return encodeUTF8(doc, lookup: lookup, from: source) + (self == .json ? ending : [])
         }
         return RawBytes.withoutStandIns(encodeUTF8(RawBytes.withStandIns(doc), lookup: lookup, from: source))
     }
@@ -168,8 +172,13 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// by `encodeBytes`, and one note says so. `json` must be UTF-8: other bytes are an error.
     public func decode(bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
         guard RawBytes.needStandIns(bytes) else { return try decode(utf8: bytes, lookup: lookup) }
-        if self == .json, let bad = UTF8Validation.firstInvalidByte(in: bytes) {
-            throw FormatError("not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); json is Unicode text")
+        if self == .json {
+            if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+                throw FormatError("not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); json is Unicode text")
+            }
+            // Valid UTF-8 holding scalars of the stand-ins' range (U+10FF80…): in json's
+            // Unicode text they are characters like any other, read and written as themselves.
+            return try decode(utf8: bytes, lookup: lookup)
         }
         if isOutputOnly { throw .outputOnly(self) }
         let (utf8, replaced) = RawBytes.withStandIns(bytes)

@@ -153,6 +153,21 @@ public enum RawBytes {
                 || m.source?.text.unicodeScalars.contains(where: isStandIn) == true }
     }
 
+    /// Whether `doc` holds bytes that are not UTF-8, which a format of Unicode text (json,
+    /// matrix, adf) cannot write: `.bytes` tokens, and stand-ins inside a token read from a
+    /// file of another format (a Latin-1 byte in a Slack link), which stand for its bytes.
+    /// A scalar of the stand-ins' range elsewhere is a character: plain text never holds a
+    /// stand-in for a byte (reading makes each one a token), nor does a token made in the
+    /// editor or read from json.
+    static func holdsNonUTF8Bytes(_ doc: MarkedText) -> Bool {
+        doc.mentions.contains { m in
+            guard m.kind != .bytes else { return true }
+            guard let source = m.source, source.format != .json else { return false }
+            return source.text.unicodeScalars.contains(where: isStandIn) || m.text.unicodeScalars.contains(where: isStandIn)
+                || m.id.unicodeScalars.contains(where: isStandIn)
+        }
+    }
+
     /// `doc` ready for a writer: each `.bytes` token back to the plain stand-ins it was
     /// read from, and each scalar of the stand-ins' range typed as text made the stand-ins
     /// of its own UTF-8 bytes (so that it is written as itself).

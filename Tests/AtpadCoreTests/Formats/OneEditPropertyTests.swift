@@ -1,3 +1,4 @@
+import AtpadTestSupport
 import Foundation
 import Testing
 @testable import AtpadCore
@@ -123,7 +124,7 @@ struct OneEditPropertyTests {
         // mentions after it, so only the round trip above holds there.
         if format == .json { return nil }
         let written = format.encodeUTF8(MarkedText(text: text), lookup: directory)
-        guard isInsertion(of: written, from: file, to: saved) else {
+        guard EditedBytes.isInsertion(of: written, from: file, to: saved) else {
             return """
                 inserting \(String(reflecting: text)) (written \(show(written))) at \(place) changed other bytes
                   file:  \(show(file))
@@ -131,51 +132,6 @@ struct OneEditPropertyTests {
                 """
         }
         return nil
-    }
-
-    /// Whether `new` is `old` with `written` inserted at one place — give or take escape
-    /// backslashes right next to it, which the edit made necessary (a `<` typed before
-    /// Discord's `@1>`, a backslash typed before a markup trigger and `[`): every byte of
-    /// `old` is still there, and nothing changed further away.
-    static func isInsertion(of written: [UInt8], from old: [UInt8], to new: [UInt8]) -> Bool {
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        // Where the text went in is ambiguous when it repeats the bytes around it (`&` typed
-        // before `&amp;`), and an escape the edit made necessary (or unneeded) may be a
-        // little before it (the trigger of markup's `@[name` that the edit completes or
-        // breaks as a mention): every place near the first difference is tried.
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        let last = min(old.count, max(prefix, old.count - suffix) + 8)
-        for place in max(0, prefix - written.count - 4) ... last {
-            let candidate = Array(old[..<place]) + written + Array(old[place...])
-            if differsByEscapes(candidate, new) { return true }
-        }
-        return false
-    }
-
-    /// Whether `a` and `b` are equal but for a few escape backslashes (at most four, added
-    /// or dropped anywhere: an edit may make one needed before it and one after it).
-    static func differsByEscapes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let backslash = UInt8(ascii: "\\")
-        var i = 0, j = 0, escapes = 0
-        while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] {
-                i += 1
-                j += 1
-            } else if i < a.count, a[i] == backslash {
-                i += 1
-                escapes += 1
-            } else if j < b.count, b[j] == backslash {
-                j += 1
-                escapes += 1
-            } else {
-                return false
-            }
-            if escapes > 4 { return false }
-        }
-        return true
     }
 
     static func show(_ bytes: [UInt8]) -> String {

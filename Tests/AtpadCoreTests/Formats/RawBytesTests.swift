@@ -89,6 +89,32 @@ struct RawBytesTests {
         #expect(try DocumentFormat.github.encodeBytes(doc) == Array("a\u{10FFE9}b".utf8))
     }
 
+    /// Found by the fuzz target (Fuzz/): json is Unicode text, so a character of the
+    /// stand-ins' range (U+10FF80…U+10FFFF, valid UTF-8) in a json file, or typed into a
+    /// json document, is a character: opened, saved and written as itself, where it used
+    /// to open as four `.bytes` tokens that json then refused to save.
+    @Test func jsonKeepsCharactersOfTheStandInRange() throws {
+        let doc = MarkedText(text: "Thanks @John Doe\u{10FFFF}e", mentions: [Mention(trigger: "@", id: "u1", name: "John Doe", start: 7)])
+        let file = Array(MentionJSON.document(doc).utf8)
+        let read = try DocumentFormat.json.decode(bytes: file)
+        #expect(read.document == doc)
+        #expect(read.document.text.unicodeScalars.elementsEqual(doc.text.unicodeScalars))
+        #expect(read.notes.isEmpty)
+        #expect(try DocumentFormat.json.encodeBytes(read.document) == file)
+        let typed = MarkedText(text: "a\u{10FFE9}b")
+        #expect(try DocumentFormat.json.encodeBytes(typed) == Array(MentionJSON.document(typed).utf8))
+        #expect(try DocumentFormat.matrix.encodeBytes(typed) == DocumentFormat.matrix.encodeUTF8(typed))
+    }
+
+    @Test func aByteInsideAConstructOfAnotherFormatIsStillNoJSON() throws {
+        // A Latin-1 byte in a Slack link stands for that byte: json cannot write it.
+        let file: [UInt8] = Array("<https://example.com|d".utf8) + [0xE9] + Array("ocs>".utf8)
+        let doc = try DocumentFormat.slack.decode(bytes: file).document
+        #expect(doc.mentions.map(\.kind) == [.kept])
+        #expect(throws: FormatError.self) { try DocumentFormat.json.encodeBytes(doc) }
+        #expect(try DocumentFormat.slack.encodeBytes(doc) == file)
+    }
+
     @Test func aDraftKeepsThem() throws {
         let doc = try DocumentFormat.slack.decode(bytes: latin1).document
         let line = try #require(TokenSources.line(doc))
