@@ -34,8 +34,8 @@ final class TracingTerminal: TerminalIO {
 
     func readEvents(timeoutMilliseconds: Int, wakeDescriptor: Int32?) -> [InputEvent] {
         let events = terminal.readEvents(timeoutMilliseconds: timeoutMilliseconds, wakeDescriptor: wakeDescriptor)
-        let read = ContinuousClock.now
-        batch = events.isEmpty ? nil : (events.count, read, terminal.lastWake)
+        let wake = terminal.lastWake
+        batch = events.isEmpty ? nil : (events.count, ContinuousClock.now, wake)
         return events
     }
 
