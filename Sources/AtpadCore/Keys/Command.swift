@@ -33,7 +33,7 @@ public enum Command: Hashable, Sendable {
     case submit, cancel, completePath
 
     // The app's, answering a question (the answers its line names, ``Binding/answer``).
-    /// Quitting, overwriting, posting, replacing this match (and *s* to a deleted file).
+    /// To quitting (saving first), overwriting another file, replacing this match, posting.
     case yes, no
     /// Replace: this match and every one after it.
     case all
