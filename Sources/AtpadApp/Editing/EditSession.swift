@@ -2,7 +2,6 @@ import AtpadCore
 import AtpadDirectory
 import AtpadTerminal
 import FoundationEssentials
-import Glibc
 
 /// One editing session in a terminal: the thin runtime around the app model. It reads
 /// input, turns it into `AppEvent`s (mouse positions through the last frame's map), has
