@@ -55,9 +55,30 @@ struct DirectorySetup {
          refreshCachesBeforeAnswering: Bool = false, indexCache: IndexCache? = nil,
          reported: (_ trigger: Unicode.Scalar, _ key: String, _ error: UsageError) -> UsageError = { $2 }) throws {
         self.indexCache = indexCache
+        var routes = Self.addingPresetTriggers(triggers)
+        addBundledDirectories(to: &routes)
+        let making = Making(limit: limit, commandTimeout: commandTimeout, inBackground: inBackground,
+                            frecency: frecency, environment: environment,
+                            refreshCachesBeforeAnswering: refreshCachesBeforeAnswering)
+        for (trigger, route) in routes {
+            try setUp(trigger, route, making, reported: reported)
+        }
+    }
+
+    /// What every trigger's sources are made with.
+    private struct Making {
+        var limit: Int
+        var commandTimeout: Duration
+        var inBackground: Bool
+        var frecency: FrecencyRecord?
+        var environment: [String: String]
+        var refreshCachesBeforeAnswering: Bool
+    }
+
+    /// A preset may also serve `#` (slack's channels) unless `#` is configured otherwise.
+    private static func addingPresetTriggers(_ triggers: [Unicode.Scalar: Config.TriggerSources])
+        -> [Unicode.Scalar: Config.TriggerSources] {
         var routes = triggers
-        let at: Unicode.Scalar = "@"
-        // A preset may also serve `#` (slack's channels) unless `#` is configured otherwise.
         for route in triggers.values {
             guard let preset = route.preset.flatMap(Preset.init(rawValue:)) else { continue }
             for extra in preset.triggers where routes[extra] == nil {
@@ -65,6 +86,13 @@ struct DirectorySetup {
                 routes[extra]!.preset = preset.rawValue
             }
         }
+        return routes
+    }
+
+    /// The sample directory serves `@` when nothing else does, and the emoji directory `:`
+    /// when it is not routed elsewhere; both load on threads of their own.
+    private mutating func addBundledDirectories(to routes: inout [Unicode.Scalar: Config.TriggerSources]) {
+        let at: Unicode.Scalar = "@"
         if routes[at].map({ !$0.hasSource }) ?? true {
             // A missing sample directory is said once and editing goes on without a
             // directory for `@` (docs/install.md): an installation may lack it.
@@ -82,62 +110,86 @@ struct DirectorySetup {
             routes[colon] = Config.TriggerSources(files: [emoji])
             bundledInBackground.insert(colon)
         }
-        for (trigger, given) in routes {
-            var key = "preset"
+    }
+
+    /// The source of one trigger: its preset's settings under its own, its mapping, its
+    /// files, then its command or URL (file results first). A problem is reported with the
+    /// key of the step that found it; a source that cannot be set up but leaves editing
+    /// going fails with its message instead (``setupErrors``).
+    private mutating func setUp(_ trigger: Unicode.Scalar, _ given: Config.TriggerSources, _ making: Making,
+                                reported: (_ trigger: Unicode.Scalar, _ key: String, _ error: UsageError) -> UsageError) throws {
+        var key = "preset"
+        do {
+            guard let route = try applyingPreset(to: given, for: trigger, environment: making.environment) else { return }
+            key = route.map != nil ? "map" : route.items != nil ? "items" : "exclude"
+            let mapping = try Self.mapping(of: route)
+            let none: @Sendable () -> [String: Double] = { [:] }
+            let scores = making.frecency?.provider(for: trigger) ?? none
+            key = "directory"
+            let files = try fileSource(route, mapping: mapping, trigger: trigger, making, frecency: scores)
+            key = route.url != nil ? "url" : "command"
+            let other: (any EntitySource)?
             do {
-                var route = given
-                if let name = given.preset, let preset = Preset(rawValue: name) {
-                    do {
-                        guard let settings = try preset.settings(for: trigger, environment: environment) else {
-                            throw UsageError("the \(name) preset has no directory for '\(trigger)'")
-                        }
-                        route = Self.merge(given, over: settings)
-                    } catch let missing as Preset.Missing {
-                        setupErrors[trigger] = missing.message
-                        sources[trigger] = FailingSource(missing.message)
-                        continue
-                    }
-                }
-                key = route.map != nil ? "map" : route.items != nil ? "items" : "exclude"
-                let mapping: EntityMapping
-                do {
-                    mapping = try EntityMapping(items: route.items, map: route.map ?? [:], exclude: route.exclude ?? [])
-                } catch {
-                    throw UsageError(error.message)
-                }
-                let none: @Sendable () -> [String: Double] = { [:] }
-                let scores = frecency?.provider(for: trigger) ?? none
-                var fileSource: (any EntitySource)?
-                key = "directory"
-                if let paths = route.files, !paths.isEmpty {
-                    if mapping.isPlain {
-                        fileSource = try loadFiles(paths, trigger: trigger, limit: limit, inBackground: inBackground,
-                                                   frecency: scores)
-                    } else {
-                        fileSource = try loadMappedFiles(paths, mapping: mapping, trigger: trigger, limit: limit, frecency: scores)
-                    }
-                }
-                var other: (any EntitySource)?
-                key = route.url != nil ? "url" : "command"
-                do {
-                    other = try Self.source(route, mapping: mapping, limit: limit, timeout: commandTimeout, notes: notes,
-                                            environment: environment, frecency: scores,
-                                            refreshBeforeAnswering: refreshCachesBeforeAnswering)
-                } catch let failure as SetupFailure {
-                    setupErrors[trigger] = failure.message
-                    sources[trigger] = FailingSource(failure.message)
-                    continue
-                }
-                switch (fileSource, other) {
-                case let (files?, other?): sources[trigger] = MergedSource(files: files, then: other)
-                case let (files?, nil): sources[trigger] = files
-                case let (nil, other?): sources[trigger] = other
-                case (nil, nil): break
-                }
-            } catch let error as UsageError {
-                throw reported(trigger, key, error)
+                other = try Self.source(route, mapping: mapping, limit: making.limit, timeout: making.commandTimeout,
+                                        notes: notes, environment: making.environment, frecency: scores,
+                                        refreshBeforeAnswering: making.refreshCachesBeforeAnswering)
+            } catch let failure as SetupFailure {
+                fail(trigger, failure.message)
+                return
             }
+            switch (files, other) {
+            case let (files?, other?): sources[trigger] = MergedSource(files: files, then: other)
+            case let (files?, nil): sources[trigger] = files
+            case let (nil, other?): sources[trigger] = other
+            case (nil, nil): break
+            }
+        } catch let error as UsageError {
+            throw reported(trigger, key, error)
         }
+    }
+
+    /// `given` over its preset's settings (itself without a preset); nil when the preset
+    /// cannot serve now (a missing tool or variable: the trigger's source fails with it).
+    private mutating func applyingPreset(to given: Config.TriggerSources, for trigger: Unicode.Scalar,
+                                         environment: [String: String]) throws -> Config.TriggerSources? {
+        guard let name = given.preset, let preset = Preset(rawValue: name) else { return given }
+        do {
+            guard let settings = try preset.settings(for: trigger, environment: environment) else {
+                throw UsageError("the \(name) preset has no directory for '\(trigger)'")
+            }
+            return Self.merge(given, over: settings)
+        } catch let missing as Preset.Missing {
+            fail(trigger, missing.message)
+            return nil
+        }
+    }
+
+    /// A trigger whose source cannot be set up: it fails with `message`, and editing goes on.
+    private mutating func fail(_ trigger: Unicode.Scalar, _ message: String) {
+        setupErrors[trigger] = message
+        sources[trigger] = FailingSource(message)
+    }
+
+    /// How the route's items become entities (`items`, `map`, `exclude`).
+    private static func mapping(of route: Config.TriggerSources) throws -> EntityMapping {
+        do {
+            return try EntityMapping(items: route.items, map: route.map ?? [:], exclude: route.exclude ?? [])
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+
+    /// The route's directory files, if it has any: plain ones through the index (large
+    /// ones loading behind the first screen), mapped ones parsed now.
+    private mutating func fileSource(_ route: Config.TriggerSources, mapping: EntityMapping, trigger: Unicode.Scalar,
+                                     _ making: Making, frecency: @escaping @Sendable () -> [String: Double]) throws
+        -> (any EntitySource)? {
+        guard let paths = route.files, !paths.isEmpty else { return nil }
+        if mapping.isPlain {
+            return try loadFiles(paths, trigger: trigger, limit: making.limit, inBackground: making.inBackground,
+                                 frecency: frecency)
+        }
+        return try loadMappedFiles(paths, mapping: mapping, trigger: trigger, limit: making.limit, frecency: frecency)
     }
 
     /// `route`'s own settings over a preset's: what the person wrote wins.

@@ -78,119 +78,190 @@ struct EditCommand: AsyncParsableCommand {
 
     /// Checks the values, loads what the editor needs and runs it on the calling (main)
     /// thread, which owns the terminal; returns the exit status. Problems found before
-    /// the screen is drawn are `UsageError`s (exit status 2).
+    /// the screen is drawn are `UsageError`s (exit status 2), said in the order of these
+    /// steps.
     func runEditor() throws -> Int32 {
-        // The first frame needs the common words (implicit search) and the default theme:
-        // they are made on the other core while this one reads the config and the file.
-        BackgroundThread.start(name: "atpad warm-up") { _ = BundledQuietWords.words; _ = Theme.builtInDefault }
+        Self.warmUp()
         let environment = ProcessEnvironment.current()
         // A bad target is the person's mistake: said first, before anything is read.
         let postTarget = try to.map(PostPreparation.target)
         let settings = try configFile.settings(environment: environment, commandLine: apply)
-        // `-f` wins; else the file's name decides (docs/formats.md): `.atpad`, `.json`
-        // holding a comment, the config's `[formats]`, Markdown and git's messages, the
-        // config's `format` for a comment whose name says nothing, else `text`.
-        // `apply` checked `-f` (and the config its keys) to name a format.
-        let named = settings.commandLine.format.flatMap(DocumentFormat.init(rawValue:))
-        let formatRule = settings.config.formatRule
-        // An output-only format (matrix) can print a new comment, never open a file.
-        if let named, named.isOutputOnly, let file {
-            throw settings.problem(\.format, option: "--format", key: "format",
-                                   "the \(named) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
-        }
-        // FILE is read first: its format and whether that needs the directory depend on
-        // what it holds (and a device, FIFO or socket is refused before anything else is
-        // set up). `-` (stdin, read whole before the screen starts; keys then come from
-        // /dev/tty) is read after the directories, so a mistake there never consumes it
-        // for nothing.
-        let fileRead = file == "-" ? nil : try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
-        let format = formatRule.format(of: file == "-" ? nil : file, named: named, contents: fileRead?.bytes)
-        if format.isOutputOnly, let file {
-            throw settings.problem(\.format, option: "--format", key: "format",
-                                   "the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
-        }
+        let named = try namedFormat(settings)
+        let fileRead = try readFile()
+        let format = try chooseFormat(settings, named: named, contents: fileRead)
+        let frecency = FrecencyRecord(environment: environment)
         // A format that reads mentions by handle or id needs the directory before the file
         // is decoded, so its files load now rather than in the background.
         let needsDirectory = fileRead?.needsDirectory(format) ?? format.decodingUsesDirectory
-        let frecency = FrecencyRecord(environment: environment)
-        var directories = try DirectorySetup(
-            triggers: settings.config.triggers, limit: settings.limit,
-            commandTimeout: settings.commandTimeout, inBackground: !needsDirectory, frecency: frecency,
-            environment: environment, indexCache: IndexCache.standard(environment: environment),
-            reported: settings.triggerProblem)
-        directories.writeIndexesInBackground()
+        let directories = try loadDirectories(settings, inBackground: !needsDirectory, frecency: frecency,
+                                              environment: environment)
         // Writing handles or urls asks the directories loaded already (the large ones load
         // behind the screen when nothing needs them sooner; a picked mention carries its own).
         let lookup = needsDirectory || format.encodingUsesDirectory || postTarget?.format.encodingUsesDirectory == true
             ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
+        let comment = try openComment(fileRead, format: format, lookup: lookup, postTarget: postTarget)
+        let theme = try loadTheme(settings)
+        // The tokens: the environment's, else the config's `[post]` (with `${NAME}`s).
+        let postEnvironment = PostPreparation.environment(environment, config: settings.config.post)
+        let posting = try preparePosting(postTarget, settings: settings, lookup: lookup, environment: postEnvironment)
+        try Self.requireTerminal()
+        var options = editOptions(comment, format: format, named: named, lookup: lookup, directories: directories,
+                                  settings: settings, theme: theme, frecency: frecency, environment: environment)
+        options.post = posting
+        startParticipants(&options, target: postTarget, settings: settings, environment: postEnvironment)
+        let lock = takeLock(&options, environment: environment)
+        return runSession(options, lock: lock, frecency: frecency, environment: environment)
+    }
+
+    /// The first frame needs the common words (implicit search) and the default theme:
+    /// they are made on the other core while this one reads the config and the file.
+    private static func warmUp() {
+        BackgroundThread.start(name: "atpad warm-up") { _ = BundledQuietWords.words; _ = Theme.builtInDefault }
+    }
+
+    /// The format `-f` names, if any (`apply` checked that it names one, and the config its
+    /// keys). An output-only format (matrix) can print a new comment, never open a file.
+    private func namedFormat(_ settings: Settings) throws -> DocumentFormat? {
+        let named = settings.commandLine.format.flatMap(DocumentFormat.init(rawValue:))
+        if let named, named.isOutputOnly, let file { throw Self.outputOnly(named, file, settings) }
+        return named
+    }
+
+    /// FILE is read first: its format and whether that needs the directory depend on what
+    /// it holds (and a device, FIFO or socket is refused before anything else is set up).
+    /// `-` (stdin, read whole before the screen starts; keys then come from /dev/tty) is
+    /// read after the directories (``openComment(_:format:lookup:postTarget:)``), so a
+    /// mistake there never consumes it for nothing: nil for it.
+    private func readFile() throws -> OpenedFile? {
+        file == "-" ? nil : try OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
+    }
+
+    /// `-f` wins; else the file's name decides (docs/formats.md): `.atpad`, `.json`
+    /// holding a comment, the config's `[formats]`, Markdown and git's messages, the
+    /// config's `format` for a comment whose name says nothing, else `text`.
+    private func chooseFormat(_ settings: Settings, named: DocumentFormat?, contents fileRead: OpenedFile?) throws
+        -> DocumentFormat {
+        let format = settings.config.formatRule.format(of: file == "-" ? nil : file, named: named,
+                                                       contents: fileRead?.bytes)
+        if format.isOutputOnly, let file { throw Self.outputOnly(format, file, settings) }
+        return format
+    }
+
+    private static func outputOnly(_ format: DocumentFormat, _ file: String, _ settings: Settings) -> UsageError {
+        settings.problem(\.format, option: "--format", key: "format",
+                         "the \(format) format is output only; it cannot open \(file) (use it with --print and no FILE, or atpad render)")
+    }
+
+    /// The triggers' directories; with `inBackground`, the large ones load behind the first
+    /// screen. The indexes of those read without one are written on threads of their own.
+    private func loadDirectories(_ settings: Settings, inBackground: Bool, frecency: FrecencyRecord,
+                                 environment: [String: String]) throws -> DirectorySetup {
+        var directories = try DirectorySetup(
+            triggers: settings.config.triggers, limit: settings.limit,
+            commandTimeout: settings.commandTimeout, inBackground: inBackground, frecency: frecency,
+            environment: environment, indexCache: IndexCache.standard(environment: environment),
+            reported: settings.triggerProblem)
+        directories.writeIndexesInBackground()
+        return directories
+    }
+
+    /// The comment to start from, decoded: FILE as read, or stdin's, read now.
+    private struct Comment {
+        var file: OpenedFile
+        /// The document as shown: with `--to`, its mentions as the target's readers see them.
+        var document: MarkedText
+        var decoded: DecodedDocument
+        /// `--to`'s format when it is not the file's: what the mentions show.
+        var readersFormat: DocumentFormat?
+    }
+
+    /// Reads stdin for `-` (FILE was read already) and decodes the comment in `format`.
+    private func openComment(_ fileRead: OpenedFile?, format: DocumentFormat, lookup: EntityLookup,
+                             postTarget: PostTarget?) throws -> Comment {
         let opened = try fileRead ?? OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
         let decoded = try opened.decode(format, lookup: lookup)
         // With `--to`, the mentions show what the target's readers see (docs/formats.md).
         let readersFormat = postTarget.map(\.format).flatMap { $0 == format ? nil : $0 }
         let document = readersFormat.map { lookup.showing(decoded.document, in: $0) } ?? decoded.document
-        let notes = decoded.notes
-        // The bundled default.toml is the built-in theme as a file (a test keeps them
-        // equal): not read again at every start.
+        return Comment(file: opened, document: document, decoded: decoded, readersFormat: readersFormat)
+    }
+
+    /// The theme `--theme` or the config names. The bundled default.toml is the built-in
+    /// theme as a file (a test keeps them equal): not read again at every start.
+    private func loadTheme(_ settings: Settings) throws -> Theme {
         let themeName = settings.config.theme ?? Theme.defaultName
-        let loadedTheme = themeName == Theme.defaultName ? Theme.builtInDefault
-            : try settings.check(\.theme, option: "--theme", key: "theme") {
-                do {
-                    return try Theme.load(themeName, themesIn: BundledResources.themes())
-                } catch let error as ThemeError {
-                    // A name not found says so; a theme file's own problem names its file and line.
-                    throw UsageError(ConfigPaths.isThemePath(themeName) ? error.description : error.message)
-                }
+        guard themeName != Theme.defaultName else { return Theme.builtInDefault }
+        return try settings.check(\.theme, option: "--theme", key: "theme") {
+            do {
+                return try Theme.load(themeName, themesIn: BundledResources.themes())
+            } catch let error as ThemeError {
+                // A name not found says so; a theme file's own problem names its file and line.
+                throw UsageError(ConfigPaths.isThemePath(themeName) ? error.description : error.message)
             }
-        // A post that could not be made (a variable unset, gh missing) is found now, not
-        // after the comment is written: a request is made once, for an empty comment (what
-        // the comment holds is checked when it is posted). The tokens: the environment's,
-        // else the config's `[post]` (with `${NAME}`s).
-        let postEnvironment = PostPreparation.environment(environment, config: settings.config.post)
-        let posting = try postTarget.map { target in
-            _ = try PostPreparation.request(target, document: MarkedText(), lookup: lookup, environment: postEnvironment)
-            return (target: target, context: PostingContext(environment: postEnvironment,
+        }
+    }
+
+    /// A post that could not be made (a variable unset, gh missing) is found now, not
+    /// after the comment is written: a request is made once, for an empty comment (what
+    /// the comment holds is checked when it is posted).
+    private func preparePosting(_ postTarget: PostTarget?, settings: Settings, lookup: EntityLookup,
+                                environment: [String: String]) throws -> (target: PostTarget, context: PostingContext)? {
+        try postTarget.map { target in
+            _ = try PostPreparation.request(target, document: MarkedText(), lookup: lookup, environment: environment)
+            return (target: target, context: PostingContext(environment: environment,
                                                             timeout: try PostPreparation.timeout(self.directories.commandTimeout,
                                                                                                      config: settings.config.commandTimeout)))
         }
-        try Self.requireTerminal()
-        // The conversation's participants rank first under `@` (`--to`, or the github
-        // preset's pull request): fetched behind the first screen, never waited for.
-        var sources = directories.sources
-        let participants = ParticipantsSetup.conversation(target: postTarget, preset: settings.config.triggers["@"]?.preset)
-            .flatMap { ParticipantsSetup.start($0, sources: &sources, limit: settings.limit,
-                                               timeout: settings.commandTimeout, environment: postEnvironment) }
+    }
+
+    /// Everything the session needs, from what the steps before found.
+    private func editOptions(_ comment: Comment, format: DocumentFormat, named: DocumentFormat?, lookup: EntityLookup,
+                             directories: DirectorySetup, settings: Settings, theme: Theme, frecency: FrecencyRecord,
+                             environment: [String: String]) -> EditOptions {
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var options = EditOptions(
-            path: file == "-" ? nil : file, document: document, format: format, lookup: lookup,
-            sources: sources, loading: directories.loading,
-            warnings: directories.warnings + notes + (frecency.warning.map { [$0] } ?? []),
+            path: file == "-" ? nil : file, document: comment.document, format: format,
+            lookup: lookup,
+            sources: directories.sources, loading: directories.loading,
+            warnings: directories.warnings + comment.decoded.notes + (frecency.warning.map { [$0] } ?? []),
             config: EditorConfig(triggers: directories.triggers,
                                  implicitThreshold: settings.config.implicit ?? 3,
                                  trimMentions: settings.config.trimMentions ?? false,
                                  chooserRows: settings.config.chooserRows ?? 8,
                                  quietWords: BundledQuietWords.words, format: format),
-            theme: loadedTheme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
+            theme: theme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
             // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).
             drafts: environment["ATPAD_DRAFTS"] == "off" ? nil : DraftStore(environment: environment),
             frecency: frecency)
-        options.config.readersFormat = readersFormat
+        options.config.readersFormat = comment.readersFormat
         options.sourceNotes = directories.notes
-        options.post = posting
-        options.participants = participants
         // git's commit and merge messages: `Co-authored-by: @jo` credits a co-author
         // (docs/people.md, "Credit co-authors in a commit message").
         options.config.coAuthorTrailers = file.map(CoAuthor.isCommitMessage(path:)) ?? false
         // Only `-f` fixes the format: Save as under another name asks the rule again.
         options.formatIsFixed = named != nil
-        options.formatRule = formatRule
-        options.ending = decoded.ending
-        options.disk = opened.disk
-        options.isReadOnly = opened.isReadOnly
+        options.formatRule = settings.config.formatRule
+        options.ending = comment.decoded.ending
+        options.disk = comment.file.disk
+        options.isReadOnly = comment.file.isReadOnly
         options.fromStandardInput = file == "-"
         options.terminalClipboard = settings.config.clipboard != .internal
         options.graphemes = settings.config.graphemes ?? .auto
-        // From the moment a FILE is open, the lock says so; a file another live atpad is
-        // editing opens read-only, and that atpad's draft is neither offered nor touched.
+        return options
+    }
+
+    /// The conversation's participants rank first under `@` (`--to`, or the github
+    /// preset's pull request): fetched behind the first screen, never waited for.
+    private func startParticipants(_ options: inout EditOptions, target: PostTarget?, settings: Settings,
+                                   environment: [String: String]) {
+        options.participants = ParticipantsSetup.conversation(target: target, preset: settings.config.triggers["@"]?.preset)
+            .flatMap { ParticipantsSetup.start($0, sources: &options.sources, limit: settings.limit,
+                                               timeout: settings.commandTimeout, environment: environment) }
+    }
+
+    /// From the moment a FILE is open, the lock says so; a file another live atpad is
+    /// editing opens read-only, and that atpad's draft is neither offered nor touched.
+    private func takeLock(_ options: inout EditOptions, environment: [String: String]) -> EditLock? {
         let lock = options.path.flatMap { path in
             DraftStore.folder(environment: environment).map { EditLock(documentPath: path, draftsFolder: $0) }
         }
@@ -211,7 +282,15 @@ struct EditCommand: AsyncParsableCommand {
                 }
             }
         }
-        let session = EditSession(options)
+        return lock
+    }
+
+    /// Runs the editor until it quits, then lets go of the lock, finishes the frecency
+    /// file and prints what `--print` prints, after the screen is gone.
+    private func runSession(_ options: EditOptions, lock: EditLock?, frecency: FrecencyRecord,
+                            environment: [String: String]) -> Int32 {
+        // With ATPAD_TRACE_FILE, the terminal also writes each input batch's times.
+        let session = EditSession(options, terminal: TracingTerminal.chosen(TerminalBackend(), environment: environment))
         let (status, printed) = session.run()
         if let note = session.exitNote { StandardOutput.error(note) }
         lock?.release()

@@ -4,8 +4,7 @@ import AtpadDirectory
 import FoundationEssentials
 import Glibc
 
-/// `atpad search QUERY`: ranks the directory for a query, for scripts and checks
-/// (docs/commands.md, "`atpad search`").
+/// `atpad search QUERY`: ranks the directory for a query, for scripts and checks (docs/commands.md).
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
@@ -43,104 +42,30 @@ struct SearchCommand: AsyncParsableCommand {
     var to: String?
 
     func run() async throws {
-        guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
-            throw UsageError("--trigger-char takes one character")
-        }
+        let trigger = try triggerScalar()
         // A bad target is the person's mistake: said first, before anything is read.
         let target = try to.map(PostPreparation.target)
-        let settings = try configFile.settings(environment: ProcessInfo.processInfo.environment,
-                                               commandLine: directories.apply)
-        let limit = self.limit ?? settings.limit
-        guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
-        let clock = ContinuousClock()
-        let loadStart = clock.now
-        // Ranks as the editor would, from the same frecency file; search records no picks.
-        let frecency = noFrecency ? nil : FrecencyRecord()
-        if let warning = frecency?.warning { StandardOutput.error("atpad: \(warning)") }
         let environment = ProcessInfo.processInfo.environment
-        var setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
-                                       commandTimeout: settings.commandTimeout, inBackground: false,
-                                       frecency: frecency, refreshCachesBeforeAnswering: true,
-                                       indexCache: IndexCache.standard(environment: environment),
-                                       reported: settings.triggerProblem)
-        let loadTime = clock.now - loadStart
-        // After the load is timed: writing a big directory's index takes a while.
-        setup.writeIndexes()
+        let settings = try configFile.settings(environment: environment, commandLine: directories.apply)
+        let limit = try resultLimit(settings)
+        let (setup, loadTime) = try loadDirectories(settings, limit: limit, environment: environment)
         var sources = setup.sources
-        if let target, t == "@" {
-            // Asked before the query and waited for: a script sees the order the editor
-            // shows once they have arrived. Not having them is said once, and ranking
-            // goes on as usual.
-            let people = ParticipantsSetup.start(.target(target), sources: &sources, limit: limit,
-                                                 timeout: settings.commandTimeout,
-                                                 environment: PostPreparation.environment(environment, config: settings.config.post))
-            await people?.waitUntilFetched()
-            if case let .failed(message)? = people?.current {
-                StandardOutput.error("atpad: \(message); ranking without them")
-            }
+        if let target, trigger == "@" {
+            await rankParticipantsFirst(target, sources: &sources, settings: settings, limit: limit,
+                                        environment: environment)
         }
-        guard let source = sources[t] else {
-            // Without a directory the one line says why: the missing sample, or no route.
-            throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
-        }
-        for warning in setup.warnings { StandardOutput.error("atpad: \(warning)") }
-        // A source that cannot be set up (a preset's missing tool or variable) is exit 2
-        // (docs/directories.md, "Connect your directory").
-        if let problem = setup.setupErrors[t] { throw UsageError(problem) }
+        let source = try chosenSource(trigger, setup: setup, sources: sources)
         // A trigger served by files alone is ranked here directly (what --timing measures);
         // a command or URL is asked like the editor asks it.
-        let ranked = setup.files[t].flatMap { files in sources[t] is FileDirectory ? files : nil }
-
-        let queries: [String]
-        if type {
-            var prefix = ""
-            queries = query.map { prefix.append($0); return prefix }
-        } else {
-            queries = [query]
-        }
-        if timing {
-            let entries = ranked?.index.count ?? 0
-            // Whether the trigger's files came from their index, and why not
-            // (docs/commands.md, "`atpad search`").
-            let status = setup.indexStatus[t]
-            let index = status.map { "\"index\": \(JSONText.quote($0.word)), \"index_note\": \(JSONText.quote($0.description))" }
-                ?? "\"index\": \"none\", \"index_note\": \"not a directory file\""
-            let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries), \(index)}"
-            StandardOutput.printLine(json ? line
-                : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries\t\(status?.description ?? "no index")")
-        }
+        let ranked = setup.files[trigger].flatMap { files in sources[trigger] is FileDirectory ? files : nil }
+        if timing { printLoad(loadTime, entries: ranked?.index.count ?? 0, index: setup.indexStatus[trigger]) }
         var failure: String?
-        for q in queries {
-            let start = clock.now
-            var results: [Candidate]
-            if let ranked {
-                results = ranked.rank(q)
-            } else if let instant = source as? any InstantSource, let now = instant.answerNow(q) {
-                // A cached list in memory answers at once, as in the editor (docs/people.md).
-                results = Array(now.prefix(limit))
-            } else {
-                let answer = await Self.answer(source, q, trigger: t, limit: limit)
-                results = answer.results
-                failure = failure ?? answer.failure
-            }
+        for q in queries() {
+            let start = ContinuousClock.now
+            let answer = await results(for: q, ranked: ranked, source: source, trigger: trigger, limit: limit)
+            failure = failure ?? answer.failure
             for note in setup.notes.take() { StandardOutput.error("atpad: \(note)") }
-            let elapsed = clock.now - start
-            if timing {
-                if json {
-                    let ids = results.map { JSONText.quote($0.entity.id) }.joined(separator: ", ")
-                    StandardOutput.printLine("{\"query\": \(JSONText.quote(q)), \"ms\": \(Self.ms(elapsed)), \"results\": [\(ids)]}")
-                } else {
-                    StandardOutput.printLine("\(Self.visible(q))\t\(Self.ms(elapsed)) ms\t\(results.count) results")
-                }
-            } else if json {
-                StandardOutput.printLine(Self.json(query: q, results))
-            } else {
-                for r in results {
-                    // With --to, a fourth column: the roles of a participant, else empty.
-                    let roles = to == nil ? [] : [r.participantRole ?? ""]
-                    print(([r.entity.id, r.entity.name, r.entity.handle ?? ""] + roles).map(Self.visible).joined(separator: "\t"))
-                }
-            }
+            printResults(answer.results, for: q, elapsed: ContinuousClock.now - start)
         }
         if let failure {
             StandardOutput.error("atpad: \(failure)")
@@ -148,9 +73,122 @@ struct SearchCommand: AsyncParsableCommand {
         }
     }
 
+    /// `--trigger-char`, which must be one character.
+    private func triggerScalar() throws -> Unicode.Scalar {
+        guard triggerChar.unicodeScalars.count == 1, let t = triggerChar.unicodeScalars.first else {
+            throw UsageError("--trigger-char takes one character")
+        }
+        return t
+    }
+
+    /// `--limit`, else the config's.
+    private func resultLimit(_ settings: Settings) throws -> Int {
+        let limit = self.limit ?? settings.limit
+        guard limit >= 1 else { throw UsageError("--limit must be at least 1") }
+        return limit
+    }
+
+    /// The directories, loaded now (not in the background), and how long that took.
+    /// Ranks as the editor would, from the same frecency file; search records no picks.
+    private func loadDirectories(_ settings: Settings, limit: Int, environment: [String: String]) throws
+        -> (DirectorySetup, Duration) {
+        let loadStart = ContinuousClock.now
+        let frecency = noFrecency ? nil : FrecencyRecord()
+        if let warning = frecency?.warning { StandardOutput.error("atpad: \(warning)") }
+        var setup = try DirectorySetup(triggers: settings.config.triggers, limit: limit,
+                                       commandTimeout: settings.commandTimeout, inBackground: false,
+                                       frecency: frecency, refreshCachesBeforeAnswering: true,
+                                       indexCache: IndexCache.standard(environment: environment),
+                                       reported: settings.triggerProblem)
+        let loadTime = ContinuousClock.now - loadStart
+        // After the load is timed: writing a big directory's index takes a while.
+        setup.writeIndexes()
+        return (setup, loadTime)
+    }
+
+    /// `--to`: the conversation's people rank first under `@`. Asked before the query and
+    /// waited for: a script sees the order the editor shows once they have arrived. Not
+    /// having them is said once, and ranking goes on as usual.
+    private func rankParticipantsFirst(_ target: PostTarget, sources: inout [Unicode.Scalar: any EntitySource],
+                                       settings: Settings, limit: Int, environment: [String: String]) async {
+        let people = ParticipantsSetup.start(.target(target), sources: &sources, limit: limit,
+                                             timeout: settings.commandTimeout,
+                                             environment: PostPreparation.environment(environment, config: settings.config.post))
+        await people?.waitUntilFetched()
+        if case let .failed(message)? = people?.current {
+            StandardOutput.error("atpad: \(message); ranking without them")
+        }
+    }
+
+    /// The trigger's source, after the directories' warnings; an error when there is none
+    /// or it could not be set up.
+    private func chosenSource(_ trigger: Unicode.Scalar, setup: DirectorySetup,
+                              sources: [Unicode.Scalar: any EntitySource]) throws -> any EntitySource {
+        guard let source = sources[trigger] else {
+            // Without a directory the one line says why: the missing sample, or no route.
+            throw UsageError(setup.missingSample ?? "no directory is routed to '\(triggerChar)'")
+        }
+        for warning in setup.warnings { StandardOutput.error("atpad: \(warning)") }
+        // A source that cannot be set up (a preset's missing tool or variable) is exit 2
+        // (docs/directories.md, "Connect your directory").
+        if let problem = setup.setupErrors[trigger] { throw UsageError(problem) }
+        return source
+    }
+
+    /// The query, or with `--type` each of its prefixes in turn.
+    private func queries() -> [String] {
+        guard type else { return [query] }
+        var prefix = ""
+        return query.map { prefix.append($0); return prefix }
+    }
+
+    /// `--timing`'s first line: the load time, the entries and the index.
+    private func printLoad(_ loadTime: Duration, entries: Int, index status: IndexStatus?) {
+        // Whether the trigger's files came from their index, and why not (docs/directories.md,
+        // "Big directories: the index cache").
+        let index = status.map { "\"index\": \(JSONText.quote($0.word)), \"index_note\": \(JSONText.quote($0.description))" }
+            ?? "\"index\": \"none\", \"index_note\": \"not a directory file\""
+        let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries), \(index)}"
+        StandardOutput.printLine(json ? line
+            : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries\t\(status?.description ?? "no index")")
+    }
+
+    /// The results of one query: ranked here, from a cached list in memory, or asked of
+    /// the source as the editor asks it (with the failure it ended with, if any).
+    private func results(for query: String, ranked: FileDirectory?, source: any EntitySource, trigger: Unicode.Scalar,
+                         limit: Int) async -> (results: [Candidate], failure: String?) {
+        if let ranked { return (ranked.rank(query), nil) }
+        if let instant = source as? any InstantSource, let now = instant.answerNow(query) {
+            // A cached list in memory answers at once, as in the editor (docs/posting.md,
+            // "Participants: the conversation's people first").
+            return (Array(now.prefix(limit)), nil)
+        }
+        return await Self.answer(source, query, trigger: trigger, limit: limit)
+    }
+
+    /// One query's lines: the timing, JSON, or TSV (with `--to`, a fourth column: the
+    /// roles of a participant, else empty).
+    private func printResults(_ results: [Candidate], for q: String, elapsed: Duration) {
+        if timing {
+            if json {
+                let ids = results.map { JSONText.quote($0.entity.id) }.joined(separator: ", ")
+                StandardOutput.printLine("{\"query\": \(JSONText.quote(q)), \"ms\": \(Self.ms(elapsed)), \"results\": [\(ids)]}")
+            } else {
+                StandardOutput.printLine("\(Self.visible(q))\t\(Self.ms(elapsed)) ms\t\(results.count) results")
+            }
+        } else if json {
+            StandardOutput.printLine(Self.json(query: q, results))
+        } else {
+            for r in results {
+                let roles = to == nil ? [] : [r.participantRole ?? ""]
+                print(([r.entity.id, r.entity.name, r.entity.handle ?? ""] + roles).map(Self.visible).joined(separator: "\t"))
+            }
+        }
+    }
+
     /// Every batch a source answers, without repeated ids, up to `limit`, and the failure
-    /// it ended with, if any: what answered is still printed, then exit status 1
-    /// (docs/directories.md, "Connect your directory").
+    /// it ended with, if any (what answered is still printed, then exit status 1: docs/directories.md,
+    /// "Connect your directory").
     static func answer(_ source: any EntitySource, _ query: String, trigger: Unicode.Scalar,
                        limit: Int) async -> (results: [Candidate], failure: String?) {
         var seen = Set<String>()
@@ -168,8 +206,7 @@ struct SearchCommand: AsyncParsableCommand {
     static func json(query: String, _ results: [Candidate]) -> String {
         let items = results.map { r in
             let matches = r.matches.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ")
-            // `detail`, `url` and `insert` only where the entity has them
-            // (docs/commands.md, "`atpad search`").
+            // `detail`, `url` and `insert` only where the entity has them (docs/commands.md).
             let extra = [("detail", r.entity.detail), ("url", r.entity.url), ("insert", r.entity.insert)]
                 .compactMap { key, value in value.map { ", \"\(key)\": \(JSONText.quote($0))" } }.joined()
                 + (r.participantRole.map { ", \"role\": \(JSONText.quote($0))" } ?? "")

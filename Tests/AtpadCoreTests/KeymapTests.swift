@@ -30,6 +30,53 @@ import Testing
         #expect(Keymap.keys(for: .move(.lineStart), in: .editing) == [.ctrl("a"), .home])
     }
 
+    /// Each question's line names its answers from the table, under each one's first key.
+    @Test func aQuestionsLineIsMadeFromItsAnswers() {
+        #expect(Keymap.answers(in: .quitQuestion) == "(y)es (n)o (Esc) cancel")
+        #expect(Keymap.answers(in: .draftQuestion) == "(r)ecover (d)iscard (k)eep both")
+        #expect(Keymap.answers(in: .overwriteQuestion) == "(y)es (n)o")
+        #expect(Keymap.answers(in: .changedOnDiskQuestion) == "(o)verwrite (r)eload (c)ancel")
+        #expect(Keymap.answers(in: .deletedQuestion) == "(s)ave it again (k)eep editing")
+        #expect(Keymap.answers(in: .replaceQuestion) == "(y)es (n)o (a)ll")
+        #expect(Keymap.answers(in: .postQuestion) == "(y)es (n)o")
+        // Only questions have answers.
+        for mode in KeyMode.allCases where !mode.isQuestion { #expect(Keymap.answers(in: mode).isEmpty, "\(mode)") }
+        // The keys' docs quote the lines as asked.
+        #expect(Keymap.bindings.first { $0.command == .quit }?.detail?
+            .contains("Save changes before quitting? (y)es (n)o (Esc) cancel") == true)
+        #expect(Keymap.bindings.first { $0.command == .replace }?.detail?.contains("Replace? (y)es (n)o (a)ll") == true)
+    }
+
+    /// Every answer a line names is looked up through the keymap in its question's mode,
+    /// in either case; typed characters mean nothing outside a question.
+    @Test func answersResolveThroughTheKeymap() {
+        let answers = Keymap.bindings.filter { $0.answer != nil }
+        #expect(!answers.isEmpty)
+        for binding in answers {
+            #expect(binding.modes.allSatisfy { $0.isQuestion }, "\(binding.command)")
+            for mode in binding.modes {
+                for key in binding.keys {
+                    #expect(Keymap.command(for: key, in: mode) == binding.command, "\(key) in \(mode)")
+                    if case let .char(c) = key {
+                        let other = Character(c.isUppercase ? c.lowercased() : c.uppercased())
+                        #expect(Keymap.command(for: .char(other), in: mode) == binding.command, "\(other) in \(mode)")
+                    }
+                }
+            }
+        }
+        for mode in KeyMode.allCases where !mode.isQuestion {
+            for c in "ynarkdoscYN" { #expect(Keymap.command(for: .char(c), in: mode) == nil, "\(c) in \(mode)") }
+        }
+        #expect(KeyMode.allCases.filter { $0.isQuestion }.count == KeyMode.questions.count)
+        // Esc, Ctrl-C and Ctrl-G cancel every question but the draft question, which waits
+        // for its answer.
+        for mode in KeyMode.questions {
+            for key: Key in [.escape, .ctrl("c"), .ctrl("g")] {
+                #expect(Keymap.command(for: key, in: mode) == (mode == .draftQuestion ? nil : .cancel), "\(key) in \(mode)")
+            }
+        }
+    }
+
     @Test func familiesAreOneRowUnderTheirLabel() {
         let rows = Keymap.rows()
         #expect(rows.filter { $0.help == "Select" }.map(\.keys) == ["Shift+arrows"])

@@ -2,7 +2,6 @@ import AtpadCore
 import AtpadDirectory
 import AtpadTerminal
 import FoundationEssentials
-import Glibc
 
 /// One editing session in a terminal: the thin runtime around the app model. It reads
 /// input, turns it into `AppEvent`s (mouse positions through the last frame's map), has
@@ -25,12 +24,6 @@ final class EditSession {
     private var dragging = false
     /// The theme resolved for the terminal's colours (worked out once, not per frame).
     private var styles: (colors: Int, byRole: [Role: Style])?
-    /// How long the last frame's layout and drawing took (for the trace).
-    private var lastLayout = Duration.zero
-    private var lastBackend = Duration.zero
-
-    /// With `ATPAD_TRACE_FILE` set, the time from input to drawn frame, per batch.
-    private let trace = getenv("ATPAD_TRACE_FILE").map { FrameTrace(path: String(cString: $0)) }
     /// A line for stderr, written by the caller once the screen is gone (quitting while
     /// a post is on its way says that it may still arrive).
     private(set) var exitNote: String?
@@ -88,7 +81,6 @@ final class EditSession {
             let timeout = runner.drafts?.pollTimeout(now: .now, otherwise: -1) ?? -1
             let events = terminal.readEvents(timeoutMilliseconds: timeout,
                                              wakeDescriptor: wake.descriptor >= 0 ? wake.descriptor : nil)
-            let started = ContinuousClock.now
             if let signal = terminal.takeSignal() {
                 // SIGHUP, SIGTERM (and the others): the draft keeps what was typed. SIGTSTP
                 // suspends; the terminal reports a resize when continued, so a whole frame
@@ -103,11 +95,7 @@ final class EditSession {
                 }
             }
             if runner.exit != nil { break }
-            if !events.isEmpty {
-                draw()
-                trace?.record(events: events.count, since: started, layout: lastLayout, backend: lastBackend,
-                              wake: terminalWake)
-            }
+            if !events.isEmpty { draw() }
             // What waits for the frame: in-memory answers to the keys' queries, the other
             // queries started, and what other threads left in the mailbox. A wake-up that
             // brought nothing draws nothing.
@@ -154,10 +142,6 @@ final class EditSession {
         return DraftNotice(drafts: drafts.unnamedDrafts(since: Date().addingTimeInterval(-24 * 60 * 60)))
     }
 
-    private var terminalWake: ContinuousClock.Instant {
-        (terminal as? TerminalBackend)?.lastWake ?? .now
-    }
-
     /// What one input event means to the model: mouse positions are looked up in the last
     /// frame (the model knows no screen).
     private func appEvents(for event: InputEvent) -> [AppEvent] {
@@ -194,19 +178,15 @@ final class EditSession {
     // MARK: - Drawing
 
     private func draw() {
-        let (rows, columns) = terminal.size()
-        let layoutStart = ContinuousClock.now
-        let next = FrameLayout.frame(for: model.editor, view: model.view(viewport: viewport), width: columns,
-                                     height: rows)
-        lastLayout = ContinuousClock.now - layoutStart
+        let next = terminal.layOutFrame { rows, columns in
+            FrameLayout.frame(for: model.editor, view: model.view(viewport: viewport), width: columns, height: rows)
+        }
         viewport = next.viewport
         frame = next
         let colors = options.noColor || !terminal.hasColors ? 0 : terminal.colorCount
         if styles?.colors != colors {
             styles = (colors, options.theme.styles(colors: colors))
         }
-        let drawStart = ContinuousClock.now
         terminal.draw(next.screen, styles: styles!.byRole, colors: colors > 0, graphemes: options.graphemes)
-        lastBackend = ContinuousClock.now - drawStart
     }
 }

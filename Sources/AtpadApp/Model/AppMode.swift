@@ -35,6 +35,20 @@ extension AppMode {
         if case .draftQuestion = self { return true }
         return false
     }
+
+    /// The ``Keymap`` mode of a question, whose bindings are its answers and make its line;
+    /// nil when no question is asked. A changed file that is gone is asked about as deleted.
+    var questionKeys: KeyMode? {
+        switch self {
+        case .quitQuestion: .quitQuestion
+        case .draftQuestion: .draftQuestion
+        case .overwriteQuestion: .overwriteQuestion
+        case .replaceQuestion: .replaceQuestion
+        case let .changedOnDiskQuestion(request): request.fileIsGone ? .deletedQuestion : .changedOnDiskQuestion
+        case .postQuestion: .postQuestion
+        case .editing, .help, .preview, .prompt, .posting: nil
+        }
+    }
 }
 
 /// A prompt: what it asks for, and the text typed so far.

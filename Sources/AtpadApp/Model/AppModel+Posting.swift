@@ -23,20 +23,19 @@ extension AppModel {
     /// `Post to TARGET? (y)es (n)o`: `y` posts, `n` and Esc go back to editing, Ctrl-Q
     /// asks to quit as anywhere.
     mutating func answerPost(_ target: PostTarget, _ key: Key) -> [AppEffect] {
-        if let left = leaveQuestion(key, cancelled: "Not posted") { return left }
-        switch key {
-        case .char("y"), .char("Y"):
+        switch Keymap.command(for: key, in: .postQuestion) {
+        case .yes?:
             mode = .posting(target)
             message = "Posting to \(target)… (Ctrl-Q quits; the post may still arrive)"
             // The draft holds the text before anything leaves, whatever happens next.
             // As written: a pick's soft space at the end of a line is not posted.
             return [.flushDraft, .post(target, editor.writtenDocument)]
-        case .char("n"), .char("N"):
+        case .no?:
             mode = .editing
             message = "Not posted"
             return []
-        default:
-            return []
+        case let command:
+            return leaveQuestion(command, cancelled: "Not posted") ?? []
         }
     }
 

@@ -1,21 +1,21 @@
 import AtpadCore
 
 /// The questions: quit with unsaved changes, a recovery draft at start, overwriting
-/// another file on Save as. Each takes its answer keys, Esc, and Ctrl-Q. Also the draft
+/// another file on Save as, a file changed or deleted on disk. Each takes the answers its
+/// mode binds in ``Keymap`` (which its line names), Esc, and Ctrl-Q. Also the draft
 /// notice, which is not a question: Alt-D recovers the draft it names.
 extension AppModel {
     /// `Save changes before quitting? (y)es (n)o (Esc) cancel`.
     mutating func answerQuit(_ key: Key) -> [AppEffect] {
-        if Keymap.command(for: key, in: .question) == .cancel {
+        switch Keymap.command(for: key, in: .quitQuestion) {
+        case .cancel?:
             mode = .editing
             message = ""
             return []
-        }
-        switch key {
-        case .char("y"), .char("Y"):
+        case .yes?:
             mode = .editing
             return save(then: .quit)
-        case .char("n"), .char("N"):
+        case .no?:
             // Quitting on purpose: the changes, and their draft, are given up.
             return quitDiscarding()
         default:
@@ -28,24 +28,23 @@ extension AppModel {
     /// answered, so nothing typed meanwhile is lost; Ctrl-Q quits at once and keeps the
     /// draft for next time (what was held is given up with it) (docs/drafts.md).
     mutating func answerDraft(_ draft: Draft, _ key: Key) -> [AppEffect] {
-        if Keymap.command(for: key, in: .question) == .quit {
+        var effects: [AppEffect]
+        switch Keymap.command(for: key, in: .draftQuestion) {
+        case .quit?:
             mode = .editing
             heldKeys = []
             // Nothing unsaved yet: `--print` with a FILE prints it as it is (status 0).
             let status = quitStatus(discarding: false)
             return [.quit(status: status, output: status == 0 ? output : nil)]
-        }
-        var effects: [AppEffect]
-        switch key {
-        case .char("r"), .char("R"):
+        case .recover?:
             // The draft's text becomes the document, as an unsaved change to the file.
             editor.replaceDocument(with: draft.document, cursor: draft.cursor ?? 0)
             message = draft.damage.map { "Draft recovered as plain text: \($0)" } ?? "Draft recovered; Ctrl-S saves it"
             effects = [.startDrafts(path: document.path), .core(.documentChanged)]
-        case .char("d"), .char("D"):
+        case .discard?:
             message = "Draft discarded"
             effects = [.removeDraft(draft), .startDrafts(path: document.path)]
-        case .char("k"), .char("K"):
+        case .keepBoth?:
             effects = [.keepDraftAside(draft), .startDrafts(path: document.path)]
         default:
             return hold(key)
@@ -90,46 +89,41 @@ extension AppModel {
 
     /// `Overwrite NAME? (y)es (n)o`: yes saves there, no goes back to the name.
     mutating func answerOverwrite(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
-        if let left = leaveQuestion(key) { return left }
-        switch key {
-        case .char("y"), .char("Y"):
+        switch Keymap.command(for: key, in: .overwriteQuestion) {
+        case .yes?:
             var confirmed = request
             confirmed.confirmOverwrite = false
             return [.save(confirmed)]
-        case .char("n"), .char("N"):
+        case .no?:
             mode = .prompt(Prompt(kind: .saveAs(then: request.then), field: TextField(request.path)))
             return []
-        default:
-            return []
+        case let command:
+            return leaveQuestion(command) ?? []
         }
     }
 
     /// `NAME changed on disk: (o)verwrite (r)eload (c)ancel`: overwrite saves anyway,
     /// reload reads the file again (one undo step back to the text before).
+    /// Cancel (*c*, Esc) says `Not saved`.
     mutating func answerChangedOnDisk(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
         if request.fileIsGone { return answerDeleted(request, key) }
-        if let left = leaveQuestion(key) { return left }
-        switch key {
-        case .char("o"), .char("O"):
+        switch Keymap.command(for: key, in: .changedOnDiskQuestion) {
+        case .overwrite?:
             var anyway = request
             anyway.checkDisk = false
             return [.save(anyway)]
-        case .char("r"), .char("R"):
+        case .reload?:
             mode = .editing
             return [.reload]
-        case .char("c"), .char("C"):
-            mode = .editing
-            message = "Not saved"
-            return []
-        default:
-            return []
+        case let command:
+            return leaveQuestion(command) ?? []
         }
     }
 
     /// Cancel (Esc) gives a question up (`cancelled` on the message line); Quit (Ctrl-Q)
-    /// asks to quit instead; nil for the question's own answers.
-    mutating func leaveQuestion(_ key: Key, cancelled: String = "Not saved") -> [AppEffect]? {
-        switch Keymap.command(for: key, in: .question) {
+    /// asks to quit instead; nil for any other command (or none).
+    mutating func leaveQuestion(_ command: Command?, cancelled: String = "Not saved") -> [AppEffect]? {
+        switch command {
         case .cancel?:
             mode = .editing
             message = cancelled
@@ -146,23 +140,17 @@ extension AppModel {
     /// writes it again; keeping on edits the text as it is (nothing reloads an empty
     /// file), and the quit question still guards it.
     mutating func answerDeleted(_ request: SaveRequest, _ key: Key) -> [AppEffect] {
-        switch Keymap.command(for: key, in: .question) {
-        case .cancel?:
-            return keepEditingDeleted(request)
-        case .quit?:
-            mode = .editing
-            return requestQuit()
-        default:
-            break
-        }
-        switch key {
-        case .char("s"), .char("S"), .char("y"), .char("Y"):
+        switch Keymap.command(for: key, in: .deletedQuestion) {
+        case .saveAgain?:
             var again = request
             again.checkDisk = false
             again.fileIsGone = false
             return [.save(again)]
-        case .char("k"), .char("K"), .char("c"), .char("C"), .char("n"), .char("N"):
+        case .keepEditing?, .cancel?:
             return keepEditingDeleted(request)
+        case .quit?:
+            mode = .editing
+            return requestQuit()
         default:
             return []
         }
@@ -175,19 +163,26 @@ extension AppModel {
         return []
     }
 
-    /// What the bottom row asks in a question mode (nil in other modes).
+    /// What the bottom row asks in a question mode (nil in other modes): what it asks,
+    /// then the answers its bindings name (``Keymap/answers(in:)``), so the line and the
+    /// keys cannot disagree.
     var question: String? {
+        guard let keys = mode.questionKeys, let asked else { return nil }
+        return asked + " " + Keymap.answers(in: keys)
+    }
+
+    /// What a question asks, before its answers.
+    private var asked: String? {
         switch mode {
-        case .quitQuestion: "Save changes before quitting? (y)es (n)o (Esc) cancel"
-        case .draftQuestion: "Recover unsaved draft? (r)ecover (d)iscard (k)eep both"
-        case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))? (y)es (n)o"
-        case .replaceQuestion: "Replace? (y)es (n)o (a)ll"
+        case .quitQuestion: "Save changes before quitting?"
+        case .draftQuestion: "Recover unsaved draft?"
+        case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))?"
+        case .replaceQuestion: "Replace?"
         case let .changedOnDiskQuestion(request) where request.fileIsGone:
-            "\(AppModel.fileName(request.path)) was deleted: (s)ave it again (k)eep editing"
-        case let .changedOnDiskQuestion(request):
-            "\(AppModel.fileName(request.path)) changed on disk: (o)verwrite (r)eload (c)ancel"
-        case let .postQuestion(target): "Post to \(target)? (y)es (n)o"
-        default: nil
+            "\(AppModel.fileName(request.path)) was deleted:"
+        case let .changedOnDiskQuestion(request): "\(AppModel.fileName(request.path)) changed on disk:"
+        case let .postQuestion(target): "Post to \(target)?"
+        case .editing, .help, .preview, .prompt, .posting: nil
         }
     }
 }

@@ -30,8 +30,8 @@ extension AppModel {
 
     mutating func answerReplace(_ run: ReplaceRun, _ key: Key) -> [AppEffect] {
         var run = run
-        switch key {
-        case .char("y"), .char("Y"):
+        switch Keymap.command(for: key, in: .replaceQuestion) {
+        case .yes?:
             let current = run.current
             let (changes, effects) = editor.replace([current], with: run.replacement, group: run.group)
             run.replaced += 1
@@ -39,16 +39,16 @@ extension AppModel {
             run.matches.removeAll { $0 == current }
             run.map(through: changes)
             return core(effects) + next(run)
-        case .char("n"), .char("N"):
+        case .no?:
             run.walk.removeFirst()
             return next(run)
-        case .char("a"), .char("A"):
+        case .all?:
             let effects = core(editor.replace(Array(run.walk), with: run.replacement, group: run.group).effects)
             run.replaced += run.walk.count
             return effects + finish(run)
-        case .escape, .ctrl("c"), .ctrl("g"):
+        case .cancel?:
             return finish(run)
-        case .ctrl("q"):
+        case .quit?:
             return finish(run) + requestQuit()
         default:
             return []

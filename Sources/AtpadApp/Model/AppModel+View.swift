@@ -25,8 +25,11 @@ extension AppModel {
             view.matches = run.matches
             view.currentMatch = run.matches.firstIndex(of: run.current)
         }
-        // The draft question's answers are all in its label (Esc does not answer it).
-        if let question { view.prompt = PromptLine(label: question, hint: mode.isDraftQuestion ? nil : .cancel) }
+        // The answers are in the question's line; the keys that cancel it, where any do,
+        // at its end (the draft question only takes its answers).
+        if let question, let keys = mode.questionKeys {
+            view.prompt = PromptLine(label: question, hint: Keymap.keys(for: .cancel, in: keys).isEmpty ? nil : .cancel)
+        }
         return view
     }
 }

@@ -32,6 +32,18 @@ public enum Command: Hashable, Sendable {
     // The app's, in a prompt.
     case submit, cancel, completePath
 
+    // The app's, answering a question (the answers its line names, ``Binding/answer``).
+    /// To quitting (saving first), overwriting another file, replacing this match, posting.
+    case yes, no
+    /// Replace: this match and every one after it.
+    case all
+    /// A FILE's recovery draft: load it, remove it, keep it aside and open the file.
+    case recover, discard, keepBoth
+    /// The file changed on disk: save over it, or read it again.
+    case overwrite, reload
+    /// The file is gone: write it again, or edit on with it deleted.
+    case saveAgain, keepEditing
+
     /// Up and down keep the goal column between them; every other command forgets it.
     public var isVerticalMotion: Bool {
         switch self {
@@ -68,12 +80,32 @@ public enum KeyMode: Hashable, Sendable, CaseIterable {
     /// The prompts (docs/keys.md, "Prompts and the chooser"); `replace` is both `Replace:`
     /// and `With:`.
     case saveAs, find, replace, goToLine
-    /// A question on the bottom row (its answers are the letters its text names).
-    case question
+    /// The questions on the bottom row, one mode each: their answers are the keys their
+    /// line names (`(y)es (n)o`), and the line is made from those bindings. Typed
+    /// characters are bindings only here.
+    case quitQuestion, draftQuestion, overwriteQuestion, changedOnDiskQuestion, deletedQuestion
+    case replaceQuestion, postQuestion
     /// Editing while the message line names an unsaved draft left by an atpad that is gone
     /// (`1 unsaved draft from 10:32 — Alt-D recovers it`); looked up before `editing`.
     case draftNotice
 
     /// The modes of a prompt.
     public static let prompts: Set<KeyMode> = [.saveAs, .find, .replace, .goToLine]
+
+    /// The modes of a question.
+    public static let questions: Set<KeyMode> = [
+        .quitQuestion, .draftQuestion, .overwriteQuestion, .changedOnDiskQuestion, .deletedQuestion, .replaceQuestion,
+        .postQuestion,
+    ]
+
+    /// Whether this is a question's mode (a switch: asked for every key typed).
+    public var isQuestion: Bool {
+        switch self {
+        case .quitQuestion, .draftQuestion, .overwriteQuestion, .changedOnDiskQuestion, .deletedQuestion,
+             .replaceQuestion, .postQuestion:
+            true
+        case .anywhere, .editing, .chooser, .quietChooser, .saveAs, .find, .replace, .goToLine, .draftNotice:
+            false
+        }
+    }
 }

@@ -12,15 +12,20 @@ public struct Binding: Sendable {
     /// (`Shift+arrows`); F1 and the docs show one row for consecutive bindings with the
     /// same help, under the first one's keys.
     public var label: String?
+    /// What a question's line calls this answer, under its first key: `yes` reads
+    /// `(y)es`, `cancel` on Esc `(Esc) cancel` (``Keymap/answers(in:)``); nil for keys a
+    /// question's line does not name.
+    public var answer: String?
 
     public init(_ keys: [Key], _ command: Command, _ modes: Set<KeyMode> = [.editing], help: String? = nil,
-                detail: String? = nil, label: String? = nil) {
+                detail: String? = nil, label: String? = nil, answer: String? = nil) {
         self.keys = keys
         self.command = command
         self.modes = modes
         self.help = help
         self.detail = detail
         self.label = label
+        self.answer = answer
     }
 }
 
@@ -36,13 +41,13 @@ public struct KeyHelpRow: Hashable, Sendable {
 /// looks commands up here, and the help bar, F1, the prompt row and the docs' key list
 /// (`atpad keys`, docs/keys.md and the man page) are made from it.
 public enum Keymap {
-    public static let bindings: [Binding] = editing + chooser + prompts
+    public static let bindings: [Binding] = editing + chooser + prompts + questions
 
     private static let editing: [Binding] = [
         Binding([.ctrl("s")], .save, help: "Save", detail: "without a `FILE`, asks `Save as:` (with `--print`, ends the edit)"),
         Binding([.alt("s")], .saveAs, help: "Save as", detail: "asks `Save as:`, prefilled with the current name"),
         Binding([.ctrl("q")], .quit, [.anywhere], help: "Quit (asks to save)",
-                detail: "with unsaved changes asks *Save changes before quitting? (y)es (n)o (Esc) cancel*; "
+                detail: "with unsaved changes asks *Save changes before quitting? \(answers(in: .quitQuestion))*; "
                     + "works in every prompt, question, help and preview"),
         Binding([.ctrl("z")], .undo, help: "Undo", detail: "text, mentions and cursor together; a pick is one step"),
         Binding([.ctrl("y")], .redo, help: "Redo"),
@@ -78,7 +83,7 @@ public enum Keymap {
         Binding([.ctrl("n")], .findNext, help: "Next/previous match", detail: "of the last Find, when no chooser is shown"),
         Binding([.ctrl("p")], .findPrevious, help: "Next/previous match"),
         Binding([.alt("r")], .replace, help: "Replace",
-                detail: "asks `Replace:`, `With:`, then *Replace? (y)es (n)o (a)ll* at each match"),
+                detail: "asks `Replace:`, `With:`, then *Replace? \(answers(in: .replaceQuestion))* at each match"),
         Binding([.ctrl("l")], .goToLine, help: "Go to line", detail: "asks `Go to line:` (`N` or `N:C`)"),
         Binding([.escape], .unselect, help: "Unselect", detail: "a selection or a selected mention; never edits"),
         Binding([.ctrlSpace], .mentionHere, help: "Mention here",
@@ -125,8 +130,36 @@ public enum Keymap {
         Binding([.tab], .completePath, [.saveAs], help: "Complete"),
         Binding([.ctrl("f"), .down], .findNext, [.find], help: "Next"),
         Binding([.backTab, .up], .findPrevious, [.find], help: "Prev"),
-        Binding([.escape], .cancel, KeyMode.prompts.union([.question]), help: "Cancel"),
-        Binding([.ctrl("c"), .ctrl("g")], .cancel, KeyMode.prompts.union([.question])),
+        Binding([.escape], .cancel, cancellable, help: "Cancel"),
+        Binding([.ctrl("c"), .ctrl("g")], .cancel, cancellable),
+    ]
+
+    /// Where Esc, Ctrl-C and Ctrl-G cancel: every prompt and question but the draft
+    /// question, which only its answers end (other keys wait for it, docs/drafts.md).
+    private static let cancellable = KeyMode.prompts.union(KeyMode.questions).subtracting([.draftQuestion])
+
+    /// The questions' answers, each under the word its question's line calls it; a
+    /// question's line names its answers in this order (``answers(in:)``). Upper case
+    /// answers too.
+    private static let questions: [Binding] = [
+        Binding([.char("y"), .char("Y")], .yes, [.quitQuestion, .overwriteQuestion, .replaceQuestion, .postQuestion],
+                answer: "yes"),
+        Binding([.char("n"), .char("N")], .no, [.quitQuestion, .overwriteQuestion, .replaceQuestion, .postQuestion],
+                answer: "no"),
+        Binding([.char("a"), .char("A")], .all, [.replaceQuestion], answer: "all"),
+        // Quitting is the one question whose line names Esc as well.
+        Binding([.escape], .cancel, [.quitQuestion], answer: "cancel"),
+        Binding([.char("r"), .char("R")], .recover, [.draftQuestion], answer: "recover"),
+        Binding([.char("d"), .char("D")], .discard, [.draftQuestion], answer: "discard"),
+        Binding([.char("k"), .char("K")], .keepBoth, [.draftQuestion], answer: "keep both"),
+        Binding([.char("o"), .char("O")], .overwrite, [.changedOnDiskQuestion], answer: "overwrite"),
+        Binding([.char("r"), .char("R")], .reload, [.changedOnDiskQuestion], answer: "reload"),
+        Binding([.char("c"), .char("C")], .cancel, [.changedOnDiskQuestion], answer: "cancel"),
+        // A deleted file is asked about where a changed one would be: the yes and no of
+        // habit answer it too.
+        Binding([.char("s"), .char("S"), .char("y"), .char("Y")], .saveAgain, [.deletedQuestion], answer: "save it again"),
+        Binding([.char("k"), .char("K"), .char("c"), .char("C"), .char("n"), .char("N")], .keepEditing, [.deletedQuestion],
+                answer: "keep editing"),
     ]
 
     /// Input that is not a key binding, for F1 and the docs.
@@ -145,11 +178,23 @@ public enum Keymap {
 
     /// The command `key` runs in `mode` (bindings for every mode first), or nil.
     public static func command(for key: Key, in mode: KeyMode) -> Command? {
-        // Typed and pasted text is never a binding: the echo path looks nothing up.
+        // Pasted text is never a binding, and typed text only a question's answer: the echo
+        // path looks nothing up.
         switch key {
-        case .char, .paste: return nil
+        case .paste: return nil
+        case .char: return mode.isQuestion ? lookup[mode]?[key] : nil
         default: return lookup[.anywhere]?[key] ?? lookup[mode]?[key]
         }
+    }
+
+    /// The answers the line of the question of `mode` names, in the table's order, each
+    /// under its first key: `(y)es (n)o (Esc) cancel`.
+    public static func answers(in mode: KeyMode) -> String {
+        // From `questions` alone: the details of `editing` quote these lines.
+        questions.filter { $0.modes.contains(mode) }.compactMap { binding in
+            guard let word = binding.answer, let key = binding.keys.first?.name else { return nil }
+            return word.hasPrefix(key) ? "(\(key))" + word.dropFirst(key.count) : "(\(key)) \(word)"
+        }.joined(separator: " ")
     }
 
     /// The keys that run `command` in `mode`, in the table's order.

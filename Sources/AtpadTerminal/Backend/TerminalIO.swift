@@ -1,7 +1,8 @@
 /// The little the app's runtime needs from a terminal: take it over and give it back (for
-/// good, or while suspended), read a batch of input, report its size and signals, draw a
-/// screen, and put text on the terminal's clipboard. `TerminalBackend` is the ncurses one;
-/// tests use a fake.
+/// good, or while suspended), read a batch of input, report its size and signals, lay out
+/// and draw a screen, and put text on the terminal's clipboard. `TerminalBackend` is the
+/// ncurses one; tests use a fake; a decorator may wrap either (the app's trace of frame
+/// times, `ATPAD_TRACE_FILE`).
 public protocol TerminalIO: AnyObject {
     /// Whether the terminal can show colour, and how many.
     var hasColors: Bool { get }
@@ -28,6 +29,21 @@ public protocol TerminalIO: AnyObject {
     func draw(_ screen: Screen, styles: [Role: Style], colors: Bool, graphemes: Graphemes)
     /// Puts `text` on the terminal's clipboard (OSC 52).
     func setClipboard(_ text: String)
+    /// The frame `layout` lays out for the terminal's size (rows, columns), to draw next.
+    func layOutFrame(_ layout: (_ rows: Int, _ columns: Int) -> Frame) -> Frame
+    /// When the last wait of `readEvents` ended (input came, or a wake); the time after it
+    /// went on reading and decoding.
+    var lastWake: ContinuousClock.Instant { get }
+}
+
+extension TerminalIO {
+    public func layOutFrame(_ layout: (_ rows: Int, _ columns: Int) -> Frame) -> Frame {
+        let (rows, columns) = size()
+        return layout(rows, columns)
+    }
+
+    /// A terminal that does not tell: the events are taken as read the moment they came.
+    public var lastWake: ContinuousClock.Instant { .now }
 }
 
 extension TerminalBackend: TerminalIO {
