@@ -107,7 +107,7 @@ import Testing
         #expect(try !opens("a\n", "#gen"))
         // Ctrl-Space with `#` as the default trigger follows the same rule.
         var h = try Harness("## Notes for |", config: EditorConfig(triggers: ["#", "@"], defaultTrigger: "#", implicitThreshold: 0,
-                                                                   markdown: true))
+                                                                   format: .markdown))
         try h.keys("<C-Space>")
         #expect(h.editor.search != nil && h.editor.text == "## Notes for #")
     }
@@ -144,7 +144,7 @@ import Testing
 
     /// Implicit searches follow the rule too: a word typed in a tag is an attribute.
     @Test func noImplicitSearchInATagBeingTyped() throws {
-        let implicit = EditorConfig(implicitThreshold: 3, markdown: true)
+        let implicit = EditorConfig(implicitThreshold: 3, format: .markdown)
         var h = try Harness("<a href=\"x\" |", config: implicit)
         try h.keys("johnny")
         #expect(h.editor.search == nil)

@@ -37,7 +37,7 @@ struct MarkdownNULTests {
     }
 
     @Test func theEditorSearchesOnALineWithANUL() throws {
-        let config = EditorConfig(triggers: ["@", "#"], implicitThreshold: 0, markdown: true)
+        let config = EditorConfig(triggers: ["@", "#"], implicitThreshold: 0, format: .markdown)
         for start in ["hi \0 |", "\0 |", "a\0b |", "\0\0 |", "# T\0 |", "> \0\n> |"] {
             var h = try Harness(start, config: config)
             try h.keys("@jo")
@@ -84,7 +84,7 @@ struct MarkdownNULTests {
             let place = after.text.unicodeScalars.distance(from: after.text.unicodeScalars.startIndex, to: nulScalar)
             #expect(after.removingScalars(at: [place]) == before, "\(round): \(text.debugDescription) NUL at \(at)")
             // The editor's rule at every trigger.
-            let config = EditorConfig(triggers: ["@", "#"], implicitThreshold: 0, markdown: true)
+            let config = EditorConfig(triggers: ["@", "#"], implicitThreshold: 0, format: .markdown)
             let plain = Editor(MarkedText(text: text), config: config)
             let nul = Editor(MarkedText(text: other), config: config)
             for (i, s) in scalars.enumerated() where s == "@" || s == "#" {
