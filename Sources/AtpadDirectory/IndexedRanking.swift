@@ -67,7 +67,7 @@ extension DirectoryIndex {
     /// handle matches (SPEC §4, first within class 1). Buckets of the sample directory and
     /// of directories of a few thousand people are smaller; in a million-person directory a
     /// one-letter bucket holds a hundred thousand, too many to walk on every keystroke
-    /// (BENCHMARKS.md, "Exact matches first").
+    /// (docs/benchmarks-history.md, "Exact matches first").
     static let exactSearchBudget = 1024
 
     /// The ranking order, letter masks and word-start buckets of a directory.
