@@ -65,7 +65,7 @@ let package = Package(
 
 // A member is visible only where its module is imported, so that no file uses full
 // Foundation's string extensions by way of a dependency that imports it (atpad links
-// FoundationEssentials only: see BENCHMARKS.md, start-up).
+// FoundationEssentials only: see docs/benchmarks-history.md, "FoundationEssentials only").
 for target in package.targets where ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "AtpadApp", "atpad"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -1,11 +1,6 @@
 import FoundationEssentials
 import Synchronization
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A cancellation flag that also wakes a worker thread blocked in `poll`: the stream's
 /// termination handler calls ``cancel()`` from any thread, the worker polls ``fd`` with

@@ -1,11 +1,6 @@
 import AtpadCore
 import FoundationEssentials
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A program spawned in a process group of its own, with stdin from `/dev/null` (or given
 /// bytes) and its stdout and stderr read through pipes, so that it can be ended whole — it and every

@@ -67,7 +67,7 @@ extension DirectoryIndex {
     /// handle matches (first within class 1: docs/directories.md, "Ranking and frecency").
     /// Buckets of the sample directory and of directories of a few thousand people are
     /// smaller; in a million-person directory a one-letter bucket holds a hundred thousand,
-    /// too many to walk on every keystroke (BENCHMARKS.md, "Exact matches first").
+    /// too many to walk on every keystroke (docs/benchmarks-history.md, "Exact matches first").
     static let exactSearchBudget = 1024
 
     /// The ranking order, letter masks and word-start buckets of a directory.

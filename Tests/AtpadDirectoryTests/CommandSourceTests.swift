@@ -78,10 +78,9 @@ import Glibc
         let pwned = folder.file("pwned")
         let probe = query.replacingOccurrences(of: "PWNED", with: pwned)
         let source = CommandSource(command: """
-            cd '\(folder.path)' || exit 9
-            printf '%s' "$1" > arg
-            printf '%s' "$#" > count
-            printf '%s' "$ATPAD_QUERY" > env
+            printf '%s' "$1" > '\(folder.file("arg"))'
+            printf '%s' "$#" > '\(folder.file("count"))'
+            printf '%s' "$ATPAD_QUERY" > '\(folder.file("env"))'
             """)
         let result = await answer(source, probe)
         #expect(result.error == nil)
@@ -193,10 +192,9 @@ import Glibc
         let folder = try ScriptFolder()
         // A grandchild that ignores SIGTERM needs the SIGKILL that follows.
         let source = CommandSource(command: """
-            cd '\(folder.path)' || exit 1
-            sleep 30 & echo $! > child
-            sh -c 'trap "" TERM; echo $$ > stubborn; exec sleep 30' &
-            echo $$ > shell
+            sleep 30 & echo $! > '\(folder.file("child"))'
+            sh -c 'trap "" TERM; echo $$ > "$0"; exec sleep 30' '\(folder.file("stubborn"))' &
+            echo $$ > '\(folder.file("shell"))'
             echo '\(entityJSON("1", "A"))'
             wait
             """)
@@ -218,9 +216,8 @@ import Glibc
     @Test func twentyQuickQueriesEachCancellingTheLastLeaveNoProcess() async throws {
         let folder = try ScriptFolder()
         let source = CommandSource(command: """
-            cd '\(folder.path)' || exit 1
-            sleep 30 & echo $! > "child-$1"
-            echo $$ > "shell-$1"
+            sleep 30 & echo $! > '\(folder.path)'/"child-$1"
+            echo $$ > '\(folder.path)'/"shell-$1"
             wait
             """)
         let start = ContinuousClock.now

@@ -190,10 +190,9 @@ private func error(_ bytes: [UInt8]) -> DirectoryError? {
         #expect(throws: DirectoryError.self) { try DirectoryFile.load(path: folder.path) }
     }
 
-    @Test func errorDescriptionUsesThePathAsGiven() {
+    @Test func descriptionUsesThePathAsGiven() {
         let failure = DirectoryError(path: "dir/people.json", line: 12, message: #"entry 4 has no "name""#)
         #expect(failure.description == #"dir/people.json:12: entry 4 has no "name""#)
-        #expect(failure.localizedDescription == failure.description)
         #expect(DirectoryError(path: "p.json", line: nil, message: "no such file").description == "p.json: no such file")
     }
 }

@@ -7,6 +7,10 @@ import Glibc
 #endif
 
 /// A fresh folder under the temporary directory, removed when the value goes away.
+///
+/// Scripts write into it by absolute path (`file(_:)`), never `cd FOLDER` and a relative name:
+/// a script that outlives the folder would otherwise write its files where the tests run
+/// (a stray `child` pid file once reached the repository that way).
 final class ScriptFolder: @unchecked Sendable {
     let path: String
 

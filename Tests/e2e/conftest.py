@@ -2,13 +2,39 @@
 import faulthandler
 import json
 import os
+import shlex
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
+from tmux import Session
+
 ROOT = Path(__file__).resolve().parents[2]
+
+# The people of the `directory` fixture (a file that needs others defines its own `directory`).
+PEOPLE = [
+    {"id": "u1", "name": "John Doe", "handle": "jdoe", "detail": "iOS engineer"},
+    {"id": "u2", "name": "Jane Roe", "handle": "jroe"},
+    {"id": "u3", "name": "Johanna Lee"},
+    {"id": "u4", "name": "Bruce Wayne", "handle": "batman"},
+]
+
+# git's identity for commits made in the tests.
+IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
+
+
+def wait_until(condition, timeout=10.0, interval=0.02):
+    """Polls `condition()` until it is true or `timeout` seconds have passed, and returns its
+    last value: the test then asserts what it needs (never a fixed sleep)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() >= deadline:
+            return value
+        time.sleep(interval)
 
 
 def atpad_binary() -> str:
@@ -99,3 +125,75 @@ def services():
     running = Services()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def directory(tmp_path):
+    """A directory file of PEOPLE; returns its path."""
+    path = tmp_path / "people.json"
+    path.write_text(json.dumps(PEOPLE))
+    return str(path)
+
+
+def first_frame(screen):
+    return "atpad" in screen or "small" in screen
+
+
+@pytest.fixture
+def sessions():
+    """Starts atpad ARGS in tmux (tmux.Session), closed after the test.
+
+    `ready` is what to wait for before returning, so that keys are not typed before atpad
+    owns the terminal (they would meet a cooked tty): the first frame (True), some text, a
+    predicate on the screen, or nothing (False)."""
+    opened = []
+
+    def start(args, width=80, height=24, env=None, cwd=None, redirect="", ready=True):
+        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args]) + redirect
+        s = Session(command, width=width, height=height, env=env, cwd=cwd)
+        opened.append(s)
+        if ready:
+            s.wait_for(first_frame if ready is True else ready, what="the first frame")
+        return s
+
+    yield start
+    for s in opened:
+        s.close()
+
+
+def popup_open(screen):
+    return "┌" in screen
+
+
+@pytest.fixture
+def repo(tmp_path):
+    """An empty git repository with a directory file beside it: (path, git runner, directory path)."""
+    path = tmp_path / "repo"
+    path.mkdir()
+
+    def git(*args, env=None):
+        return subprocess.run(["git", *args], cwd=path, capture_output=True, env={**os.environ, **IDENTITY, **(env or {})})
+    git("init", "-q")
+    git("config", "core.autocrlf", "false")
+    people = tmp_path / "people.json"
+    people.write_text(json.dumps([{"id": "u1", "name": "John Doe", "handle": "jdoe"},
+                                  {"id": "u2", "name": "Baz Q", "handle": "baz"}]))
+    return path, git, str(people)
+
+
+@pytest.fixture
+def git_session(repo):
+    """A git command in tmux with atpad (no -f: the format comes from the file's name) as
+    its editor."""
+    opened = []
+
+    def start(command, *extra):
+        path, _, people = repo
+        editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", people, "--implicit", "0", *extra])
+        s = Session(command, env={**IDENTITY, "GIT_EDITOR": editor}, cwd=str(path))
+        opened.append(s)
+        return s
+
+    yield start
+    for s in opened:
+        s.close()

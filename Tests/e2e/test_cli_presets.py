@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
 
 GITHUB_QUERY = ("query($owner: String!, $name: String!, $q: String!) { repository(owner: $owner, name: $name) "
                 "{ mentionableUsers(query: $q, first: 50) { nodes { login name databaseId } } } }")
@@ -265,7 +264,7 @@ def test_a_missing_tool_is_one_clear_line(atpad, tmp_path, preset, tool):
     assert len(lines) == 1 and f"the {preset} preset needs {tool} (" in lines[0] and "not on PATH" in lines[0], lines
 
 
-def test_a_missing_tool_is_an_error_row_and_editing_goes_on(sessions, tmp_path):  # noqa: F811
+def test_a_missing_tool_is_an_error_row_and_editing_goes_on(sessions, tmp_path):
     empty = tmp_path / "empty-bin"
     empty.mkdir()
     path = tmp_path / "c.txt"
@@ -282,7 +281,7 @@ def test_a_missing_tool_is_an_error_row_and_editing_goes_on(sessions, tmp_path):
     assert path.read_text() == "hi @oc bye"
 
 
-def test_an_editor_with_a_cached_list_answers_from_it(sessions, tmp_path):  # noqa: F811
+def test_an_editor_with_a_cached_list_answers_from_it(sessions, tmp_path):
     runs = tmp_path / "runs"
     command = f"echo run >> {runs}; printf '%s\\n' '{{\"members\": [{{\"id\": \"u1\", \"name\": \"Cora Cached\"}}, {{\"x\": 1}}]}}'"
     cfg = tmp_path / "c.toml"

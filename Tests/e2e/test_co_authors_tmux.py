@@ -6,8 +6,8 @@ import os
 import shlex
 import subprocess
 
-from conftest import atpad_binary
-from test_git_editor import IDENTITY, make_repo
+from conftest import IDENTITY, atpad_binary
+from test_git_editor import make_repo
 from tmux import Session
 
 PEOPLE = [

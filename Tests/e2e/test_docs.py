@@ -174,8 +174,17 @@ def test_the_readme_is_short_and_task_first():
     headings = re.findall(r"^## (.*)$", readme, re.M)
     assert headings == ["Install", "The two commands", "A one-minute tour", "Recipes", "Read on"]
     # CI runs the README's test command (.ci/run), and the fresh-machine command is there.
-    assert "\n./scripts/test\n" in readme and "\nswift run atpad\n" in readme
+    assert "\n./scripts/test\n" in readme and "\n./scripts/run\n" in readme
     assert "./scripts/test" in (ROOT / ".ci" / "run").read_text()
+    # Nothing to install by hand first: both commands and CI install through the one script.
+    two_commands = readme[readme.index("## The two commands"):readme.index("## A one-minute tour")]
+    assert "apt-get" not in two_commands and "pip install" not in two_commands
+    def commands(path):
+        return [line for line in path.read_text().splitlines() if not line.lstrip().startswith("#")]
+    assert any("scripts/setup --tests" in line for line in commands(ROOT / ".ci" / "run"))
+    assert not any("apt-get" in line or "pip install" in line for line in commands(ROOT / ".ci" / "run"))
+    assert any("scripts/setup" in line for line in commands(ROOT / "scripts" / "run"))
+    assert any("scripts/setup --tests" in line for line in commands(ROOT / "scripts" / "test"))
     for recipe in ["core.editor", "GH_EDITOR", "--body-file", "glab", "slack:", "jira:", "atpad post"]:
         assert recipe in readme, recipe
     picture = re.search(r"!\[[^\]]+\]\((docs/images/[^)]+\.png)\)", readme).group(1)

@@ -5,13 +5,11 @@ removed by a clean save or quit."""
 import os
 import shlex
 import signal
-import time
 from pathlib import Path
 
-from conftest import atpad_binary
+from conftest import atpad_binary, wait_until
 from tmux import Session
 
-from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
 
 PROMPT = "Recover unsaved draft?"
 
@@ -26,14 +24,26 @@ def drafts_folder():
     return Path(os.environ["XDG_STATE_HOME"]) / "atpad" / "drafts"
 
 
-def test_sigkill_loses_at_most_the_last_two_seconds(sessions, directory, tmp_path):  # noqa: F811
+def draft_holds(text):
+    """Whether a draft on disk holds `text` (a draft replaced meanwhile is read next time)."""
+    for path in drafts_folder().glob("*.draft"):
+        try:
+            if text in path.read_text(errors="replace"):
+                return True
+        except FileNotFoundError:
+            pass
+    return False
+
+
+def test_sigkill_loses_at_most_the_last_two_seconds(sessions, directory, tmp_path):
     path = tmp_path / "c.txt"
     path.write_text("start ")
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     s.wait_for("start")
     s.keys("C-End")
     s.type("typed well before the kill")
-    time.sleep(2.2)
+    # Until its draft holds it (within the 2 s a draft may lag behind), and no longer.
+    wait_until(lambda: draft_holds("typed well before the kill"), timeout=2.2)
     s.type(" and just before")
     os.kill(atpad_pid(s), signal.SIGKILL)
     s.wait_for("[exit", what="the kill")
@@ -52,7 +62,7 @@ def test_sigkill_loses_at_most_the_last_two_seconds(sessions, directory, tmp_pat
     assert list(drafts_folder().glob("*.draft")) == [], "a clean save removes the draft"
 
 
-def test_sigterm_and_sighup_write_the_draft_and_exit(sessions, directory, tmp_path):  # noqa: F811
+def test_sigterm_and_sighup_write_the_draft_and_exit(sessions, directory, tmp_path):
     for sig, status in ((signal.SIGTERM, 143), (signal.SIGHUP, 129)):
         path = tmp_path / f"{sig.name}.txt"
         s = sessions([str(path), "-d", directory, "--implicit", "0"])
@@ -67,7 +77,7 @@ def test_sigterm_and_sighup_write_the_draft_and_exit(sessions, directory, tmp_pa
         again.wait_for(f"unsaved {sig.name} words")
 
 
-def test_discard_and_keep_both(sessions, directory, tmp_path):  # noqa: F811
+def test_discard_and_keep_both(sessions, directory, tmp_path):
     path = tmp_path / "d.txt"
     path.write_text("saved text")
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
@@ -105,11 +115,11 @@ def test_discard_and_keep_both(sessions, directory, tmp_path):  # noqa: F811
     assert path.read_text() == "saved text"
 
 
-def test_quit_without_saving_removes_the_draft(sessions, directory, tmp_path):  # noqa: F811
+def test_quit_without_saving_removes_the_draft(sessions, directory, tmp_path):
     path = tmp_path / "q.txt"
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     s.type("soon gone")
-    time.sleep(1.5)
+    wait_until(lambda: list(drafts_folder().glob("*.draft")), timeout=1.5)
     assert list(drafts_folder().glob("*.draft")), "a draft is written within 2 s"
     s.keys("C-q")
     s.wait_for("Save changes")
@@ -118,7 +128,7 @@ def test_quit_without_saving_removes_the_draft(sessions, directory, tmp_path):  
     assert list(drafts_folder().glob("*.draft")) == []
 
 
-def test_a_corrupt_draft_is_offered_as_plain_text(sessions, directory, tmp_path):  # noqa: F811
+def test_a_corrupt_draft_is_offered_as_plain_text(sessions, directory, tmp_path):
     path = tmp_path / "x.txt"
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     s.type("hello @[Jo](u1) there")
@@ -135,7 +145,7 @@ def test_a_corrupt_draft_is_offered_as_plain_text(sessions, directory, tmp_path)
     assert "hello" in again.screen()
 
 
-def test_an_unwritable_state_folder_is_a_warning(sessions, directory, tmp_path):  # noqa: F811
+def test_an_unwritable_state_folder_is_a_warning(sessions, directory, tmp_path):
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the state folder should be")
     path = tmp_path / "w.txt"
@@ -148,7 +158,7 @@ def test_an_unwritable_state_folder_is_a_warning(sessions, directory, tmp_path):
     assert path.read_text() == "still editing fine"
 
 
-def leave_a_draft(sessions, directory, path):  # noqa: F811
+def leave_a_draft(sessions, directory, path):
     """`path` holds "saved text"; a session typed " draft text" at its end and was stopped
     with SIGTERM, so its draft is newer than the file."""
     path.write_text("saved text")
@@ -160,7 +170,7 @@ def leave_a_draft(sessions, directory, path):  # noqa: F811
     assert s.exit_status() == 143
 
 
-def test_keys_typed_at_the_question_are_applied_after_the_answer(sessions, directory, tmp_path):  # noqa: F811
+def test_keys_typed_at_the_question_are_applied_after_the_answer(sessions, directory, tmp_path):
     path = tmp_path / "h.txt"
     leave_a_draft(sessions, directory, path)
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
@@ -178,7 +188,7 @@ def test_keys_typed_at_the_question_are_applied_after_the_answer(sessions, direc
     assert path.read_bytes() == b"xyz saved text"
 
 
-def test_keys_typed_before_the_question_was_drawn_never_answer_it(directory, tmp_path):  # noqa: F811
+def test_keys_typed_before_the_question_was_drawn_never_answer_it(directory, tmp_path):
     """Keys typed while atpad starts (here: before it starts at all, held by the cooked
     terminal until a file appears) are held, `d`, `r` and `k` included."""
     path = tmp_path / "t.txt"

@@ -1,21 +1,13 @@
 """Issue 22's editing details with the real binary in tmux: Go to line with any number,
 recovered drafts keep the cursor, emphasis before a trigger, the soft space after a pick,
 re-targeting with the name selected."""
-import json
-import shlex
-
-import pytest
-
-from conftest import atpad_binary
-from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
-from test_safe_editor_tmux import git_session, repo  # noqa: F401  (fixtures)
 
 
 def title(s):
     return s.lines()[0]
 
 
-def test_go_to_line_past_the_end_with_any_number_of_digits(sessions, tmp_path):  # noqa: F811
+def test_go_to_line_past_the_end_with_any_number_of_digits(sessions, tmp_path):
     path = tmp_path / "lines.txt"
     path.write_text("one\ntwo\nthree\n")
     s = sessions([str(path), "--implicit", "0"])
@@ -38,7 +30,7 @@ def atpad_pid(s):
     return int(open(f"/proc/{pane}/task/{pane}/children").read().split()[0])
 
 
-def test_a_recovered_draft_puts_the_cursor_back(sessions, tmp_path):  # noqa: F811
+def test_a_recovered_draft_puts_the_cursor_back(sessions, tmp_path):
     import os
     import signal
     path = tmp_path / "c.txt"
@@ -61,7 +53,7 @@ def test_a_recovered_draft_puts_the_cursor_back(sessions, tmp_path):  # noqa: F8
     again.wait_for("second line typXed")
 
 
-def test_emphasis_before_a_trigger_opens_the_chooser(sessions, directory, tmp_path):  # noqa: F811
+def test_emphasis_before_a_trigger_opens_the_chooser(sessions, directory, tmp_path):
     path = tmp_path / "c.md"
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
     for marks in ["**", "_", "~~"]:
@@ -77,7 +69,7 @@ def test_emphasis_before_a_trigger_opens_the_chooser(sessions, directory, tmp_pa
     assert path.read_text() == "**@jdoe** _@jdoe_ ~~@jdoe~~ "
 
 
-def test_a_pick_in_a_commit_message_never_glues_to_the_next_word(repo, git_session):  # noqa: F811
+def test_a_pick_in_a_commit_message_never_glues_to_the_next_word(repo, git_session):
     """git's template follows line 1: the pick still adds its space, so `for the fix`
     typed next is a word of its own; Enter right after a pick leaves no trailing space."""
     path, git, _ = repo
@@ -103,7 +95,7 @@ def test_a_pick_in_a_commit_message_never_glues_to_the_next_word(repo, git_sessi
     assert message == "Thanks @jdoe for the fix, cc @baz\nSecond line.\n\n", repr(message)
 
 
-def test_retargeting_types_over_the_selected_name(sessions, tmp_path):  # noqa: F811
+def test_retargeting_types_over_the_selected_name(sessions, tmp_path):
     path = tmp_path / "retarget.atpad"
     path.write_text("hi @[John Doe](u1) there")
     s = sessions([str(path)])

@@ -7,46 +7,7 @@ import shlex
 import signal
 import time
 
-import pytest
-
-from conftest import atpad_binary
-from tmux import Session
-
-PEOPLE = [
-    {"id": "u1", "name": "John Doe", "handle": "jdoe", "detail": "iOS engineer"},
-    {"id": "u2", "name": "Jane Roe", "handle": "jroe"},
-    {"id": "u3", "name": "Johanna Lee"},
-    {"id": "u4", "name": "Bruce Wayne", "handle": "batman"},
-]
-
-
-@pytest.fixture
-def directory(tmp_path):
-    path = tmp_path / "people.json"
-    path.write_text(json.dumps(PEOPLE))
-    return str(path)
-
-
-@pytest.fixture
-def sessions():
-    opened = []
-
-    def start(args, width=80, height=24, env=None, cwd=None, redirect="", ready=True):
-        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args]) + redirect
-        s = Session(command, width=width, height=height, env=env, cwd=cwd)
-        opened.append(s)
-        if ready:
-            # Keys typed before atpad owns the terminal would meet a cooked tty.
-            s.wait_for(lambda sc: "atpad" in sc or "small" in sc, what="the first frame")
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
-
-
-def popup_open(screen):
-    return "┌" in screen
+from conftest import popup_open, wait_until
 
 
 def test_type_pick_save_exact_content(sessions, directory, tmp_path):
@@ -82,8 +43,10 @@ def test_backspace_selects_then_deletes(sessions, directory, tmp_path):
     s = sessions([str(path), "-d", directory])
     s.wait_for("hi @John Doe")
     s.keys("C-End")
+    drawn = s.screen(attributes=True)
     s.keys("BSpace")
-    time.sleep(0.2)
+    # Until the Backspace is drawn (the mention selected, in other colours; or, wrongly, gone).
+    wait_until(lambda: s.screen(attributes=True) != drawn)
     assert "hi @John Doe" in s.screen(), "the first Backspace only selects"
     s.keys("BSpace")
     s.wait_for(lambda sc: "John" not in sc, what="the mention to go")

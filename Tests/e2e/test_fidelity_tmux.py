@@ -2,15 +2,10 @@
 format a file is in" and "How a mention is shown"; docs/editor.md, "Paste" and "Find and
 replace"): the real binary in tmux, checking the bytes on disk."""
 import json
-import os
 import shlex
-import subprocess
 
-import pytest
-
-from conftest import atpad_binary
-from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
-from test_git_editor import IDENTITY, make_repo
+from conftest import IDENTITY, atpad_binary
+from test_git_editor import make_repo
 from tmux import Session
 
 
@@ -20,7 +15,7 @@ def saved(s, path, what="Saved"):
     return path.read_bytes()
 
 
-def test_a_paste_is_text_in_the_documents_format(sessions, directory, tmp_path):  # noqa: F811
+def test_a_paste_is_text_in_the_documents_format(sessions, directory, tmp_path):
     path = tmp_path / "p.md"
     s = sessions([str(path), "-d", directory])
     pasted = 'x = "a\\\\n"; see @[the docs](https://e.com/docs) and C:\\\\dir'
@@ -31,7 +26,7 @@ def test_a_paste_is_text_in_the_documents_format(sessions, directory, tmp_path):
     assert s.exit_status() == 0
 
 
-def test_a_pasted_handle_is_shown_and_saved_as_pasted(sessions, directory, tmp_path):  # noqa: F811
+def test_a_pasted_handle_is_shown_and_saved_as_pasted(sessions, directory, tmp_path):
     path = tmp_path / "h.md"
     s = sessions([str(path), "-d", directory])
     s.paste("thanks @jdoe and @JRoe!")
@@ -42,7 +37,7 @@ def test_a_pasted_handle_is_shown_and_saved_as_pasted(sessions, directory, tmp_p
     assert s.exit_status() == 0
 
 
-def test_replace_all_never_edits_inside_a_mention(sessions, directory, tmp_path):  # noqa: F811
+def test_replace_all_never_edits_inside_a_mention(sessions, directory, tmp_path):
     path = tmp_path / "rep.md"
     path.write_text("John wrote this.\nContact @jdoe for access.\n")
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
@@ -66,7 +61,7 @@ def test_replace_all_never_edits_inside_a_mention(sessions, directory, tmp_path)
     assert s.exit_status() == 0
 
 
-def test_tab_in_a_go_file_is_a_tab(sessions, directory, tmp_path):  # noqa: F811
+def test_tab_in_a_go_file_is_a_tab(sessions, directory, tmp_path):
     path = tmp_path / "tabs.go"
     s = sessions([str(path), "-d", directory])
     s.keys("Tab")
@@ -153,7 +148,7 @@ def test_emoji_shortcodes_stay_text_in_every_format(atpad, tmp_path):
     assert '"mention"' not in adf.stdout
 
 
-def test_package_json_opens_as_text_and_saves_unchanged(sessions, directory, tmp_path):  # noqa: F811
+def test_package_json_opens_as_text_and_saves_unchanged(sessions, directory, tmp_path):
     path = tmp_path / "package.json"
     original = b'{\n  "name": "x",\n  "author": "@jdoe <a@b.c>"\n}\n'
     path.write_bytes(original)

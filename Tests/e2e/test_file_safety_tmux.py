@@ -11,8 +11,7 @@ import tempfile
 
 import pytest
 
-from conftest import atpad_binary
-from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
+from conftest import atpad_binary, wait_until
 from tmux import Session
 
 NOBODY = 65534
@@ -83,7 +82,7 @@ def as_person(shared_folder):
         s.close()
 
 
-def test_changed_on_disk_overwrite_reload_cancel(sessions, directory, tmp_path):  # noqa: F811
+def test_changed_on_disk_overwrite_reload_cancel(sessions, directory, tmp_path):
     path = tmp_path / "c.md"
     for answer, expected in [("c", "theirs\n"), ("o", "mine!\n"), ("r", "theirs\n")]:
         path.write_text("mine\n")
@@ -183,8 +182,7 @@ def test_render_mentions_and_search_show_control_characters_on_a_terminal(atpad,
     assert "\x1b[31mALERT" in out
 
 
-def test_a_second_atpad_on_the_same_file_opens_it_read_only(sessions, directory, tmp_path):  # noqa: F811
-    import time
+def test_a_second_atpad_on_the_same_file_opens_it_read_only(sessions, directory, tmp_path):
     from test_drafts import atpad_pid, drafts_folder
     path = tmp_path / "shared.md"
     path.write_text("start")
@@ -192,7 +190,7 @@ def test_a_second_atpad_on_the_same_file_opens_it_read_only(sessions, directory,
     first.wait_for("start")
     first.keys("End")
     first.type(" live words")
-    time.sleep(1.5)  # the first atpad's draft is on disk now
+    wait_until(lambda: list(drafts_folder().glob("*.draft")), timeout=1.5)  # the first atpad's draft
     drafts = list(drafts_folder().glob("*.draft"))
     assert drafts, "the first atpad writes its draft"
     second = sessions(["shared.md", "-d", directory, "--implicit", "0"], cwd=str(tmp_path))
@@ -212,7 +210,7 @@ def test_a_second_atpad_on_the_same_file_opens_it_read_only(sessions, directory,
 
 
 @pytest.mark.parametrize("shape", ["relative", "absolute", "chain"])
-def test_saving_through_a_dangling_symlink_writes_its_target_and_keeps_the_link(sessions, directory, tmp_path,  # noqa: F811
+def test_saving_through_a_dangling_symlink_writes_its_target_and_keeps_the_link(sessions, directory, tmp_path,
                                                                                 shape):
     # Issue 32: as vim does, the file the link names is created; the link stays a link.
     (tmp_path / "notes").mkdir()
@@ -245,7 +243,7 @@ def test_saving_through_a_dangling_symlink_writes_its_target_and_keeps_the_link(
 
 
 @pytest.mark.parametrize("ending", [b"", b"\n"])
-def test_a_json_comment_saved_without_edits_keeps_its_bytes(sessions, directory, tmp_path, ending):  # noqa: F811
+def test_a_json_comment_saved_without_edits_keeps_its_bytes(sessions, directory, tmp_path, ending):
     # Issue 32: the final newline after the object, or its absence, is kept.
     path = tmp_path / "c.json"
     body = (b'{"text": "hi @John Doe\\nbye", "mentions": [{"trigger": "@", "id": "u1", "name": "John Doe", '

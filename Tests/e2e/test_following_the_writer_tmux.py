@@ -2,28 +2,10 @@
 directories: the one-line picker's selected entry, a burst of keys, `:tada` + Tab and
 re-targeting a mention with Ctrl-Space."""
 import json
-import shlex
-
-import pytest
-
-from conftest import atpad_binary
-from tmux import Session
 
 
-@pytest.fixture
-def sessions():
-    opened = []
-
-    def start(args, width=80, height=24):
-        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args])
-        s = Session(command, width=width, height=height, env={"ATPAD_DRAFTS": "off"})
-        opened.append(s)
-        s.wait_for(lambda sc: "atpad" in sc or ".txt" in sc, what="the first frame")
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
+# Every editor here starts without drafts, and is ready once its title shows.
+QUIET = {"env": {"ATPAD_DRAFTS": "off"}, "ready": lambda sc: "atpad" in sc or ".txt" in sc}
 
 
 def save_and_quit(s, path):
@@ -38,7 +20,7 @@ def test_one_line_picker_always_shows_the_selected_entry(sessions, atpad, tmp_pa
     names = [r["name"] for r in json.loads(atpad("search", "jo", "--json", check_exit=0).stdout)["results"]]
     for downs in range(0, 6):
         path = tmp_path / f"p{downs}.txt"
-        s = sessions([str(path)], width=30, height=5)
+        s = sessions([str(path)], width=30, height=5, **QUIET)
         s.type("@jo")
         # The results, not only the picker: the sample directory may still be loading.
         s.wait_for(lambda sc: sc.splitlines()[-1].startswith("@jo: ") and names[0] in sc.splitlines()[-1],
@@ -58,7 +40,7 @@ def test_one_line_picker_always_shows_the_selected_entry(sessions, atpad, tmp_pa
 def test_a_burst_ends_where_replay_ends(sessions, replay, tmp_path):
     keys = "y @jdoe & "
     path = tmp_path / "burst.txt"
-    s = sessions([str(path)])
+    s = sessions([str(path)], **QUIET)
     s.type(keys)  # one write: the editor reads it as one burst
     screen = s.wait_for(lambda sc: "y @jdoe &" in sc and "Col 11" in sc, what="the burst")
     assert "no matches" not in screen
@@ -70,7 +52,7 @@ def test_a_burst_ends_where_replay_ends(sessions, replay, tmp_path):
 
 def test_tada_and_tab_inserts_the_emoji(sessions, tmp_path):
     path = tmp_path / "emoji.txt"
-    s = sessions([str(path)])
+    s = sessions([str(path)], **QUIET)
     s.type("great :tada")
     s.wait_for("🎉 party popper", what="the chooser's row, its emoji before its name")
     s.keys("Tab")
@@ -80,7 +62,7 @@ def test_tada_and_tab_inserts_the_emoji(sessions, tmp_path):
 
 def test_ctrl_space_retargets_a_selected_mention(sessions, tmp_path):
     path = tmp_path / "retarget.atpad"
-    s = sessions([str(path)])
+    s = sessions([str(path)], **QUIET)
     s.type("hi @jd")
     s.wait_for("John Doe")
     s.keys("Enter")

@@ -1,29 +1,13 @@
 """The frame in a real terminal (tmux): the cursor after a line exactly as wide as the
 window is where the next character appears, and `[terminal] graphemes` decides how an
 emoji cluster is sent."""
-import shlex
 import time
 
 import pytest
 
-from conftest import atpad_binary
-from tmux import Session
 
-
-@pytest.fixture
-def sessions():
-    opened = []
-
-    def start(args, width=40, height=10, env=None):
-        command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args])
-        s = Session(command, width=width, height=height, env={"ATPAD_DRAFTS": "off", **(env or {})})
-        opened.append(s)
-        s.wait_for(lambda sc: "Ln 1, Col 1" in sc, what="the first frame")
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
+# Every editor here starts small, without drafts, and is ready once the status line shows.
+SMALL = {"width": 40, "height": 10, "env": {"ATPAD_DRAFTS": "off"}, "ready": lambda sc: "Ln 1, Col 1" in sc}
 
 
 def wait_for_cursor(s, expected, timeout=10.0):
@@ -54,7 +38,7 @@ def test_end_on_a_full_width_line_then_typing_shows_the_character_at_the_cursor(
     path.write_text(full + "\nsecond line\n")
     config = tmp_path / "config.toml"
     config.write_text(f'[terminal]\ngraphemes = "{graphemes}"\n')
-    s = sessions([str(path), "--config", str(config)])
+    s = sessions([str(path), "--config", str(config)], **SMALL)
     s.keys("End")
     s.wait_for("Col 41", what="the title's Col at the line's end")
     # The next character goes at the start of the row below: the cursor is there, and
@@ -90,7 +74,7 @@ def test_graphemes_decides_how_a_cluster_is_sent(sessions, tmp_path, graphemes):
     path.write_text("a👍🏽b\n")
     config = tmp_path / "config.toml"
     config.write_text(f'[terminal]\ngraphemes = "{graphemes}"\n')
-    s = sessions([str(path), "--config", str(config)])
+    s = sessions([str(path), "--config", str(config)], **SMALL)
     log = tmp_path / "output.log"
     s.record_output(log)
     # A character typed before the cluster moves it: its cells are sent again.

@@ -5,14 +5,14 @@ import json
 import os
 from pathlib import Path
 
-from test_editor_tmux import directory, popup_open, sessions  # noqa: F401  (fixtures)
+from conftest import popup_open
 
 
 def frecency_file():
     return Path(os.environ["XDG_STATE_HOME"]) / "atpad" / "frecency.json"
 
 
-def test_a_pick_in_the_editor_ranks_first_next_time(atpad, sessions, directory, tmp_path):  # noqa: F811
+def test_a_pick_in_the_editor_ranks_first_next_time(atpad, sessions, directory, tmp_path):
     before = atpad("search", "jo", "-d", directory, check_exit=0).stdout.splitlines()
     assert before[0].startswith("u1\t")
     s = sessions([str(tmp_path / "c.txt"), "-d", directory])
@@ -35,12 +35,12 @@ def test_a_pick_in_the_editor_ranks_first_next_time(atpad, sessions, directory, 
     assert out["chooser"]["items"][0] == "u1"
 
 
-def test_replay_writes_no_frecency(atpad, directory):  # noqa: F811
+def test_replay_writes_no_frecency(atpad, directory):
     atpad("replay", "-d", directory, "--keys", "@jo<Enter>", check_exit=0)
     assert not frecency_file().exists()
 
 
-def test_a_corrupt_frecency_file_is_a_warning(atpad, directory):  # noqa: F811
+def test_a_corrupt_frecency_file_is_a_warning(atpad, directory):
     frecency_file().parent.mkdir(parents=True, exist_ok=True)
     frecency_file().write_text("{not json")
     proc = atpad("search", "jo", "-d", directory, check_exit=0)

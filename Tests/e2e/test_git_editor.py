@@ -8,10 +8,8 @@ import subprocess
 
 import pytest
 
-from conftest import atpad_binary
+from conftest import IDENTITY, atpad_binary
 from tmux import Session
-
-IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
 
 
 def make_repo(tmp_path, people):
@@ -32,6 +30,7 @@ def make_repo(tmp_path, people):
 
 @pytest.fixture
 def repo(tmp_path):
+    """Here a repository with a file staged (conftest's `repo` has none)."""
     return make_repo(tmp_path, [{"id": "u1", "name": "John Doe", "handle": "jdoe"}])
 
 

@@ -9,14 +9,13 @@ import subprocess
 import pytest
 
 from conftest import atpad_binary
-from test_editor_tmux import sessions  # noqa: F401  (fixture)
 
 SLACK = b"<!here> deploy done <@u1> see <https://example.com|docs> and <#C999|ops>"
 DISCORD = b"hey <@123456> and <#C01> <@!1> <@&2> <:party:4> <t:1700000000:R>"
 
 
 @pytest.fixture
-def session(sessions):  # noqa: F811
+def session(sessions):
     return lambda args: sessions(args, width=100, height=12)
 
 

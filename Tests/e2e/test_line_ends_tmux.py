@@ -3,11 +3,10 @@ keeps its ending, new breaks take the first line's, a lone CR shows as ^M and st
 
 import pytest
 
-from test_editor_tmux import sessions  # noqa: F401  (fixture)
 
 
 @pytest.fixture
-def session(sessions):  # noqa: F811
+def session(sessions):
     # No implicit search: its chooser could open on a typed word and take the Enter.
     return lambda args: sessions([*args, "--implicit", "0"], width=60, height=12)
 

@@ -5,13 +5,12 @@ import re
 
 import pytest
 
-from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
 
 SGR = r"\x1b\[([0-9;]*)m"
 
 
 @pytest.fixture
-def session(sessions):  # noqa: F811
+def session(sessions):
     return lambda args, **kw: sessions(args, width=60, height=12, **kw)
 
 
@@ -79,7 +78,7 @@ def test_at_in_a_fence_opens_no_chooser_and_in_prose_does(session, directory, tm
     s.keys("Escape")
 
 
-def test_a_nul_byte_hides_no_mention_of_its_line(session, directory, tmp_path):  # noqa: F811
+def test_a_nul_byte_hides_no_mention_of_its_line(session, directory, tmp_path):
     # Issue 32: cmark-gfm reads NUL as U+FFFD; the mention after it on the line is read.
     path = tmp_path / "comment.md"
     original = b"hi @jdoe\x00 x\n\x00 and @jroe\n"
@@ -102,7 +101,7 @@ def test_a_nul_byte_hides_no_mention_of_its_line(session, directory, tmp_path): 
     assert path.read_bytes() == original
 
 
-def test_an_unclosed_comment_or_tag_opens_no_chooser(session, directory, tmp_path):  # noqa: F811
+def test_an_unclosed_comment_or_tag_opens_no_chooser(session, directory, tmp_path):
     path = tmp_path / "comment.md"
     s = session([str(path), "-d", directory])
     s.wait_for(lambda sc: "comment.md" in sc, what="the editor")
@@ -123,7 +122,7 @@ def test_an_unclosed_comment_or_tag_opens_no_chooser(session, directory, tmp_pat
     assert s.exit_status() == 1
 
 
-def test_hash_in_a_headings_text_opens_the_channel_chooser(session, directory, tmp_path):  # noqa: F811
+def test_hash_in_a_headings_text_opens_the_channel_chooser(session, directory, tmp_path):
     channels = tmp_path / "channels.json"
     channels.write_text('[{"id": "C1", "name": "general"}, {"id": "C2", "name": "random"}]')
     path = tmp_path / "comment.md"
@@ -145,7 +144,7 @@ def test_hash_in_a_headings_text_opens_the_channel_chooser(session, directory, t
 
 
 @pytest.mark.parametrize("how", [{"env": {"NO_COLOR": "1"}}, {"args": ["--no-color"]}, {"args": ["--theme", "mono"]}])
-def test_without_colour_a_mention_in_a_heading_is_bold_and_underlined(session, directory, tmp_path, how):  # noqa: F811
+def test_without_colour_a_mention_in_a_heading_is_bold_and_underlined(session, directory, tmp_path, how):
     # Issue 32: the heading is bold; the mention in it is bold and underlined.
     path = tmp_path / "comment.md"
     path.write_bytes(b"# Ask @jdoe now\n\nplain text\n")

@@ -4,13 +4,12 @@ opened replace its rows; a failed call is said once on the message line and typi
 on with the usual ranking; with the github preset the checkout's pull request (`gh pr
 view`) is the conversation."""
 import json
-import time
+import threading
 
 import pytest
 
 from test_cli_presets import TEAMS_LINES, USERS_LINES, stand_in, teams_list_call, users_list_call
 from test_participants import GITHUB_QUERY, PEOPLE
-from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
 
 TOKEN = "xoxb-tmux-participants"
 
@@ -58,14 +57,19 @@ def test_at_lists_the_participants_first_with_the_mark_and_role(sessions, servic
 
 
 def test_participants_that_arrive_late_replace_the_rows(sessions, services, directory, tmp_path):
-    def slow(request):
-        time.sleep(1.5)
+    # The participants are held back until the chooser has shown the directory's answer
+    # (10 s at most, so that the server never waits for a test that failed).
+    chooser_shown = threading.Event()
+
+    def late(request):
+        chooser_shown.wait(10)
         return thread_answer(request)
-    services.routes["/api/conversations.replies"] = slow
+    services.routes["/api/conversations.replies"] = late
     s = sessions(["--to", "slack:C0123/1700000000.000100", "-d", directory], env=slack_env(services), cwd=str(tmp_path))
     s.type("@")
     # The directory answers at once, without marks…
     first = s.wait_for(lambda sc: len(chooser_rows(sc)) >= 4, what="the chooser")
+    chooser_shown.set()
     if "● " not in first:
         assert chooser_rows(first)[0].startswith("John Doe")
     # …and the participants, when they come, go first without another key.

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from conftest import atpad_binary
-from test_editor_tmux import sessions  # noqa: F401  (the tmux fixture)
 
 PEOPLE = [{"id": "U01", "name": "John Doe", "handle": "jdoe"}, {"id": "U02", "name": "Jane Roe", "handle": "jroe"}]
 TOKEN = "xoxb-tmux-secret"

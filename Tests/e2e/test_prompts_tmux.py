@@ -5,14 +5,13 @@ import os
 import signal
 
 from test_drafts import PROMPT, atpad_pid
-from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
 
 
 def title(s):
     return s.lines()[0]
 
 
-def test_save_as_without_a_file_writes_it(sessions, directory, tmp_path):  # noqa: F811
+def test_save_as_without_a_file_writes_it(sessions, directory, tmp_path):
     s = sessions(["-d", directory, "--implicit", "0"], cwd=str(tmp_path))
     s.wait_for("[new comment]")
     s.type("hi @jo")
@@ -30,7 +29,7 @@ def test_save_as_without_a_file_writes_it(sessions, directory, tmp_path):  # noq
     assert (tmp_path / "out.md").read_bytes() == b"hi @jdoe bye"  # .md is github
 
 
-def test_find_and_next(sessions, directory, tmp_path):  # noqa: F811
+def test_find_and_next(sessions, directory, tmp_path):
     path = tmp_path / "f.txt"
     path.write_text("alpha\nbeta gamma\nalpha again\n")
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
@@ -50,7 +49,7 @@ def test_find_and_next(sessions, directory, tmp_path):  # noqa: F811
     assert s.cursor() == (1, 0)
 
 
-def test_replace_all_then_one_undo(sessions, directory, tmp_path):  # noqa: F811
+def test_replace_all_then_one_undo(sessions, directory, tmp_path):
     path = tmp_path / "r.txt"
     path.write_text("cat and cat and cat")
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
@@ -75,7 +74,7 @@ def test_replace_all_then_one_undo(sessions, directory, tmp_path):  # noqa: F811
     assert path.read_text() == "cat and cat and cat"
 
 
-def test_ctrl_q_right_after_replace_all_of_many_matches(sessions, directory, tmp_path):  # noqa: F811
+def test_ctrl_q_right_after_replace_all_of_many_matches(sessions, directory, tmp_path):
     # 100,000 matches in a 1.5 MB file: replaced as one change, so the Ctrl-Q typed right
     # after (a) is answered at once (replacing them one by one took many minutes).
     path = tmp_path / "many.txt"
@@ -99,7 +98,7 @@ def test_ctrl_q_right_after_replace_all_of_many_matches(sessions, directory, tmp
     assert path.read_text() == line * 25000
 
 
-def test_go_to_line(sessions, directory, tmp_path):  # noqa: F811
+def test_go_to_line(sessions, directory, tmp_path):
     path = tmp_path / "g.txt"
     path.write_text("\n".join(f"line {i}" for i in range(1, 101)))
     s = sessions([str(path), "-d", directory, "--implicit", "0"])
@@ -114,7 +113,7 @@ def test_go_to_line(sessions, directory, tmp_path):  # noqa: F811
     assert column == 2
 
 
-def test_f2_previews_the_saved_form(sessions, directory, tmp_path):  # noqa: F811
+def test_f2_previews_the_saved_form(sessions, directory, tmp_path):
     path = tmp_path / "p.txt"
     s = sessions([str(path), "-d", directory, "-f", "slack", "--implicit", "0"])
     s.type("a < b @jo")
@@ -128,7 +127,7 @@ def test_f2_previews_the_saved_form(sessions, directory, tmp_path):  # noqa: F81
     assert "x" not in s.lines()[1], "the key that closed the preview did nothing else"
 
 
-def test_ctrl_q_at_the_draft_question_quits_and_keeps_the_draft(sessions, directory, tmp_path):  # noqa: F811
+def test_ctrl_q_at_the_draft_question_quits_and_keeps_the_draft(sessions, directory, tmp_path):
     path = tmp_path / "d.txt"
     path.write_text("saved")
     s = sessions([str(path), "-d", directory, "--implicit", "0"])

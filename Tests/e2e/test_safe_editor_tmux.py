@@ -1,55 +1,17 @@
 """A safe $EDITOR for any file (issue 22), with the real binary in tmux and the bytes on
 disk checked: no byte changes that the person did not make, whatever the file holds."""
-import json
 import os
 import shlex
 import subprocess
 
 import pytest
 
-from conftest import atpad_binary
-from test_editor_tmux import sessions  # noqa: F401  (fixture)
-from tmux import Session
+from conftest import IDENTITY, atpad_binary
+
 
 def shows(screen, text):
     """Whether `text` is on the screen, whatever rows it wraps over."""
     return "".join(text.split()) in "".join(screen.split())
-
-
-IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
-
-
-@pytest.fixture
-def repo(tmp_path):
-    path = tmp_path / "repo"
-    path.mkdir()
-
-    def git(*args, env=None):
-        return subprocess.run(["git", *args], cwd=path, capture_output=True, env={**os.environ, **IDENTITY, **(env or {})})
-    git("init", "-q")
-    git("config", "core.autocrlf", "false")
-    people = tmp_path / "people.json"
-    people.write_text(json.dumps([{"id": "u1", "name": "John Doe", "handle": "jdoe"},
-                                  {"id": "u2", "name": "Baz Q", "handle": "baz"}]))
-    return path, git, str(people)
-
-
-@pytest.fixture
-def git_session(repo):
-    """A git command in tmux with atpad (no -f: the format comes from the file's name) as
-    its editor."""
-    opened = []
-
-    def start(command, *extra):
-        path, _, people = repo
-        editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", people, "--implicit", "0", *extra])
-        s = Session(command, env={**IDENTITY, "GIT_EDITOR": editor}, cwd=str(path))
-        opened.append(s)
-        return s
-
-    yield start
-    for s in opened:
-        s.close()
 
 
 def commit(path, message):
@@ -112,7 +74,7 @@ def test_a_commit_message_with_backslashes_keeps_them(repo, git_session):
     assert got.rstrip("\n") == message.replace("baz)\n", "baz) now\n", 1).rstrip("\n")
 
 
-def test_a_markdown_code_block_keeps_its_backslashes(sessions, tmp_path):  # noqa: F811
+def test_a_markdown_code_block_keeps_its_backslashes(sessions, tmp_path):
     path = tmp_path / "notes.md"
     original = ('# Paths\n\nSome text here.\n\n```js\nconst p = "C:\\\\Users\\\\me";\nconst r = /\\\\d+/;\n'
                 'a\\\\b foo@[bar](baz) \\@[ \\\\@[x](y)\n```\n')
@@ -129,7 +91,7 @@ def test_a_markdown_code_block_keeps_its_backslashes(sessions, tmp_path):  # noq
     assert path.read_bytes() == original.replace("here.", "here. More", 1).encode()
 
 
-def test_formats_come_from_the_name_and_the_config(sessions, tmp_path, people):  # noqa: F811
+def test_formats_come_from_the_name_and_the_config(sessions, tmp_path, people):
     directory = people([{"id": "U1", "name": "Ana Lima", "handle": "ana"}])
     config = tmp_path / "xdg-config" / "atpad"
     config.mkdir(parents=True)
@@ -150,7 +112,7 @@ def test_formats_come_from_the_name_and_the_config(sessions, tmp_path, people): 
         assert path.read_bytes() == expected
 
 
-def test_a_file_that_is_not_utf8_opens_and_keeps_its_bytes(sessions, tmp_path):  # noqa: F811
+def test_a_file_that_is_not_utf8_opens_and_keeps_its_bytes(sessions, tmp_path):
     path = tmp_path / "latin.txt"
     original = b"caf\xe9 au lait\nna\xefve \xff\xfe end\n"
     path.write_bytes(original)
@@ -220,7 +182,7 @@ def test_a_fifo_a_device_and_a_socket_are_refused(atpad, tmp_path):
         assert stat.S_ISCHR(os.stat(fake).st_mode), "still the device"
 
 
-def test_a_fifo_in_a_terminal_does_not_block(sessions, tmp_path):  # noqa: F811
+def test_a_fifo_in_a_terminal_does_not_block(sessions, tmp_path):
     fifo = tmp_path / "f"
     os.mkfifo(fifo)
     s = sessions([str(fifo)], ready=False)
@@ -228,7 +190,7 @@ def test_a_fifo_in_a_terminal_does_not_block(sessions, tmp_path):  # noqa: F811
     assert shows(s.screen(), "is a FIFO, not a regular file: atpad edits only regular files")
 
 
-def test_a_file_that_becomes_a_device_or_fifo_while_open_is_not_replaced(sessions, tmp_path):  # noqa: F811
+def test_a_file_that_becomes_a_device_or_fifo_while_open_is_not_replaced(sessions, tmp_path):
     import stat
     kinds = [("fifo", lambda p: os.mkfifo(p), stat.S_ISFIFO, "a FIFO")]
     if os.geteuid() == 0:
@@ -259,7 +221,7 @@ def test_a_file_that_becomes_a_device_or_fifo_while_open_is_not_replaced(session
         assert check(os.stat(path).st_mode)
 
 
-def test_a_file_deleted_while_open(sessions, tmp_path):  # noqa: F811
+def test_a_file_deleted_while_open(sessions, tmp_path):
     """The question says it was deleted; r reloads nothing; k keeps the text, and Ctrl-Q
     still asks about it; s writes the file again."""
     for answer in ["k", "s"]:
@@ -305,7 +267,7 @@ def full_state_folder(tmp_path):
         subprocess.run(["umount", str(folder)], capture_output=True)
 
 
-def test_a_lock_that_cannot_be_written_is_said_and_leaves_nothing(sessions, tmp_path, full_state_folder):  # noqa: F811
+def test_a_lock_that_cannot_be_written_is_said_and_leaves_nothing(sessions, tmp_path, full_state_folder):
     path = tmp_path / "c.md"
     path.write_text("text\n")
     s = sessions([str(path), "--implicit", "0"], env={"XDG_STATE_HOME": str(full_state_folder)})
@@ -317,7 +279,7 @@ def test_a_lock_that_cannot_be_written_is_said_and_leaves_nothing(sessions, tmp_
     assert s.exit_status() == 0
 
 
-def test_a_lock_that_cannot_be_read_still_warns(sessions, tmp_path):  # noqa: F811
+def test_a_lock_that_cannot_be_read_still_warns(sessions, tmp_path):
     path = tmp_path / "c.md"
     path.write_text("text\n")
     state = tmp_path / "xdg-state"
@@ -335,7 +297,7 @@ def test_a_lock_that_cannot_be_read_still_warns(sessions, tmp_path):  # noqa: F8
     assert locks[0].exists() and locks[0].read_bytes() == b"", "not taken over"
 
 
-def test_print_with_an_unchanged_file_prints_it(sessions, tmp_path):  # noqa: F811
+def test_print_with_an_unchanged_file_prints_it(sessions, tmp_path):
     path = tmp_path / "notes.txt"
     path.write_bytes(b"notes \\\\ @[x](y) caf\xe9\n")
     out = tmp_path / "out"

@@ -7,7 +7,7 @@ import urllib.parse
 
 import pytest
 
-from test_editor_tmux import popup_open, sessions  # noqa: F401  (the tmux fixture)
+from conftest import popup_open
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def test_a_failing_command_is_an_error(atpad):
     assert proc.returncode == 1 and "status 3" in proc.stderr
 
 
-def test_editor_picks_from_a_command(sessions, command, tmp_path):  # noqa: F811
+def test_editor_picks_from_a_command(sessions, command, tmp_path):
     path = tmp_path / "c.atpad"
     s = sessions([str(path), "--directory-command", command])
     s.type("hi @caro")
@@ -89,7 +89,7 @@ def test_editor_picks_from_a_command(sessions, command, tmp_path):  # noqa: F811
     assert path.read_text() == "hi @[Carol Cmd](c1)"  # the pick's soft space at the end is not saved
 
 
-def test_editor_routes_hash_to_channels_and_at_to_a_url(sessions, people, server, tmp_path):  # noqa: F811
+def test_editor_routes_hash_to_channels_and_at_to_a_url(sessions, people, server, tmp_path):
     url, _ = server
     channels = people([{"id": "C1", "name": "general"}], name="channels.json")
     path = tmp_path / "c.atpad"
@@ -106,7 +106,7 @@ def test_editor_routes_hash_to_channels_and_at_to_a_url(sessions, people, server
     assert path.read_text() == "see #[general](C1) and @[Wendy Web](w1)"  # no soft space at the end
 
 
-def test_a_large_directory_loads_behind_the_first_screen(sessions, tmp_path):  # noqa: F811
+def test_a_large_directory_loads_behind_the_first_screen(sessions, tmp_path):
     # About 20 MB: far over the 4 MB that load before the screen, and seconds of parsing
     # in the debug build the tests run.
     path = tmp_path / "big.json"

@@ -12,11 +12,10 @@ import time
 
 from conftest import atpad_binary
 from test_drafts import atpad_pid, drafts_folder
-from test_editor_tmux import directory, sessions  # noqa: F401  (fixtures)
 from tmux import Session
 
 
-def test_a_file_with_stdin_from_dev_null_takes_keys_from_the_terminal(sessions, directory, tmp_path):  # noqa: F811
+def test_a_file_with_stdin_from_dev_null_takes_keys_from_the_terminal(sessions, directory, tmp_path):
     path = tmp_path / "n.md"
     s = sessions([str(path), "-d", directory, "--implicit", "0"], redirect=" < /dev/null")
     s.type("typed on the tty")
@@ -28,7 +27,7 @@ def test_a_file_with_stdin_from_dev_null_takes_keys_from_the_terminal(sessions, 
     assert path.read_bytes() == b"typed on the tty"
 
 
-def test_print_with_a_pipe_on_stdin_and_stdout_captured(directory, tmp_path):  # noqa: F811
+def test_print_with_a_pipe_on_stdin_and_stdout_captured(directory, tmp_path):
     # `echo hi | atpad --print > out`: neither standard stream is the terminal.
     out = tmp_path / "out"
     command = (f"echo ignored | {shlex.quote(atpad_binary())} --print -d {shlex.quote(directory)}"
@@ -45,7 +44,7 @@ def test_print_with_a_pipe_on_stdin_and_stdout_captured(directory, tmp_path):  #
         s.close()
 
 
-def test_dash_reads_the_comment_from_stdin_and_saving_asks_a_name(directory, tmp_path):  # noqa: F811
+def test_dash_reads_the_comment_from_stdin_and_saving_asks_a_name(directory, tmp_path):
     command = f"printf 'from stdin @[Jo](u1)' | {shlex.quote(atpad_binary())} - -d {shlex.quote(directory)}"
     s = Session(command, cwd=str(tmp_path))
     try:
@@ -88,7 +87,7 @@ def test_no_terminal_at_all(tmp_path):
     assert not (tmp_path / "x.md").exists()
 
 
-def kill_editing(sessions, args, text):  # noqa: F811
+def kill_editing(sessions, args, text):
     """Starts atpad with `args`, types `text`, waits for its draft and kills it with SIGKILL."""
     s = sessions([*args, "--implicit", "0"])
     s.type(text)
@@ -100,7 +99,7 @@ def kill_editing(sessions, args, text):  # noqa: F811
     s.wait_for("[exit", what="the kill")
 
 
-def test_drafts_list_show_delete(atpad, sessions, directory, tmp_path):  # noqa: F811
+def test_drafts_list_show_delete(atpad, sessions, directory, tmp_path):
     path = tmp_path / "pr.md"
     kill_editing(sessions, [str(path), "-d", directory], "first line")
     listing = atpad("drafts", check_exit=0).stdout
@@ -122,7 +121,7 @@ def test_drafts_list_show_delete(atpad, sessions, directory, tmp_path):  # noqa:
     assert not path.exists()
 
 
-def test_a_running_atpads_draft_is_not_deleted(atpad, sessions, directory, tmp_path):  # noqa: F811
+def test_a_running_atpads_draft_is_not_deleted(atpad, sessions, directory, tmp_path):
     s = sessions([str(tmp_path / "live.md"), "-d", directory, "--implicit", "0"])
     s.type("still typing")
     deadline = time.monotonic() + 5
@@ -146,7 +145,7 @@ def written_at_local(draft):
     raise AssertionError(draft.read_text())
 
 
-def test_unnamed_draft_named_on_the_message_line_and_typing_goes_on(atpad, sessions, directory):  # noqa: F811
+def test_unnamed_draft_named_on_the_message_line_and_typing_goes_on(atpad, sessions, directory):
     kill_editing(sessions, ["-d", directory], "an unnamed comment")
     [left] = list(drafts_folder().glob("unnamed-*.draft"))
     assert "(unnamed)" in atpad("drafts", check_exit=0).stdout
@@ -186,7 +185,7 @@ def test_unnamed_draft_named_on_the_message_line_and_typing_goes_on(atpad, sessi
     assert atpad("drafts", check_exit=0).stdout == ""
 
 
-def test_print_capture_names_the_draft_and_keeps_what_is_typed(atpad, sessions, directory, tmp_path):  # noqa: F811
+def test_print_capture_names_the_draft_and_keeps_what_is_typed(atpad, sessions, directory, tmp_path):
     kill_editing(sessions, ["-d", directory], "an older comment")
     out = tmp_path / "body"
     gate = tmp_path / "go"
@@ -215,7 +214,7 @@ def test_print_capture_names_the_draft_and_keeps_what_is_typed(atpad, sessions, 
     assert "an older comment" in atpad("drafts", check_exit=0).stdout
 
 
-def test_a_draft_not_recovered_is_left_and_a_file_is_named_none(atpad, sessions, directory, tmp_path):  # noqa: F811
+def test_a_draft_not_recovered_is_left_and_a_file_is_named_none(atpad, sessions, directory, tmp_path):
     kill_editing(sessions, ["-d", directory], "left for later")
     s = sessions(["-d", directory])
     s.wait_for(NOTICE.search, what="the notice")

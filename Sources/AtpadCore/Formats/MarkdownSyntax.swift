@@ -113,12 +113,6 @@ public struct MarkdownSyntax: Sendable, Equatable {
         return ["autolink", "strikethrough", "table", "tagfilter", "tasklist"]
     }()
 
-    /// Whether all of `range` lies in one run of prose.
-    public func isProse(_ range: Range<Int>) -> Bool {
-        guard let run = proseRun(containing: range.lowerBound) else { return false }
-        return range.upperBound <= run.upperBound
-    }
-
     /// The run of prose holding byte `offset`, if any.
     public func proseRun(containing offset: Int) -> Range<Int>? {
         var low = 0, high = prose.count

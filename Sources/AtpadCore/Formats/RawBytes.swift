@@ -221,27 +221,6 @@ public enum RawBytes {
         }
         return out
     }
-
-    /// `utf8` with each stand-in shown as its escape (`\xE9`): valid UTF-8 for a preview.
-    static func shownStandIns(_ utf8: [UInt8]) -> [UInt8] {
-        guard utf8.contains(0xF4) else { return utf8 }
-        let bytes = withoutStandIns(utf8)
-        let (_, replaced) = withStandIns(bytes)
-        if replaced == 0 { return bytes }
-        var out: [UInt8] = []
-        var i = 0
-        while i < bytes.count {
-            let length = UTF8Validation.validLength(bytes, at: i)
-            if length == 0 {
-                out.append(contentsOf: shown(bytes[i]).utf8)
-                i += 1
-            } else {
-                out.append(contentsOf: bytes[i ..< i + length])
-                i += length
-            }
-        }
-        return out
-    }
 }
 
 extension Mention {

@@ -1,10 +1,9 @@
 import AtpadCore
-import FoundationEssentials
 import Glibc
 
 /// A directory file that cannot be used, described in one line: the file, the line and
 /// what is wrong (`people.json:12: entry 4 has no "name"`).
-public struct DirectoryError: Error, CustomStringConvertible, LocalizedError, Equatable, Sendable {
+public struct DirectoryError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file as it was named.
     public var path: String
     /// The 1-based line of the problem, when there is one (not for an unreadable file).
@@ -32,6 +31,4 @@ public struct DirectoryError: Error, CustomStringConvertible, LocalizedError, Eq
         if let line { return "\(path):\(line): \(oneLine)" }
         return "\(path): \(oneLine)"
     }
-
-    public var errorDescription: String? { description }
 }

@@ -1,9 +1,5 @@
 import AtpadCore
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a directory file of NDJSON (JSON Lines): one entity object per line. Lines end
 /// at a line feed (a carriage return before it is whitespace); blank lines are skipped;

@@ -1,10 +1,6 @@
 import CNcursesw
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // Everything a signal handler touches lives in these globals: a handler cannot reach an
 // object, and only async-signal-safe work (atomic stores, write, tcsetattr, raise) may

@@ -1,10 +1,6 @@
 import AtpadCore
 import CNcursesw
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The terminal atpad draws on and reads keys from: the only code that calls ncurses.
 ///

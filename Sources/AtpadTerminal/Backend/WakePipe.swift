@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one way to wake the editor's loop from elsewhere: a pipe whose read end the loop
 /// polls beside the terminal (the `wakeDescriptor` of `TerminalIO.readEvents`). Whatever

@@ -7,10 +7,6 @@ struct ChooserContent {
     /// The search's directory is still being read.
     var directoryLoading = false
 
-    /// Whether anything is drawn: an explicit search always (results or a status row), an
-    /// implicit one only with results.
-    var isShown: Bool { search.isOpen }
-
     var count: Int { search.items.count }
     var selected: Int { min(max(search.selected, 0), max(0, count - 1)) }
 

@@ -12,7 +12,7 @@ import Glibc
 /// tone, an emoji ZWJ sequence such as the 25-byte family 👨‍👩‍👧‍👦) is kept in the
 /// `LongClusters` of the screen it is drawn into, and the cell holds its number there. A
 /// 120×40 screen is made, compared and dropped every frame, so its size is what a
-/// keystroke pays in memory traffic (see BENCHMARKS.md, "Eight-byte cells").
+/// keystroke pays in memory traffic (see docs/benchmarks-history.md, "FoundationEssentials only, and eight-byte cells").
 ///
 /// So a cell's text is known only together with its screen's table: read it through
 /// `Screen.text(of:)` (or `LongClusters.text(of:)` for cells not yet put), and compare

@@ -5,7 +5,7 @@ replaced, with a stand-in `gh` that takes 300 ms to answer a query as the real o
 round trip.
 
     swift build -c release --product atpad
-    python3 scripts/bench_presets.py [--people 10000] [--repeat 5] [--binary .build/release/atpad]
+    python3 scripts/bench/bench_presets.py [--people 10000] [--repeat 5] [--binary .build/release/atpad]
 
 The stand-in `gh` checks its exact arguments: the list call (`gh api graphql --paginate`,
 the preset's list query and jq) prints every person at once, as gh prints every page; a
@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # ../shared beside the main checkout; a worktree under wt/ has it one folder further up.
 GEN = next((p / "shared" / "tools" / "gen_people.py" for p in ROOT.parents
             if (p / "shared" / "tools" / "gen_people.py").exists()), ROOT.parent / "shared" / "tools" / "gen_people.py")

@@ -5,7 +5,7 @@ Alt-R, `needle`, Enter, `pin`, Enter, then `a`. The time runs from sending `a` u
 the message line says `Replaced N occurrences` (the pane is polled every 10 ms, so a
 figure is at most that much late).
 
-    python3 scripts/bench_replace_all.py [--matches 2000,8000,60000] [--timeout 120] \
+    python3 scripts/bench/bench_replace_all.py [--matches 2000,8000,60000] [--timeout 120] \
         BINARY [BINARY ...]
 
 Each binary is run on each size in turn (interleaved), once. A run still going after

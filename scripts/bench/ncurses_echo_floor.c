@@ -1,13 +1,13 @@
 /* The floor of keystroke echo for any ncurses program on this machine: read a key with
  * getch, add it with addch, refresh. No editor logic at all. BENCHMARKS.md runs it beside
  * nano and atpad under ../shared/tools/tui_latency.py to show where the echo budget sits,
- * and under scripts/echo_timeline.py, for which it writes atpad's trace format when
+ * and under scripts/bench/echo_timeline.py, for which it writes atpad's trace format when
  * ATPAD_TRACE_FILE is set (columns 6 and 7: key read, frame written; CLOCK_MONOTONIC µs).
  *
- *   cc -O2 scripts/ncurses_echo_floor.c -o bench-out/echo-floor -lncursesw
+ *   cc -O2 scripts/bench/ncurses_echo_floor.c -o bench-out/echo-floor -lncursesw
  *   python3 ../shared/tools/tui_latency.py --preset cat,nano \
  *       --program "floor=$PWD/bench-out/echo-floor" --file empty --paste-kb 0
- *   python3 scripts/echo_timeline.py bench-out/echo-floor
+ *   python3 scripts/bench/echo_timeline.py bench-out/echo-floor
  *
  * Ctrl-Q quits; a file argument is ignored. */
 #include <locale.h>

@@ -5,7 +5,7 @@ start), and from the mapped index (every later start), side by side with `fzf --
 the same people, in one run; per-keystroke cost and peak memory with the index mapped.
 
     swift build -c release --product atpad
-    python3 scripts/bench_index.py [--sizes 10000,100000,1000000] [--repeat 5]
+    python3 scripts/bench/bench_index.py [--sizes 10000,100000,1000000] [--repeat 5]
 
 atpad: `atpad search --type --timing --json --no-frecency -d FILE QUERY` with its own
 XDG_CACHE_HOME: `load_ms` is the time to set up the directory (the first line of the
@@ -60,7 +60,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="10000,100000,1000000")
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--atpad", default=str(Path(__file__).resolve().parents[1] / ".build" / "release" / "atpad"))
+    ap.add_argument("--atpad", default=str(Path(__file__).resolve().parents[2] / ".build" / "release" / "atpad"))
     a = ap.parse_args()
 
     fzf_version = subprocess.run(["fzf", "--version"], capture_output=True, text=True).stdout.strip()

@@ -3,7 +3,7 @@
 ranking cost on 10k, 100k and 1M generated people, side by side with fzf in one run.
 
     swift build -c release --product atpad
-    python3 scripts/bench_directory.py [--sizes 10000,100000,1000000] [--repeat 5]
+    python3 scripts/bench/bench_directory.py [--sizes 10000,100000,1000000] [--repeat 5]
 
 atpad: `atpad search --type --timing --json --no-frecency -d FILE QUERY`, which loads the
 directory once (load_ms) and ranks every prefix of QUERY as typed (ms per keystroke);
@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench-out" / "directories"
 GEN = ROOT.parent / "shared" / "tools" / "gen_people.py"
 QUERIES = ["travis b", "a", "mull", "王"]

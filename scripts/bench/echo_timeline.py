@@ -8,14 +8,14 @@ with the program's own trace of absolute CLOCK_MONOTONIC times (ATPAD_TRACE_FILE
 columns 6 and 7 are its wake-up and its drawn frame, in microseconds).
 
     swift build -c release --static-swift-stdlib --product atpad --scratch-path .build-static
-    python3 scripts/echo_timeline.py .build-static/release/atpad
+    python3 scripts/bench/echo_timeline.py .build-static/release/atpad
 """
 import gc
 import os
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "tools"))
 import tui_latency  # noqa: E402
 
 # ECHO_FILE_BYTES=1048576 starts from a generated file of that size (tui_latency's

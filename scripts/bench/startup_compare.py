@@ -4,11 +4,11 @@ before the screen stays quiet (30 ms), on an empty file in a 40×120 pty, 15 run
 with a fresh HOME and XDG folders per run (as tui_latency.py does).
 
     swift build -c release --static-swift-stdlib --product atpad --scratch-path .build-static
-    python3 scripts/startup_compare.py
+    python3 scripts/bench/startup_compare.py
 
 or, for an installed atpad (scripts/install --prefix DIR), its binary:
 
-    python3 scripts/startup_compare.py DIR/bin/atpad [OTHER/bin/atpad ...]
+    python3 scripts/bench/startup_compare.py DIR/bin/atpad [OTHER/bin/atpad ...]
 
 (STARTUP_RUNS=N for more than 15 interleaved runs.)
 """
@@ -32,7 +32,7 @@ def last_out(argv):
 # One or more atpad binaries, each interleaved with nano in the same run (compare ratios
 # within one run: this machine is noisy).
 BINARIES = sys.argv[1:] or [os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), '..', '.build-static', 'release', 'atpad')]
+    os.path.dirname(os.path.abspath(__file__)), '..', '..', '.build-static', 'release', 'atpad')]
 RUNS = int(os.environ.get('STARTUP_RUNS', '15'))
 res = {'nano': []}
 for b in BINARIES: res[b] = []
