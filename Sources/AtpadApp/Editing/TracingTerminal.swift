@@ -7,7 +7,7 @@ import Glibc
 /// events, µs from the batch read to its frame drawn, µs laying the frame out, µs drawing
 /// it, µs reading the batch (wake-up to events), then the absolute CLOCK_MONOTONIC µs of
 /// the wake-up and of the frame drawn, to line the trace up with a harness's own
-/// timestamps (Python's perf_counter; `scripts/echo_timeline.py`).
+/// timestamps (Python's perf_counter; `scripts/bench/echo_timeline.py`).
 final class TracingTerminal: TerminalIO {
     private let terminal: any TerminalIO
     /// The trace file, emptied at start; -1 when it cannot be opened.
