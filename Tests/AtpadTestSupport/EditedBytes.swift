@@ -18,12 +18,28 @@ public enum EditedBytes {
     /// `written` put in its place — give or take escape backslashes the edit made necessary
     /// or unneeded: every other byte of `old` is still there, in order, and nothing changed
     /// further away. `removed` and `written` are the runs as their format writes them on
-    /// their own; in the file, what follows a run may double each backslash it holds
-    /// (Discord's before `<@`, markup's before a trigger), so each of their backslashes
-    /// adds one to the allowance.
+    /// their own. Escapes depend on what follows them (Discord doubles the backslashes
+    /// right before `<@`, markup pairs those before a trigger), so beyond `escapeAllowance`
+    /// each backslash of the two runs, and each of the runs of backslashes in `old` where
+    /// the change begins and ends, may be one escape more or less: an edit inside a run of
+    /// escaped backslashes leaves the part before it escaping nothing.
     public static func isReplacement(of removed: [UInt8], by written: [UInt8], from old: [UInt8], to new: [UInt8]) -> Bool {
         let backslash = UInt8(ascii: "\\")
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        /// The backslashes of `old` in the run that holds or ends at index `i`.
+        func backslashes(at i: Int) -> Int {
+            var lower = min(i, old.count), upper = lower
+            while lower > 0, old[lower - 1] == backslash { lower -= 1 }
+            while upper < old.count, old[upper] == backslash { upper += 1 }
+            return upper - lower
+        }
+        let end = old.count - suffix
         let allowance = escapeAllowance + removed.count(where: { $0 == backslash }) + written.count(where: { $0 == backslash })
+            + backslashes(at: prefix) + (end != prefix ? backslashes(at: end) : 0)
         // What the two runs share at either end is no change: only the rest is looked for
         // (a run replaced by itself is no edit at all).
         var removed = removed[...], written = written[...]
