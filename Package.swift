@@ -19,9 +19,13 @@ let package = Package(
         // cmark-gfm, GitHub's Markdown parser, through a header shim: what is code, a link
         // or HTML in Markdown documents.
         .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM"),
+        // The one way to each thing outside the process: the atomic file writer, the
+        // whole-file reader, child processes, HTTP over libcurl, background threads, the wake
+        // pipe, the environment and paths. Knows nothing of comments or people.
+        .target(name: "AtpadSystem", dependencies: ["CCurl"]),
         // Entity sources, directory files, ranking.
         .target(name: "AtpadDirectory", dependencies: [
-            "AtpadCore", "CCurl", .product(name: "HeapModule", package: "swift-collections"),
+            "AtpadCore", "AtpadSystem", .product(name: "HeapModule", package: "swift-collections"),
         ]),
         // The system libcurl (HTTP and HTTPS for URL sources), through a header shim.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
@@ -30,13 +34,13 @@ let package = Package(
         // The terminal front end: key decoding, layout into a cell grid, theme, drawing.
         .target(
             name: "AtpadTerminal",
-            dependencies: ["AtpadCore", "CNcursesw", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["AtpadCore", "AtpadSystem", "CNcursesw", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // Commands and wiring shared by the executable and its tests.
         .target(
             name: "AtpadApp",
             dependencies: [
-                "AtpadCore", "AtpadDirectory", "AtpadTerminal",
+                "AtpadCore", "AtpadSystem", "AtpadDirectory", "AtpadTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -47,7 +51,7 @@ let package = Package(
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // Heap statistics for the memory benchmark (glibc's mallinfo2).
         .target(name: "CHeapStats"),
-        .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "CHeapStats", "AtpadFoldTable"]),
+        .executableTarget(name: "AtpadBench", dependencies: ["AtpadCore", "AtpadSystem", "AtpadDirectory", "AtpadTerminal", "CHeapStats", "AtpadFoldTable"]),
         // Generates the core's fold table with Foundation's Unicode decomposition (for
         // AtpadBench and the test that checks the table), apart from atpad itself.
         .target(name: "AtpadFoldTable", dependencies: ["AtpadCore"]),
@@ -55,10 +59,11 @@ let package = Package(
         .target(name: "AtpadTestSupport", path: "Tests/AtpadTestSupport"),
         .testTarget(name: "AtpadCoreTests", dependencies: ["AtpadCore", "AtpadTestSupport", "CCmarkGFM"],
                     exclude: ["Golden", "MarkdownSpecs"]),
-        .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadCore", "AtpadTestSupport", "AtpadFoldTable"]),
-        .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadCore", "AtpadTestSupport"],
+        .testTarget(name: "AtpadSystemTests", dependencies: ["AtpadSystem", "AtpadTestSupport"]),
+        .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadSystem", "AtpadCore", "AtpadTestSupport", "AtpadFoldTable"]),
+        .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadSystem", "AtpadCore", "AtpadTestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadCore", "AtpadDirectory", "AtpadTestSupport"]),
+        .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadSystem", "AtpadCore", "AtpadDirectory", "AtpadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -66,6 +71,6 @@ let package = Package(
 // A member is visible only where its module is imported, so that no file uses full
 // Foundation's string extensions by way of a dependency that imports it (atpad links
 // FoundationEssentials only: see docs/benchmarks-history.md, "FoundationEssentials only").
-for target in package.targets where ["AtpadCore", "AtpadDirectory", "AtpadTerminal", "AtpadApp", "atpad"].contains(target.name) {
+for target in package.targets where ["AtpadCore", "AtpadSystem", "AtpadDirectory", "AtpadTerminal", "AtpadApp", "atpad"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

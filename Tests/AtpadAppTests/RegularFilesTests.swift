@@ -1,6 +1,7 @@
 @testable import AtpadApp
 import AtpadCore
 import AtpadDirectory
+@testable import AtpadSystem
 import AtpadTerminal
 import Foundation
 import Testing

@@ -2,6 +2,8 @@ import AtpadCore
 import Foundation
 import Testing
 @testable import AtpadDirectory
+@testable import AtpadSystem
+import AtpadTestSupport
 
 /// An entity's `email` and `accounts` (docs/people.md, "One person, many accounts")
 /// wherever entities are read: JSON, NDJSON, CSV (`accounts.slack` columns), a source's

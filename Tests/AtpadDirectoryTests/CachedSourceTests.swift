@@ -2,6 +2,7 @@ import AtpadCore
 import Foundation
 import Testing
 @testable import AtpadDirectory
+import AtpadTestSupport
 
 /// The cache of a list-only source (docs/directories.md, "Connect your directory"), around
 /// a real command that counts its runs.

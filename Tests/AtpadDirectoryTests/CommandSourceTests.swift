@@ -3,9 +3,7 @@ import Foundation
 import Testing
 @testable import AtpadDirectory
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 @Suite struct CommandSourceTests {
     // MARK: - Answers

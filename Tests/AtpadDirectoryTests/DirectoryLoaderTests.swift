@@ -2,6 +2,7 @@ import AtpadCore
 import Foundation
 import Testing
 @testable import AtpadDirectory
+import AtpadTestSupport
 
 @Suite struct DirectoryFormatTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import AtpadCore
 import Testing
 @testable import AtpadDirectory
+@testable import AtpadSystem
 
 /// items, map and exclude (docs/directories.md, "Connect your directory") on JSON values,
 /// without any source around them.

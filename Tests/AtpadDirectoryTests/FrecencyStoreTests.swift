@@ -2,6 +2,7 @@ import AtpadCore
 import Foundation
 import Testing
 @testable import AtpadDirectory
+import AtpadTestSupport
 
 private let day: TimeInterval = 24 * 60 * 60
 private let start = Date(timeIntervalSince1970: 1_700_000_000)

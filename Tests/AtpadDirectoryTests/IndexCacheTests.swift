@@ -3,9 +3,7 @@ import AtpadTestSupport
 import Foundation
 import Testing
 @testable import AtpadDirectory
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The on-disk index of big directories
 /// (docs/directories.md, "Big directories: the index cache"): a mapped index ranks exactly

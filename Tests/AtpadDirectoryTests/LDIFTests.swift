@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AtpadDirectory
+@testable import AtpadSystem
 
 /// LDIF as ldapsearch prints it: folded lines, base64 values, comments, several entries.
 @Suite struct LDIFTests {

@@ -1,6 +1,7 @@
 import AtpadCore
 import Testing
 @testable import AtpadDirectory
+import AtpadTestSupport
 
 /// Huge lines and fields must load (or fail with one line), never crash or go quadratic.
 /// 5 MB stands in for the 100 MB line of the brief: the code paths are the same.

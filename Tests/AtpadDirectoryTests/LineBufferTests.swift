@@ -1,5 +1,6 @@
 import Testing
 @testable import AtpadDirectory
+@testable import AtpadSystem
 
 @Suite struct LineBufferTests {
     private func lines(_ pieces: [String], maximum: Int = 100) throws -> [String] {

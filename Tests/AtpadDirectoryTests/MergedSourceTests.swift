@@ -1,6 +1,7 @@
 import AtpadCore
 import Testing
 @testable import AtpadDirectory
+@testable import AtpadSystem
 
 /// File results first (docs/directories.md, "Directory sources"), then the command's or
 /// URL's, deduplicated by id.

@@ -1,6 +1,7 @@
 import AtpadCore
 import Testing
 @testable import AtpadDirectory
+import AtpadTestSupport
 
 private func parse(_ text: String) throws -> [Entity] {
     try DirectoryFile.entities(fromNDJSON: Array(text.utf8), path: "people.ndjson")

@@ -2,6 +2,7 @@
 @testable import AtpadDirectory
 import Foundation
 import Testing
+import AtpadTestSupport
 
 /// The transport of a post: HTTP through the one libcurl stack (method, headers and body
 /// sent; `Retry-After` kept; whether a failure may have reached the server) and programs

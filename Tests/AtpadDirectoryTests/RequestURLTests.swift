@@ -1,5 +1,6 @@
 import Testing
 @testable import AtpadDirectory
+@testable import AtpadSystem
 
 @Suite struct RequestURLTests {
     @Test func partsOfAPlainURL() throws {

@@ -2,9 +2,7 @@ import AtpadCore
 import AtpadDirectory
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A fresh folder under the temporary directory, removed when the value goes away.
 ///

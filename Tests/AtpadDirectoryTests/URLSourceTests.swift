@@ -2,6 +2,8 @@ import AtpadCore
 import Foundation
 import Testing
 @testable import AtpadDirectory
+@testable import AtpadSystem
+import AtpadTestSupport
 
 /// The URL source against a local server, through libcurl.
 @Suite struct URLSourceTests {

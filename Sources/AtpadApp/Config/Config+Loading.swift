@@ -1,10 +1,9 @@
 import AtpadCore
+import AtpadSystem
 import AtpadTerminal
 import FoundationEssentials
 import TOMLKit
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Finding, reading and parsing the config file.
 extension Config {
@@ -80,39 +79,18 @@ extension Config {
     /// The file's bytes; nil when it does not exist and is not `required`.
     private static func contents(of path: String, required: Bool) throws(ConfigError) -> [UInt8]? {
         guard !path.isEmpty else { throw ConfigError(file: "", message: "--config needs a file path") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR {
-                if required { throw ConfigError(file: path, message: "no such config file") }
-                return nil
-            }
-            throw ConfigError(file: path, message: "cannot open the config file: " + reason(code))
-        }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        do {
+            return try FileContents.read(path, limit: maximumFileLength)
+        } catch .missing {
+            if required { throw ConfigError(file: path, message: "no such config file") }
+            return nil
+        } catch .folder {
             throw ConfigError(file: path, message: "is a folder, not a config file")
+        } catch .tooLarge {
+            throw ConfigError(file: path, message: "larger than \(maximumFileLength >> 20) MiB: not a config file")
+        } catch {
+            throw ConfigError(file: path, message: "cannot read the config file: " + error.reason)
         }
-        var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 16 << 10)
-        while true {
-            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw ConfigError(file: path, message: "cannot read the config file: " + reason(code))
-            }
-            if count == 0 { return bytes }
-            bytes += block[..<count]
-            if bytes.count > maximumFileLength {
-                throw ConfigError(file: path, message: "larger than \(maximumFileLength >> 20) MiB: not a config file")
-            }
-        }
-    }
-
-    private static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 
     private static func line(ofByte offset: Int, in bytes: [UInt8]) -> Int {

@@ -1,3 +1,4 @@
+import AtpadSystem
 import FoundationEssentials
 import Glibc
 
@@ -22,9 +23,7 @@ struct ConfigPaths: Sendable {
 
     /// `path` expanded (`~`, `~/…`) and made absolute against ``folder``.
     func resolve(_ path: String) -> String {
-        if let home, path == "~" || path.hasPrefix("~/") {
-            return ConfigPaths.join(home, String(path.dropFirst(2)))
-        }
+        let path = PathName.expandingTilde(path, home: home)
         if path.hasPrefix("/") || path.hasPrefix("~") { return path }
         return ConfigPaths.join(folder, path)
     }

@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadSystem
 import AtpadTerminal
 import FoundationEssentials
 import Glibc

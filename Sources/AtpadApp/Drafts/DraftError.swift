@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Why a recovery draft could not be written or removed, as one line the message line can
 /// show (editing goes on without drafts).

@@ -1,4 +1,4 @@
-import Dispatch
+import AtpadSystem
 import Synchronization
 
 /// The draft writer's background half: a serial queue that encodes and writes the newest
@@ -10,7 +10,7 @@ final class DraftQueue: Sendable {
     let store: DraftStore
     let draftPath: String
     let originalPath: String?
-    private let queue = DispatchQueue(label: "atpad.drafts", qos: .utility)
+    private let queue = BackgroundQueue(name: "atpad drafts")
     /// Called (on the queue) when a new failure waits for `takeWarning`: wakes the loop.
     private let onWarning: (@Sendable () -> Void)?
 
@@ -56,7 +56,7 @@ final class DraftQueue: Sendable {
     /// waiting is dropped: `content` is newer.
     func flush(_ content: any DraftContent) -> Bool {
         state.withLock { $0.waiting = nil }
-        return queue.sync { write(content.draftBody()) }
+        return queue.sync { self.write(content.draftBody()) }
     }
 
     /// Waits for the write in flight and any waiting one; tells whether the last succeeded.
@@ -71,10 +71,10 @@ final class DraftQueue: Sendable {
         state.withLock { $0.waiting = nil }
         queue.sync {
             do throws(DraftError) {
-                try store.remove(draftAt: draftPath)
-                succeeded(wrote: false)
+                try self.store.remove(draftAt: self.draftPath)
+                self.succeeded(wrote: false)
             } catch {
-                failed(error)
+                self.failed(error)
             }
         }
     }
@@ -100,7 +100,6 @@ final class DraftQueue: Sendable {
     // MARK: - On the queue
 
     private func drain() {
-        dispatchPrecondition(condition: .onQueue(queue))
         // The snapshot is let go as soon as it is encoded, before the (slower) file write:
         // while it lives, the loop's next edit must copy the storage's chunk list.
         guard let body = takeWaiting()?.draftBody() else { return }
@@ -117,7 +116,6 @@ final class DraftQueue: Sendable {
 
     /// Writes one encoded snapshot; only ever runs on `queue`, one at a time.
     private func write(_ body: DraftBody) -> Bool {
-        dispatchPrecondition(condition: .onQueue(queue))
         state.withLock { $0.beforeWrite }?()
         do {
             try store.write(body, originalPath: originalPath, to: draftPath)

@@ -1,9 +1,8 @@
 import AtpadCore
 import AtpadDirectory
+import AtpadSystem
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The folder of recovery drafts (docs/drafts.md): where a document's draft lives, writing it
 /// atomically, reading it back tolerantly, and finding the ones worth offering.
@@ -23,7 +22,7 @@ public struct DraftStore: Sendable {
 
     /// The store at the folder `environment` names (see `folder(environment:)`); nil when
     /// there is no home folder to put it in.
-    public init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init?(environment: [String: String] = ProcessEnvironment.current()) {
         guard let folder = DraftStore.folder(environment: environment) else { return nil }
         self.init(folder: folder)
     }
@@ -126,9 +125,9 @@ public struct DraftStore: Sendable {
     /// The draft at `draftPath`, nil when there is no such file. A damaged draft is read as
     /// plain text and says so in `damage`.
     public func read(draftAt draftPath: String) -> Draft? {
-        guard let time = modificationTime(draftPath), let data = FileManager.default.contents(atPath: draftPath)
+        guard let time = modificationTime(draftPath), let data = try? FileContents.read(draftPath)
         else { return nil }
-        let contents = DraftFile.decode([UInt8](data))
+        let contents = DraftFile.decode(data)
         return Draft(path: draftPath, originalPath: contents.header?.originalPath, modified: time.date,
                      written: contents.header?.written, writerPID: contents.header?.pid,
                      document: contents.document, damage: contents.damage,
@@ -149,7 +148,7 @@ public struct DraftStore: Sendable {
         if let original = draft.originalPath, original != absolute { return nil }
         draft.originalPath = absolute
         if fileTime != nil, let markup = draft.markup, fileSize(absolute) == markup.count,
-           let data = FileManager.default.contents(atPath: absolute), data.elementsEqual(markup) {
+           let data = try? FileContents.read(absolute), data.elementsEqual(markup) {
             return nil
         }
         return draft
@@ -198,11 +197,7 @@ public struct DraftStore: Sendable {
     func modificationTime(_ path: String) -> FileTime? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Glibc)
         return FileTime(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
-        #else
-        return FileTime(seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
-        #endif
     }
 
     private func fileSize(_ path: String) -> Int? {

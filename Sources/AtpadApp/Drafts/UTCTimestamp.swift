@@ -1,7 +1,5 @@
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// UTC times as drafts write them: `2025-06-01T12:00:05.123Z` in a draft's header and
 /// `20250601T120005Z` in an unnamed draft's file name (sortable, no characters a shell or

@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadSystem
 import FoundationEssentials
 import Glibc
 
@@ -44,7 +45,7 @@ extension AppModel {
         let text = prompt.field.text
         switch prompt.kind {
         case let .saveAs(then):
-            let path = AppModel.expandingHome(text)
+            let path = expandingHome(text)
             guard !path.isEmpty else {
                 message = "Type a file name (Esc cancels)"
                 return []
@@ -106,9 +107,9 @@ extension AppModel {
         return Int(digits) ?? (negative ? Int.min : Int.max)
     }
 
-    static func expandingHome(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }) else { return path }
-        return home + path.dropFirst()
+    /// `path` with `~` standing for the home folder the app was started with.
+    func expandingHome(_ path: String) -> String {
+        PathName.expandingTilde(path, home: home)
     }
 
     /// Tab in `Save as:`: one candidate completes; several complete to what they share

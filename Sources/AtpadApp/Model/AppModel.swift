@@ -1,8 +1,6 @@
 import AtpadCore
 import AtpadTerminal
-#if canImport(Glibc)
 import Glibc  // the signal numbers
-#endif
 
 /// The whole app as a value: the editor core, the file it edits, and one `mode`; one
 /// `update(_:)` takes every event and returns the effects for the runtime to run
@@ -70,6 +68,9 @@ struct AppModel {
     var loadingDirectories: Set<Unicode.Scalar> = []
     /// `--to`: where Ctrl-S posts the comment (after saving it, when there is a file).
     var postTarget: PostTarget?
+    /// The home folder (`$HOME` at start-up), which `~` stands for in `Save as:`; nil when
+    /// unset (then `~` is a name like any other).
+    var home: String?
 
     init(editor: Editor, document: Document, print: Bool, terminalClipboard: Bool = true) {
         self.editor = editor

@@ -1,8 +1,6 @@
 import AtpadCore
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The frecency file's format, version 1: for each trigger, for each id, the score as of
 /// its last pick and the time of that pick in seconds since 1970 (UTC).

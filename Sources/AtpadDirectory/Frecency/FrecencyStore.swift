@@ -1,3 +1,4 @@
+import AtpadSystem
 import FoundationEssentials
 import Glibc
 
@@ -113,7 +114,7 @@ public struct FrecencyStore: Sendable, Equatable {
     /// Where the store lives: `$XDG_STATE_HOME/atpad/frecency.json`, or
     /// `~/.local/state/atpad/frecency.json` when that variable is unset, empty or not an
     /// absolute path (as the XDG base directory rules say); nil without a home folder.
-    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    public static func defaultURL(environment: [String: String] = ProcessEnvironment.current()) -> URL? {
         let state: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             state = xdg

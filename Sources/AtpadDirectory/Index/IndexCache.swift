@@ -1,8 +1,7 @@
 import AtpadCore
+import AtpadSystem
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The folder of directory indexes: `$XDG_CACHE_HOME/atpad/index/`
 /// (docs/directories.md, "Big directories: the index cache"), one file per directory (its

@@ -1,8 +1,7 @@
 import AtpadCore
+import AtpadSystem
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Writes the tables of a parsed directory as an index file (``IndexFormat``), through
 /// ``AtomicFile`` (owner-only, its folders created), so a reader (or a second atpad

@@ -2,9 +2,7 @@ import AtpadCore
 import Dispatch
 import FoundationEssentials
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// An index file (``IndexFormat``) mapped into memory and searched in place: its tables
 /// are never decoded into Swift objects, and an entity is decoded from its record only

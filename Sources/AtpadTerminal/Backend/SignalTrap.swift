@@ -1,5 +1,6 @@
 import CNcursesw
 import Synchronization
+import AtpadSystem
 import Glibc
 
 // Everything a signal handler touches lives in these globals: a handler cannot reach an
@@ -11,6 +12,8 @@ private let pendingSignal = Atomic<Int32>(0)
 /// The write end of the loop's `WakePipe`, written when a signal the loop must see
 /// arrives, else -1.
 private let signalWake = Atomic<Int32>(-1)
+/// The pipe whose descriptor `signalWake` holds, kept alive while it may be written to.
+private let signalWakePipe = Mutex<WakePipe?>(nil)
 /// A SIGTSTP (`kill -TSTP`) not yet taken: the loop suspends.
 private let pendingStop = Atomic<Bool>(false)
 /// A SIGWINCH not yet taken: the terminal's size changed.
@@ -179,15 +182,14 @@ struct SignalTrap {
         return pendingStop.exchange(false, ordering: .acquiringAndReleasing) ? SIGTSTP : nil
     }
 
-    /// The signals the loop must see also write a byte to `descriptor` (a `WakePipe`'s
-    /// write end), so its wait for input ends at once whichever thread they interrupt.
-    static func wake(through descriptor: Int32) {
-        signalWake.store(descriptor, ordering: .releasing)
-    }
-
-    /// `descriptor` is being closed: signals stop writing to it (if they still did).
-    static func stopWaking(_ descriptor: Int32) {
-        _ = signalWake.compareExchange(expected: descriptor, desired: -1, ordering: .acquiringAndReleasing)
+    /// The signals the loop must see also write a byte to `pipe`, so its wait for input
+    /// ends at once whichever thread they interrupt. The pipe is kept alive from then on
+    /// (the handler writes to its descriptor number, which must not be closed and reused).
+    static func wake(through pipe: WakePipe) {
+        signalWakePipe.withLock { kept in
+            kept = pipe
+            signalWake.store(pipe.signalDescriptor, ordering: .releasing)
+        }
     }
 
     /// Whether an exit-request signal or a SIGTSTP is waiting to be taken.
@@ -213,5 +215,13 @@ struct SignalTrap {
         guard atpad_set_signal(SIGTSTP, nil, &own) == 0 else { return }
         _ = kill(0, SIGTSTP)
         _ = atpad_restore_signal(SIGTSTP, &own)
+    }
+}
+
+extension WakePipe {
+    /// The signals the loop must see (SIGINT, SIGTERM, SIGHUP, SIGQUIT) wake it through this
+    /// pipe too, so a wait for input ends at once even when another thread takes the signal.
+    public func receiveSignals() {
+        SignalTrap.wake(through: self)
     }
 }

@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadSystem
 import CNcursesw
 import Glibc
 
@@ -87,10 +88,9 @@ public final class TerminalBackend {
         invalidate()
         guard !isActive else { return }
         Self.prepareLocale()
-        guard let termPointer = getenv("TERM"), termPointer.pointee != 0 else {
+        guard let termName = ProcessEnvironment.value("TERM"), !termName.isEmpty else {
             throw TerminalError.noTerminalType
         }
-        let termName = String(cString: termPointer)
 
         // Each side that is not a terminal is replaced by /dev/tty, like vim: stdout
         // captured (`body=$(atpad --print)`) draws there, stdin piped or redirected

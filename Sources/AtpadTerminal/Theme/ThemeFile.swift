@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadSystem
 import FoundationEssentials
 import Glibc
 import TOMLKit
@@ -59,13 +60,15 @@ extension Theme {
     /// Reads the theme file at `url`; the theme is named for the file.
     public static func load(contentsOf url: URL) throws(ThemeError) -> Theme {
         let path = url.path
-        guard FileManager.default.fileExists(atPath: path) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path)
+        } catch .missing {
             throw ThemeError(file: path, message: "no such theme file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        } catch {
             throw ThemeError(file: path, message: "cannot read the theme file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ThemeError(file: path, message: "the theme file is not UTF-8 text")
         }
         return try parse(text, file: path, name: url.deletingPathExtension().lastPathComponent)
@@ -89,7 +92,7 @@ extension Theme {
     /// home folder), else a name looked up in `directories`.
     public static func load(_ nameOrPath: String, themesIn directories: [URL]) throws(ThemeError) -> Theme {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml") {
-            let path = PathName.expandingTilde(nameOrPath, home: getenv("HOME").map { String(cString: $0) })
+            let path = PathName.expandingTilde(nameOrPath, home: ProcessEnvironment.value("HOME"))
             return try load(contentsOf: URL(fileURLWithPath: path))
         }
         return try load(named: nameOrPath, in: directories)
