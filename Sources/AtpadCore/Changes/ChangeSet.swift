@@ -122,11 +122,7 @@ public struct ChangeSet: Hashable, Sendable {
     /// megabytes long; decoding every scalar to count them takes several times as long).
     static func length(of text: String) -> Int {
         var text = text
-        return text.withUTF8 { bytes in
-            var n = 0
-            for b in bytes where b & 0xC0 != 0x80 { n += 1 }
-            return n
-        }
+        return text.withUTF8 { UTF8Scan.scalarCount($0) }
     }
 
     // MARK: - Reading

@@ -231,7 +231,7 @@ struct MarkdownWindow {
         var i = 0
         while i < bytes.count, scalars < position {
             i += 1
-            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            while i < bytes.count, UTF8Scan.isContinuation(bytes[i]) { i += 1 }
             scalars += 1
         }
         return i
@@ -251,7 +251,7 @@ struct MarkdownWindow {
         var i = 0
         for offset in offsets {
             while i < offset, i < bytes.count {
-                if bytes[i] & 0xC0 != 0x80 { scalars += 1 }
+                if !UTF8Scan.isContinuation(bytes[i]) { scalars += 1 }
                 i += 1
             }
             out.append(scalars)

@@ -12,7 +12,7 @@ struct MarkedTextBuilder {
     /// Appends plain text.
     mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: run)
-        for b in run where !UTF8Scan.isContinuation(b) { scalars += 1 }
+        scalars += UTF8Scan.scalarCount(run)
     }
 
     /// Appends the plain text `input[range]`.

@@ -365,7 +365,7 @@ public struct JSONReader {
             end += 1
         }
         // Do not cut a multi-byte character in half.
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        while end < bytes.count, UTF8Scan.isContinuation(bytes[end]) { end += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position ..< end]), as: UTF8.self)
         return quoted ? "'\(text)'" : text
     }

@@ -348,7 +348,7 @@ private struct MarkupReader {
                 scalars -= 1
                 break
             }
-            if c & 0xC0 != 0x80 { scalars += 1 }
+            if !UTF8Scan.isContinuation(c) { scalars += 1 }
             j += 1
         }
         text.append(contentsOf: UnsafeBufferPointer(rebasing: input[i ..< j]))
@@ -430,7 +430,7 @@ private struct MarkupReader {
         while end < limit {
             let b = input[end]
             if b == close || b == open || b == Self.backslash || (marksCursor && b == Self.bar) { break }
-            if b & 0xC0 != 0x80 { scalars += 1 }
+            if !UTF8Scan.isContinuation(b) { scalars += 1 }
             end += 1
         }
         if end < limit, input[end] == close {

@@ -91,7 +91,7 @@ struct MatchScanner {
                 offset += 1
                 continue
             }
-            let (scalar, length) = MatchScanner.decode(bytes, at: i)
+            let (scalar, length) = UTF8Scan.scalar(in: bytes, at: i)
             i += length
             if matched == 0 && pending == nil && scalar.value != pattern[0]
                 && (exact || Folding.isCaseless(scalar.value)) {
@@ -184,14 +184,5 @@ struct MatchScanner {
             }
             return i
         }
-    }
-
-    /// The scalar whose UTF-8 starts at `i` (a lead byte of valid UTF-8) and its length.
-    private static func decode(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[i])
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for k in 1 ..< length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 }

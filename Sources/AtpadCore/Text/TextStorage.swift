@@ -21,7 +21,7 @@ public struct TextStorage: Sendable {
 
         init(bytes: [UInt8], mentions: [Mention] = []) {
             self.bytes = bytes
-            self.scalars = TextStorage.scalarCount(bytes[...])
+            self.scalars = UTF8Scan.scalarCount(bytes[...])
             self.backticks = TextStorage.countByte(0x60, in: bytes[...])
             self.newlines = TextStorage.countByte(0x0A, in: bytes[...])
             self.mentions = mentions
@@ -123,7 +123,7 @@ public struct TextStorage: Sendable {
         let (i, start) = locate(position)
         let chunk = chunks[i]
         let b = TextStorage.byteOffset(chunk, position - start)
-        return TextStorage.decodeScalar(chunk.bytes, at: b)
+        return UTF8Scan.scalar(in: chunk.bytes, at: b).0
     }
 
     /// How many scalars from `position` to the next line break (the CR of a CR LF, a lone
@@ -148,7 +148,7 @@ public struct TextStorage: Sendable {
             let chunk = chunks[i]
             let ascii = chunk.bytes.count == chunk.scalars
             let stop = chunk.bytes[b...].firstIndex(of: 0x0A) ?? chunk.bytes.count
-            n += ascii ? stop - b : TextStorage.scalarCount(chunk.bytes[b..<stop])
+            n += ascii ? stop - b : UTF8Scan.scalarCount(chunk.bytes[b..<stop])
             if n >= limit { return limit }
             if stop < chunk.bytes.count { return n }
             i += 1
@@ -169,7 +169,7 @@ public struct TextStorage: Sendable {
             let bytes = chunks[i].bytes
             while b < bytes.count {
                 var end = b + 1
-                while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                while end < bytes.count && UTF8Scan.isContinuation(bytes[end]) { end += 1 }
                 let s = bytes[b] < 0x80 ? Unicode.Scalar(bytes[b])
                     : (String(decoding: bytes[b..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}")
                 guard n < limit, body(s) else { return n }
@@ -194,7 +194,7 @@ public struct TextStorage: Sendable {
             let bytes = chunks[i].bytes
             while b > 0 {
                 var lead = b - 1
-                while lead > 0 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                while lead > 0 && UTF8Scan.isContinuation(bytes[lead]) { lead -= 1 }
                 let s = bytes[lead] < 0x80 ? Unicode.Scalar(bytes[lead])
                     : (String(decoding: bytes[lead..<b], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}")
                 guard n < limit, body(s) else { return n }
@@ -267,7 +267,7 @@ public struct TextStorage: Sendable {
             }
             b += 1
         }
-        return sizes.prefix(i) + TextStorage.scalarCount(chunk.bytes[...b])
+        return sizes.prefix(i) + UTF8Scan.scalarCount(chunk.bytes[...b])
     }
 
     /// The start of the line holding `position` (just after the previous newline).
@@ -278,7 +278,7 @@ public struct TextStorage: Sendable {
             let chunk = chunks[i]
             let b = TextStorage.byteOffset(chunk, offset)
             if let nl = chunk.bytes[..<b].lastIndex(of: 0x0A) {
-                return start + TextStorage.scalarCount(chunk.bytes[..<(nl + 1)])
+                return start + UTF8Scan.scalarCount(chunk.bytes[..<(nl + 1)])
             }
             if i == 0 { return 0 }
             i -= 1
@@ -320,7 +320,7 @@ public struct TextStorage: Sendable {
             let chunk = chunks[i]
             let b = TextStorage.byteOffset(chunk, offset)
             if let nl = chunk.bytes[b...].firstIndex(of: 0x0A) {
-                return start + offset + TextStorage.scalarCount(chunk.bytes[b..<nl])
+                return start + offset + UTF8Scan.scalarCount(chunk.bytes[b..<nl])
             }
             start += chunk.scalars
             offset = 0
@@ -439,7 +439,7 @@ public struct TextStorage: Sendable {
     public mutating func replace(_ range: Range<Int>, with text: String, mentions inserted: [Mention] = []) -> Removed {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "replace out of range")
         let newBytes = Array(text.utf8)
-        let newScalars = TextStorage.scalarCount(newBytes[...])
+        let newScalars = UTF8Scan.scalarCount(newBytes[...])
         let (i, start) = locate(range.lowerBound)
         let (j, _) = range.isEmpty ? (i, start) : locate(range.upperBound - 1)
         let delta = newScalars - range.count
@@ -867,8 +867,8 @@ public struct TextStorage: Sendable {
         var startScalar = 0
         while start < bytes.endIndex {
             var end = min(bytes.endIndex, start + targetChunk)
-            while end < bytes.endIndex && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            var endScalar = startScalar + scalarCount(bytes[start..<end])
+            while end < bytes.endIndex && UTF8Scan.isContinuation(bytes[end]) { end += 1 }
+            var endScalar = startScalar + UTF8Scan.scalarCount(bytes[start..<end])
             // A cut inside a mention moves to the mention's end.
             var m = next
             while m < mentions.count && mentions[m].range.upperBound - base <= endScalar { m += 1 }
@@ -876,7 +876,7 @@ public struct TextStorage: Sendable {
                 let target = mentions[m].range.upperBound - base
                 while endScalar < target && end < bytes.endIndex {
                     end += 1
-                    while end < bytes.endIndex && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                    while end < bytes.endIndex && UTF8Scan.isContinuation(bytes[end]) { end += 1 }
                     endScalar += 1
                 }
             }
@@ -900,11 +900,6 @@ public struct TextStorage: Sendable {
         return n
     }
 
-    static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        var n = 0
-        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
-        return n
-    }
 
     /// The byte offset of scalar `offset` in `chunk`, optionally continuing from a known
     /// (scalar, byte) pair before it.
@@ -915,16 +910,9 @@ public struct TextStorage: Sendable {
         let bytes = chunk.bytes
         while s < offset && b < bytes.count {
             b += 1
-            while b < bytes.count && bytes[b] & 0xC0 == 0x80 { b += 1 }
+            while b < bytes.count && UTF8Scan.isContinuation(bytes[b]) { b += 1 }
             s += 1
         }
         return b
-    }
-
-    static func decodeScalar(_ bytes: [UInt8], at b: Int) -> Unicode.Scalar? {
-        if bytes[b] < 0x80 { return Unicode.Scalar(bytes[b]) }
-        var end = b + 1
-        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return String(decoding: bytes[b..<end], as: UTF8.self).unicodeScalars.first
     }
 }

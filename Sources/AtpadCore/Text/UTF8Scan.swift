@@ -1,19 +1,23 @@
-/// Reading Unicode scalars straight out of valid UTF-8, for the codecs that scan their
-/// input byte by byte (every character a format gives a meaning to is ASCII, so plain runs
-/// can be copied whole).
+/// Reading Unicode scalars straight out of valid UTF-8: the core's one decoder and scalar
+/// counter, for the text storage, the matcher and the codecs that scan their input byte by
+/// byte (every character a format gives a meaning to is ASCII, so plain runs can be copied
+/// whole). Only the terminal's key decoder, which reads a stream that may stop mid-scalar,
+/// has its own.
 enum UTF8Scan {
     /// Whether `byte` continues a multi-byte scalar rather than starting one.
     @inline(__always)
     static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
     /// The scalar that starts at byte `i` and its length in bytes.
-    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, length: Int) {
+    @inline(__always)
+    static func scalar<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at i: Int) -> (Unicode.Scalar, length: Int)
+    where Bytes.Index == Int {
         let lead = UInt32(bytes[i])
         if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         var value = lead & (0x7F >> UInt32(length))
         var k = 1
-        while k < length, i + k < bytes.count {
+        while k < length, i + k < bytes.endIndex {
             value = value << 6 | UInt32(bytes[i + k] & 0x3F)
             k += 1
         }
@@ -115,8 +119,14 @@ enum UTF8Scan {
 
     /// The number of scalars in `bytes[range]`.
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        scalarCount(bytes[range])
+    }
+
+    /// The number of scalars that start in `bytes`.
+    @inline(__always)
+    static func scalarCount(_ bytes: some Sequence<UInt8>) -> Int {
         var n = 0
-        for i in range where !isContinuation(bytes[i]) { n += 1 }
+        for b in bytes where !isContinuation(b) { n += 1 }
         return n
     }
 
