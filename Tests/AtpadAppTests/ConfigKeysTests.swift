@@ -1,4 +1,6 @@
 @testable import AtpadApp
+@testable import AtpadCore
+@testable import AtpadDirectory
 import Foundation
 import Testing
 
@@ -57,5 +59,31 @@ import Testing
         let table = text[heading.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
         #expect(table.joined(separator: "\n") + "\n" == ConfigKey.markdown)
+    }
+
+    /// A default is declared once, beside what uses it (`EditorConfig`, `SourceDefaults`,
+    /// `PostPreparation`); the table of keys, the options' `--help` (and so atpad(1), made
+    /// from it) and the values used when nothing is set all read it there.
+    @Test func theHelpTheTableAndTheSettingsShowTheSameDefaults() throws {
+        func key(_ dotted: String) throws -> ConfigKey { try #require(ConfigKey.all.first { $0.dotted == dotted }) }
+        let edit = EditCommand.helpMessage(columns: 10_000), search = SearchCommand.helpMessage(columns: 10_000)
+        #expect(try key("implicit").defaultValue == "3")
+        #expect(edit.contains("(0 = off; default \(try key("implicit").defaultValue))"))
+        #expect(edit.contains("answer (default \(try key("command_timeout").defaultValue))"))
+        #expect(search.contains("(default \(try key("limit").defaultValue), or the config's limit)"))
+        #expect(try key("command_timeout").summary.contains("a post waits \(SourceDefaults.seconds(PostPreparation.defaultTimeout)) when unset"))
+        #expect(edit.contains("the post's timeout (default \(SourceDefaults.seconds(PostPreparation.defaultTimeout))"))
+
+        let settings = Settings(config: Config(), commandLine: Config(), file: nil)
+        #expect("\(settings.limit)" == (try key("limit").defaultValue))
+        #expect(SourceDefaults.seconds(settings.commandTimeout) == (try key("command_timeout").defaultValue))
+        let editor = EditorConfig()
+        #expect("\(editor.implicitThreshold)" == (try key("implicit").defaultValue))
+        #expect("\(editor.chooserRows)" == (try key("chooser_rows").defaultValue))
+        let request = URLSource.Request()
+        #expect(request.method == (try key("triggers.\"CHAR\".method").defaultValue))
+        #expect("\(request.maxPages)" == (try key("triggers.\"CHAR\".max_pages").defaultValue))
+        #expect(request.cursorParam == (try key("triggers.\"CHAR\".cursor_param").defaultValue))
+        #expect("\(SourceDefaults.listLimit)" == (try key("triggers.\"CHAR\".list_limit").defaultValue))
     }
 }

@@ -116,6 +116,22 @@ def test_every_config_key_is_in_atpad_toml_5_and_docs_config(atpad, config_page)
         assert ".SH " + name + "\n" in config_page, name
 
 
+def test_atpad_1_atpad_toml_5_and_docs_config_give_the_same_defaults(atpad, page, config_page):
+    """A default is declared once in the code; the options' help (and so atpad(1)), the
+    table of keys (and so atpad.toml(5) and docs/config.md) all show that one value."""
+    rows = {row.split(" | ")[0].strip("| ").split("`")[-2]: row.split(" | ")[2].strip("`")
+            for row in atpad("keys", "--config-keys", check_exit=0).stdout.splitlines()[2:]}
+    man, docs = plain(page), (DOCS / "config.md").read_text()
+    for key, phrase in [("implicit", "(0 = off; default {})"), ("command_timeout", "answer (default {})"),
+                        ("limit", "(default {}, or the config's limit)")]:
+        default = rows[key]
+        assert default and default.isdigit(), key
+        assert phrase.format(default) in " ".join(man.split()), key
+        assert f"`{key}` |" in docs and f"| `{default}` |" in docs.split(f"`{key}` |")[1].split("\n")[0], key
+        entry = config_page.split(f"\\fB{key}\\fR\n", 1)[1].split("\n.TP", 1)[0]
+        assert f"Default: {default}." in plain(entry), key
+
+
 def test_the_docs_show_the_shipped_config_example_as_it_is():
     example = (ROOT / "Resources" / "config.example.toml").read_text()
     assert "```toml\n" + example + "```\n" in (DOCS / "config.md").read_text()

@@ -44,7 +44,7 @@ struct EditCommand: AsyncParsableCommand {
     var print = false
 
     @Option(name: .customLong("to"), help: ArgumentHelp(
-        "Post the comment with Ctrl-S (after saving FILE, if given) to TARGET, once you confirm who it notifies: \(PostTarget.shapes). The result (its URL or id) goes to stdout. Tokens come from the environment (see atpad post --help); --command-timeout is the post's timeout (default 10).",
+        "Post the comment with Ctrl-S (after saving FILE, if given) to TARGET, once you confirm who it notifies: \(PostTarget.shapes). The result (its URL or id) goes to stdout. Tokens come from the environment (see atpad post --help); --command-timeout is the post's timeout (default \(SourceDefaults.seconds(PostPreparation.defaultTimeout))).",
         valueName: "target"))
     var to: String?
 
@@ -226,9 +226,9 @@ struct EditCommand: AsyncParsableCommand {
             sources: directories.sources, loading: directories.loading,
             warnings: directories.warnings + comment.decoded.notes + (frecency.warning.map { [$0] } ?? []),
             config: EditorConfig(triggers: directories.triggers,
-                                 implicitThreshold: settings.config.implicit ?? 3,
+                                 implicitThreshold: settings.config.implicit ?? EditorConfig.defaultImplicitThreshold,
                                  trimMentions: settings.config.trimMentions ?? false,
-                                 chooserRows: settings.config.chooserRows ?? 8,
+                                 chooserRows: settings.config.chooserRows ?? EditorConfig.defaultChooserRows,
                                  quietWords: BundledQuietWords.words, format: format),
             theme: theme, noColor: (settings.config.noColor ?? false) || noColorEnv, print: print,
             // ATPAD_DRAFTS=off turns recovery drafts off (a shared machine, a benchmark).

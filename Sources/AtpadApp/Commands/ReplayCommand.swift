@@ -32,7 +32,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var editing: EditingOptions
 
     /// Replay reads no config: an option not given is the default.
-    var implicit: Int { editing.implicit ?? 3 }
+    var implicit: Int { editing.implicit ?? EditorConfig.defaultImplicitThreshold }
     var trimMentions: Bool { editing.trimMentions }
 
     func run() async throws {

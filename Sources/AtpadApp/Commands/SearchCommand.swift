@@ -20,7 +20,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "The trigger whose directory to search.")
     var triggerChar: String = "@"
 
-    @Option(help: "The most results to print (default 50, or the config's limit).")
+    @Option(help: "The most results to print (default \(SourceDefaults.limit), or the config's limit).")
     var limit: Int?
 
     @OptionGroup var configFile: ConfigFileOption

@@ -36,7 +36,7 @@ struct ConfigKey: Equatable, Sendable {
         let presets = Preset.allCases.map(\.rawValue).joined(separator: ", ")
         let t = triggerTable
         return [
-            ConfigKey(table: "", name: "implicit", value: "integer, 0 or more", defaultValue: "3", option: "--implicit",
+            ConfigKey(table: "", name: "implicit", value: "integer, 0 or more", defaultValue: "\(EditorConfig.defaultImplicitThreshold)", option: "--implicit",
                       summary: "Word characters typed in a row that start an implicit search of the @ directory; 0 turns it off."),
             ConfigKey(table: "", name: "trim_mentions", value: "true or false", defaultValue: "false", option: "--trim-mentions",
                       summary: "Backspace on a selected mention of several words first trims it to its first word."),
@@ -50,12 +50,13 @@ struct ConfigKey: Equatable, Sendable {
             ConfigKey(table: "", name: "clipboard", value: Clipboard.listed, defaultValue: "terminal", option: "--clipboard",
                       summary: "Where copies go: atpad's clipboard and the terminal's (OSC 52), or atpad's only."),
             ConfigKey(table: "", name: "chooser_rows", value: "integer, \(rows.lowerBound) to \(rows.upperBound)",
-                      defaultValue: "8", option: "", summary: "Rows the chooser shows at once."),
-            ConfigKey(table: "", name: "limit", value: "integer, 1 or more", defaultValue: "50", option: "--limit (search)",
+                      defaultValue: "\(EditorConfig.defaultChooserRows)", option: "", summary: "Rows the chooser shows at once."),
+            ConfigKey(table: "", name: "limit", value: "integer, 1 or more", defaultValue: "\(SourceDefaults.limit)", option: "--limit (search)",
                       summary: "The most results kept for one query."),
-            ConfigKey(table: "", name: "command_timeout", value: "seconds, above 0 (2.5 is fine)", defaultValue: "5",
+            ConfigKey(table: "", name: "command_timeout", value: "seconds, above 0 (2.5 is fine)",
+                      defaultValue: SourceDefaults.seconds(SourceDefaults.timeout),
                       option: "--command-timeout",
-                      summary: "How long a directory command or URL may take to answer one query, and a post or a participants call (a post waits 10 when unset)."),
+                      summary: "How long a directory command or URL may take to answer one query, and a post or a participants call (a post waits \(SourceDefaults.seconds(PostPreparation.defaultTimeout)) when unset)."),
             ConfigKey(table: "terminal", name: "graphemes", value: "one of: \(Config.graphemeModes.joined(separator: ", "))",
                       defaultValue: "auto", option: "",
                       summary: "How characters of several code points (👍🏽, flags, families) are sent: whole, their first "
@@ -86,7 +87,7 @@ struct ConfigKey: Equatable, Sendable {
                           + "template ({title} · {team})."),
             ConfigKey(table: t, name: "exclude", value: "an array of JSON paths", defaultValue: "", option: "",
                       summary: "Items where any of these paths is true are skipped."),
-            ConfigKey(table: t, name: "method", value: "an HTTP method", defaultValue: "GET", option: "",
+            ConfigKey(table: t, name: "method", value: "an HTTP method", defaultValue: SourceDefaults.method, option: "",
                       summary: "The method a url source sends."),
             ConfigKey(table: t, name: "body", value: "a string (a template)", defaultValue: "", option: "",
                       summary: "A JSON body for a url source; {query} is JSON-escaped in it."),
@@ -94,13 +95,13 @@ struct ConfigKey: Equatable, Sendable {
                       summary: "Request headers; ${NAME} comes from the environment and is never shown or written."),
             ConfigKey(table: t, name: "next", value: "a JSON path", defaultValue: "", option: "",
                       summary: "Where an answer gives the next page: a URL, or a cursor sent back as cursor_param."),
-            ConfigKey(table: t, name: "max_pages", value: "integer, 1 or more", defaultValue: "10", option: "",
+            ConfigKey(table: t, name: "max_pages", value: "integer, 1 or more", defaultValue: "\(SourceDefaults.maxPages)", option: "",
                       summary: "The most pages one query follows."),
-            ConfigKey(table: t, name: "cursor_param", value: "a string", defaultValue: "cursor", option: "",
+            ConfigKey(table: t, name: "cursor_param", value: "a string", defaultValue: SourceDefaults.cursorParam, option: "",
                       summary: "The query parameter, or body member, that carries a cursor."),
             ConfigKey(table: t, name: "cache", value: "an age: 45s, 30m, 1h, 2d", defaultValue: "", option: "",
                       summary: "Fetch the whole list once, keep it this long and rank it locally, refreshing it in the background."),
-            ConfigKey(table: t, name: "list_limit", value: "integer, 1 or more", defaultValue: "20000", option: "",
+            ConfigKey(table: t, name: "list_limit", value: "integer, 1 or more", defaultValue: "\(SourceDefaults.listLimit)", option: "",
                       summary: "With cache (and the github and gitlab presets): the most people the list may hold; a longer "
                           + "one is asked at each keystroke instead, as a command or URL without cache is."),
         ]

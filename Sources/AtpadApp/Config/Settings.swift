@@ -1,3 +1,4 @@
+import AtpadDirectory
 import AtpadTerminal
 
 /// The settings a command runs with: the config file's, with the command line's written
@@ -31,8 +32,8 @@ struct Settings {
         return Settings(config: merged, commandLine: given, file: file)
     }
 
-    var limit: Int { config.limit ?? 50 }
-    var commandTimeout: Duration { config.commandTimeout ?? .seconds(5) }
+    var limit: Int { config.limit ?? SourceDefaults.limit }
+    var commandTimeout: Duration { config.commandTimeout ?? SourceDefaults.timeout }
 
     /// A problem with the setting at `keyPath`: `--option: message` when the command line
     /// gave it, else `config.toml:LINE: "key": message`.

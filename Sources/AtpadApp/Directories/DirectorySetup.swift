@@ -249,8 +249,9 @@ struct DirectorySetup {
         for name in (route.headers ?? [:]).keys.sorted() {
             headers.append(HTTPHeader(name: name, value: try resolve(route.headers![name]!, header: name, environment)))
         }
-        let request = URLSource.Request(method: route.method ?? "GET", body: route.body, headers: headers, next: route.next,
-                                        maxPages: route.maxPages ?? 10, cursorParam: route.cursorParam ?? "cursor")
+        let request = URLSource.Request(method: route.method ?? SourceDefaults.method, body: route.body, headers: headers,
+                                        next: route.next, maxPages: route.maxPages ?? SourceDefaults.maxPages,
+                                        cursorParam: route.cursorParam ?? SourceDefaults.cursorParam)
         let source: URLSource
         do {
             source = try URLSource(template: url, timeout: timeout, limit: limit, request: request, mapping: mapping,

@@ -87,7 +87,7 @@ enum Preset: String, CaseIterable, Sendable {
         var sources = Config.TriggerSources(command: command)
         sources.listCommand = list
         sources.cache = Self.listAge
-        sources.listLimit = CachedSource.defaultListLimit
+        sources.listLimit = SourceDefaults.listLimit
         sources.map = ["id": "login", "name": "name // login", "handle": "login", "url": "https://github.com/{login}"]
         sources.environment = ["ATPAD_GITHUB_QUERY": Self.githubQuery, "ATPAD_GITHUB_TEAMS": Self.githubTeamsQuery,
                                "ATPAD_GITHUB_LIST": Self.githubListQuery, "ATPAD_GITHUB_TEAMS_LIST": Self.githubTeamsListQuery,
@@ -140,7 +140,7 @@ enum Preset: String, CaseIterable, Sendable {
         var sources = Config.TriggerSources(command: command)
         sources.listCommand = list
         sources.cache = Self.listAge
-        sources.listLimit = CachedSource.defaultListLimit
+        sources.listLimit = SourceDefaults.listLimit
         sources.items = ""
         sources.map = ["id": "id", "name": "name // username", "handle": "username", "url": "web_url"]
         return sources

@@ -21,7 +21,7 @@ struct DirectoryOptions: ParsableArguments {
     @Option(help: "A URL that answers @ queries: GET with {query} replaced by the percent-encoded query; a JSON array.")
     var directoryURL: String?
 
-    @Option(help: "Seconds a directory command or URL may take to answer (default 5).")
+    @Option(help: "Seconds a directory command or URL may take to answer (default \(SourceDefaults.seconds(SourceDefaults.timeout))).")
     var commandTimeout: Double?
 
     @Option(help: "Where the people are in the JSON of the @ sources given here: a path such as 'members' ('' = the whole answer).")
@@ -93,9 +93,9 @@ struct DirectoryOptions: ParsableArguments {
     }
 
     /// The sources these options give on their own (no config file): `replay`'s.
-    func load(limit: Int = 50) throws -> DirectorySetup {
+    func load(limit: Int = SourceDefaults.limit) throws -> DirectorySetup {
         let config = try commandLineConfig()
         return try DirectorySetup(triggers: config.triggers, limit: limit,
-                                  commandTimeout: config.commandTimeout ?? .seconds(5), inBackground: false)
+                                  commandTimeout: config.commandTimeout ?? SourceDefaults.timeout, inBackground: false)
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import AtpadCore
 
 /// The editing options the editor and `atpad replay` share. Not given, they are nil (or
 /// false): the editor then takes the config's value, replay the default.
 struct EditingOptions: ParsableArguments {
-    @Option(help: "Word characters that start an implicit search (0 = off; default 3).")
+    @Option(help: "Word characters that start an implicit search (0 = off; default \(EditorConfig.defaultImplicitThreshold)).")
     var implicit: Int?
 
     @Flag(help: "Backspace on a selected mention trims it to its first word first.")

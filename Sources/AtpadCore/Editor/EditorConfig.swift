@@ -40,8 +40,15 @@ public struct EditorConfig: Sendable, Equatable {
     /// name (docs/formats.md, "How a mention is shown").
     public var showsHandles: Bool { (readersFormat ?? format).showsHandles }
 
+    /// Word characters typed in a row that start an implicit search when nothing sets it
+    /// (`implicit`; declared once here, docs/config.md shows it).
+    public static let defaultImplicitThreshold = 3
+    /// Rows the chooser shows at once when nothing sets it (`chooser_rows`).
+    public static let defaultChooserRows = 8
+
     public init(triggers: [Unicode.Scalar] = ["@"], defaultTrigger: Unicode.Scalar = "@",
-                implicitThreshold: Int = 3, trimMentions: Bool = false, chooserRows: Int = 8,
+                implicitThreshold: Int = EditorConfig.defaultImplicitThreshold, trimMentions: Bool = false,
+                chooserRows: Int = EditorConfig.defaultChooserRows,
                 width: Int = 80, pageRows: Int = 20, tabWidth: Int = 4, quietWords: QuietWords = QuietWords(),
                 quietTriggers: [Unicode.Scalar] = [":"], format: DocumentFormat = .atpad) {
         self.triggers = triggers

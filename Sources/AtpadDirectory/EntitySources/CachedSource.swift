@@ -30,7 +30,6 @@ public struct CachedSource: EntitySource, InstantSource {
     /// How long one fetch may take, pages included.
     public static let fetchTimeout: Duration = .seconds(60)
     /// The list limit of the presets that can fall back to per-query calls.
-    public static let defaultListLimit = 20_000
 
     let source: any ListSource
     /// The age after which the list is refreshed.
@@ -67,7 +66,7 @@ public struct CachedSource: EntitySource, InstantSource {
     }
 
     /// A cached command source.
-    public init(command: CommandSource, maxAge: Duration, cacheFolder: String, limit: Int = 50,
+    public init(command: CommandSource, maxAge: Duration, cacheFolder: String, limit: Int = SourceDefaults.limit,
                 frecency: @escaping @Sendable () -> [String: Double] = { [:] }, notes: SourceNotes? = nil,
                 refreshesBeforeAnswering: Bool = false, listLimit: Int? = nil, indexCache: IndexCache? = nil) {
         self.init(list: command, maxAge: maxAge, cacheFolder: cacheFolder, limit: limit, frecency: frecency, notes: notes,
@@ -76,7 +75,7 @@ public struct CachedSource: EntitySource, InstantSource {
     }
 
     /// A cached URL source.
-    public init(url: URLSource, maxAge: Duration, cacheFolder: String, limit: Int = 50,
+    public init(url: URLSource, maxAge: Duration, cacheFolder: String, limit: Int = SourceDefaults.limit,
                 frecency: @escaping @Sendable () -> [String: Double] = { [:] }, notes: SourceNotes? = nil,
                 refreshesBeforeAnswering: Bool = false, listLimit: Int? = nil, indexCache: IndexCache? = nil) {
         self.init(list: url, maxAge: maxAge, cacheFolder: cacheFolder, limit: limit, frecency: frecency, notes: notes,

@@ -62,7 +62,7 @@ public struct CommandSource: EntitySource {
 
     /// A source running `command` for each query, failing a query that takes longer than
     /// `timeout`, keeping at most `limit` entities per query.
-    public init(command: String, timeout: Duration = .seconds(5), limit: Int = 50, mapping: EntityMapping = .plain,
+    public init(command: String, timeout: Duration = SourceDefaults.timeout, limit: Int = SourceDefaults.limit, mapping: EntityMapping = .plain,
                 output: Output = .json, environment: [String: String] = [:], notes: SourceNotes? = nil,
                 listCommand: String? = nil) {
         self.listCommand = listCommand

@@ -21,7 +21,7 @@ public struct FileDirectory: EntitySource {
     /// first is kept.
     public init(
         entities: [Entity],
-        limit: Int = 50,
+        limit: Int = SourceDefaults.limit,
         frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) {
         index = DirectoryIndex(DirectoryLoader.unique(entities))
@@ -32,7 +32,7 @@ public struct FileDirectory: EntitySource {
     /// A directory of merged files, already indexed.
     public init(
         _ merged: MergedDirectory,
-        limit: Int = 50,
+        limit: Int = SourceDefaults.limit,
         frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) {
         index = merged.index
@@ -44,7 +44,7 @@ public struct FileDirectory: EntitySource {
     /// duplicate ids keep the first, without a warning: use ``DirectoryLoader`` for those).
     public static func load(
         path: String,
-        limit: Int = 50,
+        limit: Int = SourceDefaults.limit,
         frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) throws -> FileDirectory {
         FileDirectory(try DirectoryLoader.load(paths: [path]), limit: limit, frecency: frecency)
@@ -53,7 +53,7 @@ public struct FileDirectory: EntitySource {
     /// Loads the directory file at a file URL.
     public static func load(
         contentsOf url: URL,
-        limit: Int = 50,
+        limit: Int = SourceDefaults.limit,
         frecency: @escaping @Sendable () -> [String: Double] = { [:] }
     ) throws -> FileDirectory {
         try load(path: url.path, limit: limit, frecency: frecency)

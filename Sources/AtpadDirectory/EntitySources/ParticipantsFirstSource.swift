@@ -25,7 +25,7 @@ public final class ParticipantList: Sendable {
     private let state = Mutex<(directory: FileDirectory, roles: [String: String])?>(nil)
     private let limit: Int
 
-    public init(limit: Int = 50) {
+    public init(limit: Int = SourceDefaults.limit) {
         self.limit = limit
     }
 

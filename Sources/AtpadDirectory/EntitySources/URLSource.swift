@@ -35,8 +35,8 @@ public struct URLSource: EntitySource {
         /// The query parameter (or, for a body, the member) that carries a cursor.
         public var cursorParam: String
 
-        public init(method: String = "GET", body: String? = nil, headers: [HTTPHeader] = [], next: String? = nil,
-                    maxPages: Int = 10, cursorParam: String = "cursor") {
+        public init(method: String = SourceDefaults.method, body: String? = nil, headers: [HTTPHeader] = [], next: String? = nil,
+                    maxPages: Int = SourceDefaults.maxPages, cursorParam: String = SourceDefaults.cursorParam) {
             self.method = method.uppercased()
             self.body = body
             self.headers = headers
@@ -64,7 +64,7 @@ public struct URLSource: EntitySource {
 
     /// A source requesting `template` for each query. Throws a ``SourceError`` when the
     /// template is not an `http://` or `https://` URL with a host.
-    public init(template: String, timeout: Duration = .seconds(5), limit: Int = 50, request: Request = Request(),
+    public init(template: String, timeout: Duration = SourceDefaults.timeout, limit: Int = SourceDefaults.limit, request: Request = Request(),
                 mapping: EntityMapping? = nil, notes: SourceNotes? = nil) throws(SourceError) {
         _ = try RequestURL(Self.url(template, query: ""))
         self.template = template

@@ -103,7 +103,7 @@ public struct DirectoryIndex: Sendable {
     ///   ranks first within a class. NaN counts as 0.
     public func rank(
         _ query: String,
-        limit: Int = 50,
+        limit: Int = SourceDefaults.limit,
         frecency: (String) -> Double = { _ in 0 }
     ) -> [Candidate] {
         rankedMatches(query, limit: limit, frecency: frecency).map(\.candidate)
@@ -112,7 +112,7 @@ public struct DirectoryIndex: Sendable {
     /// Like ``rank(_:limit:frecency:)``, also telling each result's class and position.
     public func rankedMatches(
         _ query: String,
-        limit: Int = 50,
+        limit: Int = SourceDefaults.limit,
         frecency: (String) -> Double = { _ in 0 }
     ) -> [RankedMatch] {
         var frecent: [Int32: Double] = [:]
