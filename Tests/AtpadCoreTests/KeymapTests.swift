@@ -85,4 +85,24 @@ import Testing
         #expect(rows.first { $0.help == "Chooser: pick row N" }?.keys == "Alt-1…9")
         #expect(rows.suffix(Keymap.notes.count) == Keymap.notes[...])
     }
+
+    /// Every question is in the key list (docs/keys.md) with the answers its line shows,
+    /// and F1's shorter list names the first key of every answer, all from the bindings.
+    @Test func theQuestionsAnswersAreListedFromTheirBindings() {
+        let rows = Keymap.rows()
+        for mode in KeyMode.allCases where mode.isQuestion {
+            let row = rows.first { $0.help == mode.question }
+            #expect(row?.detail == "answers: " + Keymap.answers(in: mode), "\(mode)")
+            for key in Keymap.bindings.filter({ $0.modes.contains(mode) && $0.answer != nil }).compactMap(\.keys.first) {
+                #expect(row?.keys.split(separator: " ").contains(Substring(key.name)) == true, "\(key) in \(mode)")
+            }
+        }
+        let f1 = Keymap.rows(questionsTogether: true)
+        let listed = Set(f1.filter { ["Yes, no, all", "Draft/file answers", "Cancel"].contains($0.help) }
+            .flatMap { $0.keys.split(separator: " ").map(String.init) })
+        for binding in Keymap.bindings where binding.answer != nil {
+            #expect(listed.contains(binding.keys[0].name), "\(binding.command)")
+        }
+        #expect(f1.filter { KeyMode.allCases.compactMap(\.question).contains($0.help) }.isEmpty)
+    }
 }

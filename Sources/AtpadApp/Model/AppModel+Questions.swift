@@ -171,18 +171,17 @@ extension AppModel {
         return asked + " " + Keymap.answers(in: keys)
     }
 
-    /// What a question asks, before its answers.
+    /// What a question asks, before its answers: its mode's words (``KeyMode/question``)
+    /// with the file's name or the post's target in them.
     private var asked: String? {
+        guard let words = mode.questionKeys?.question else { return nil }
         switch mode {
-        case .quitQuestion: "Save changes before quitting?"
-        case .draftQuestion: "Recover unsaved draft?"
-        case let .overwriteQuestion(request): "Overwrite \(AppModel.fileName(request.path))?"
-        case .replaceQuestion: "Replace?"
-        case let .changedOnDiskQuestion(request) where request.fileIsGone:
-            "\(AppModel.fileName(request.path)) was deleted:"
-        case let .changedOnDiskQuestion(request): "\(AppModel.fileName(request.path)) changed on disk:"
-        case let .postQuestion(target): "Post to \(target)?"
-        case .editing, .help, .preview, .prompt, .posting: nil
+        case let .overwriteQuestion(request), let .changedOnDiskQuestion(request):
+            return words.replacingEvery("NAME", with: AppModel.fileName(request.path))
+        case let .postQuestion(target):
+            return words.replacingEvery("TARGET", with: "\(target)")
+        default:
+            return words
         }
     }
 }

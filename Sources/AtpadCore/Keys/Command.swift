@@ -98,6 +98,21 @@ public enum KeyMode: Hashable, Sendable, CaseIterable {
         .postQuestion,
     ]
 
+    /// What a question asks before its answers, as its line, F1 and docs/keys.md say it
+    /// (`NAME` and `TARGET` stand for the file and the post's target); nil for the other modes.
+    public var question: String? {
+        switch self {
+        case .quitQuestion: "Save changes before quitting?"
+        case .draftQuestion: "Recover unsaved draft?"
+        case .overwriteQuestion: "Overwrite NAME?"
+        case .changedOnDiskQuestion: "NAME changed on disk:"
+        case .deletedQuestion: "NAME was deleted:"
+        case .replaceQuestion: "Replace?"
+        case .postQuestion: "Post to TARGET?"
+        case .anywhere, .editing, .chooser, .quietChooser, .saveAs, .find, .replace, .goToLine, .draftNotice: nil
+        }
+    }
+
     /// Whether this is a question's mode (a switch: asked for every key typed).
     public var isQuestion: Bool {
         switch self {

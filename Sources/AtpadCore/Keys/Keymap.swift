@@ -216,9 +216,13 @@ public enum Keymap {
         return table
     }()
 
-    /// The F1 list: the bindings with help of `modes` (consecutive ones with the same help
-    /// as one row, under the first one's label or all their keys), then the notes.
-    public static func rows(for modes: Set<KeyMode> = [.anywhere, .editing, .draftNotice, .chooser, .quietChooser]) -> [KeyHelpRow] {
+    /// The key list of docs/keys.md and, with `questionsTogether`, of F1: the bindings with
+    /// help of `modes` (consecutive ones with the same help as one row, under the first
+    /// one's label or all their keys), then each question of `modes` with its answers (the
+    /// bindings its line is made of) — or, together, one row of every answer key, which
+    /// keeps F1 on one 80×24 screen — then the notes.
+    public static func rows(for modes: Set<KeyMode> = KeyMode.questions.union([.anywhere, .editing, .draftNotice, .chooser, .quietChooser]),
+                            questionsTogether: Bool = false) -> [KeyHelpRow] {
         var groups: [[Binding]] = []
         for binding in bindings where binding.help != nil && !binding.modes.isDisjoint(with: modes) {
             if let last = groups.last?.last, last.help == binding.help {
@@ -232,6 +236,29 @@ public enum Keymap {
             for name in group.flatMap(\.keys).map(\.name) where !names.contains(name) { names.append(name) }
             return KeyHelpRow(keys: group[0].label ?? names.joined(separator: ", "),
                        help: group[0].help!, detail: group.lazy.compactMap(\.detail).first)
-        } + notes
+        } + (questionsTogether ? answersRow(modes) : questionRows(modes)) + notes
+    }
+
+    /// Two rows of the first key of every answer of the questions of `modes`: the yes, no
+    /// and all that most questions take, then the answers of the draft and file questions.
+    /// (Esc, which cancels them, has its own row.)
+    private static func answersRow(_ modes: Set<KeyMode>) -> [KeyHelpRow] {
+        let everyday: Set<Command> = [.yes, .no, .all]
+        var rows: [(keys: [String], help: String)] = [([], "Yes, no, all"), ([], "Draft/file answers")]
+        for binding in questions where !binding.modes.isDisjoint(with: modes) && binding.keys.first != .escape {
+            let row = everyday.contains(binding.command) ? 0 : 1
+            if let name = binding.keys.first?.name, !rows[row].keys.contains(name) { rows[row].keys.append(name) }
+        }
+        return rows.filter { !$0.keys.isEmpty }.map { KeyHelpRow(keys: $0.keys.joined(separator: " "), help: $0.help) }
+    }
+
+    /// One row a question: the first key of each answer, the question, and its line's
+    /// answers as the detail (`(y)es (n)o (Esc) cancel`).
+    private static func questionRows(_ modes: Set<KeyMode>) -> [KeyHelpRow] {
+        KeyMode.allCases.filter { modes.contains($0) }.compactMap { mode in
+            guard let question = mode.question else { return nil }
+            let keys = questions.filter { $0.modes.contains(mode) }.compactMap { $0.keys.first?.name }
+            return KeyHelpRow(keys: keys.joined(separator: " "), help: question, detail: "answers: " + answers(in: mode))
+        }
     }
 }

@@ -45,7 +45,7 @@ enum KeyHelp {
     }
 
     /// Every key, for F1.
-    static let all: [Entry] = Keymap.rows().map { Entry(keys: $0.keys, action: $0.help) }
+    static let all: [Entry] = Keymap.rows(questionsTogether: true).map { Entry(keys: $0.keys, action: $0.help) }
 
     private static func promptEntries(_ include: (Binding) -> Bool) -> [Entry] {
         Keymap.bindings.compactMap { binding in
