@@ -34,7 +34,7 @@ let package = Package(
         // The terminal front end: key decoding, layout into a cell grid, theme, drawing.
         .target(
             name: "AtpadTerminal",
-            dependencies: ["AtpadCore", "AtpadSystem", "CNcursesw", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["AtpadCore", "AtpadSystem", "CNcursesw"]
         ),
         // Commands and wiring shared by the executable and its tests.
         .target(
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "AtpadDirectoryTests", dependencies: ["AtpadDirectory", "AtpadSystem", "AtpadCore", "AtpadTestSupport", "AtpadFoldTable"]),
         .testTarget(name: "AtpadTerminalTests", dependencies: ["AtpadTerminal", "AtpadSystem", "AtpadCore", "AtpadTestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadSystem", "AtpadCore", "AtpadDirectory", "AtpadTestSupport"]),
+        .testTarget(name: "AtpadAppTests", dependencies: ["AtpadApp", "AtpadSystem", "AtpadCore", "AtpadDirectory", "AtpadTerminal", "AtpadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import AtpadCore
 import AtpadSystem
+import AtpadTerminal
 import FoundationEssentials
 import Glibc
 import TOMLKit

@@ -5,13 +5,13 @@
 /// A light reading of the text, not a parser: `[a.b]` headers and `key = …` lines, with
 /// quoted parts. A path it does not find exactly is answered with the line of its
 /// nearest enclosing definition (an inline table's key, say).
-public struct TOMLKeyLines: Sendable {
+struct TOMLKeyLines: Sendable {
     // Only an error needs a line number, so the source is scanned then and not on every
     // load: a theme and the config are read on the way to the first frame.
     private let source: String
 
     /// Keeps `source` for later look-ups; nothing is scanned yet.
-    public init(_ source: String) {
+    init(_ source: String) {
         self.source = source
     }
 
@@ -35,7 +35,7 @@ public struct TOMLKeyLines: Sendable {
 
     /// The 1-based line defining the dotted `path` (or its nearest enclosing definition);
     /// parts may be quoted (`triggers."@".url`).
-    public func line(of path: String) -> Int? {
+    func line(of path: String) -> Int? {
         let wanted = TOMLKeyLines.components(Substring(path))
         var best: (length: Int, line: Int)?
         for d in definitions where d.path.count <= wanted.count && Array(wanted.prefix(d.path.count)) == d.path {

@@ -1,3 +1,4 @@
+@testable import AtpadApp
 @testable import AtpadTerminal
 import Foundation
 import Testing
