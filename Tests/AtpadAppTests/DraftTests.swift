@@ -436,7 +436,8 @@ import Testing
 
     @Test func firstChangeIsWrittenWithinASecond() throws {
         let store = try store()
-        let writer = DraftWriter(store: store, documentPath: "/x/c.md")
+        let writes = CountedWrites(store)
+        let writer = DraftWriter(store: store, documentPath: "/x/c.md", write: writes.write)
         let t0 = ContinuousClock.now
         #expect(writer.nextDeadline == nil)
         writer.documentChanged(now: t0)
@@ -452,7 +453,7 @@ import Testing
         #expect(writer.nextDeadline == nil)
         #expect(writer.flushNow { MarkedText(text: "unused") })
         #expect(store.read(draftAt: writer.draftPath)?.document.text == "a")
-        #expect(writer.background.completedWrites == 1)
+        #expect(writes.count == 1)
     }
 
     @Test func noChangeNoWrite() throws {
@@ -536,49 +537,39 @@ import Testing
 
     @Test func discardWinsOverWritesInFlightAndWaiting() throws {
         let store = try store()
-        let writer = DraftWriter(store: store, documentPath: "/x/c.md")
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        writer.background.setBeforeWrite {
-            entered.signal()
-            release.wait()
-        }
+        let writes = CountedWrites(store, holding: true)
+        let writer = DraftWriter(store: store, documentPath: "/x/c.md", write: writes.write)
         let t0 = ContinuousClock.now
         writer.documentChanged(now: t0)
         #expect(writer.tick(now: t0 + .seconds(1)) { MarkedText(text: "in flight") })
-        entered.wait()
+        writes.entered.wait()
         // A second snapshot waits behind the one being written.
         writer.documentChanged(now: t0 + .seconds(1))
         #expect(writer.tick(now: t0 + .seconds(2)) { MarkedText(text: "waiting") })
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { release.signal() }
+        writes.hold(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { writes.release.signal() }
         writer.discard()
-        writer.background.setBeforeWrite(nil)
         #expect(writer.background.finish())
         #expect(!FileManager.default.fileExists(atPath: writer.draftPath))
-        #expect(writer.background.completedWrites == 1)
+        #expect(writes.count == 1)
         #expect(files(in: store.folder).isEmpty)
     }
 
     @Test func newerSnapshotsReplaceOnesNotYetWritten() throws {
         let store = try store()
-        let writer = DraftWriter(store: store, documentPath: "/x/c.md")
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        writer.background.setBeforeWrite {
-            entered.signal()
-            release.wait()
-        }
+        let writes = CountedWrites(store, holding: true)
+        let writer = DraftWriter(store: store, documentPath: "/x/c.md", write: writes.write)
         let t0 = ContinuousClock.now
         for i in 0..<5 {
             writer.documentChanged(now: t0 + .seconds(i))
             #expect(writer.tick(now: t0 + .seconds(i + 1)) { MarkedText(text: "v\(i)") })
-            if i == 0 { entered.wait() }
+            if i == 0 { writes.entered.wait() }
         }
-        writer.background.setBeforeWrite(nil)
-        release.signal()
+        writes.hold(false)
+        writes.release.signal()
         #expect(writer.background.finish())
         // v0 was in flight; v1…v3 were replaced by v4 before the queue took them.
-        #expect(writer.background.completedWrites == 2)
+        #expect(writes.count == 2)
         #expect(store.read(draftAt: writer.draftPath)?.document.text == "v4")
     }
 
@@ -626,10 +617,12 @@ import Testing
 
         // The loop's share: arm, tick (copy the storage, hand it over), then a keystroke
         // while the write runs; the writer's share is measured on its queue.
-        let writer = DraftWriter(store: store, documentPath: "/x/big.md")
         let loopThread = pthread_self()
         let onOtherThread = LockedFlags()
-        writer.background.setBeforeWrite { onOtherThread.record(pthread_equal(pthread_self(), loopThread) == 0) }
+        let writer = DraftWriter(store: store, documentPath: "/x/big.md", write: { body, original, path in
+            onOtherThread.record(pthread_equal(pthread_self(), loopThread) == 0)
+            try store.write(body, originalPath: original, to: path)
+        })
         var ticks: [Duration] = []
         var tickCPU: [Duration] = []
         var keystrokes: [Duration] = []
@@ -700,4 +693,37 @@ private final class LockedFlags: @unchecked Sendable {
 
     func record(_ value: Bool) { lock.withLock { values.append(value) } }
     var all: Bool { lock.withLock { !values.isEmpty && values.allSatisfy { $0 } } }
+}
+
+/// The draft writer's way to disk for these tests: the store's own write, counted, and
+/// held in flight (until `release` is signalled) while `holding`.
+private final class CountedWrites: @unchecked Sendable {
+    // @unchecked: `state` is only touched under `lock`; the semaphores are thread-safe.
+    private let store: DraftStore
+    private let lock = NSLock()
+    private var state = (count: 0, holding: false)
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    init(_ store: DraftStore, holding: Bool = false) {
+        self.store = store
+        state.holding = holding
+    }
+
+    /// How many drafts were written.
+    var count: Int { lock.withLock { state.count } }
+
+    /// Whether the writes from now on are held.
+    func hold(_ holding: Bool) { lock.withLock { state.holding = holding } }
+
+    var write: DraftQueue.Write {
+        { [self] body, original, path in
+            if lock.withLock({ state.holding }) {
+                entered.signal()
+                release.wait()
+            }
+            try store.write(body, originalPath: original, to: path)
+            lock.withLock { state.count += 1 }
+        }
+    }
 }

@@ -13,6 +13,12 @@ final class DraftQueue: Sendable {
     private let queue = BackgroundQueue(name: "atpad drafts")
     /// Called (on the queue) when a new failure waits for `takeWarning`: wakes the loop.
     private let onWarning: (@Sendable () -> Void)?
+    /// Puts one encoded draft on disk (at the draft path, for the original's path).
+    private let writeDraft: Write
+
+    /// How a queue puts an encoded draft on disk: the store's `write` unless the writer was
+    /// given another (one that holds a write in flight shows what happens meanwhile).
+    typealias Write = @Sendable (_ body: DraftBody, _ originalPath: String?, _ draftPath: String) throws -> Void
 
     private struct State {
         /// The newest snapshot not yet taken by a write. A newer one replaces it: only the
@@ -26,14 +32,13 @@ final class DraftQueue: Sendable {
         var reported: String?
         /// A failure the loop has not taken yet.
         var warning: String?
-        var writes = 0
-        /// Runs on the queue right before each write; tests use it to hold a write in flight.
-        var beforeWrite: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
 
-    init(store: DraftStore, draftPath: String, originalPath: String?, onWarning: (@Sendable () -> Void)? = nil) {
+    init(store: DraftStore, draftPath: String, originalPath: String?, onWarning: (@Sendable () -> Void)? = nil,
+         write: Write? = nil) {
+        writeDraft = write ?? { try store.write($0, originalPath: $1, to: $2) }
         self.store = store
         self.draftPath = draftPath
         self.originalPath = originalPath
@@ -72,7 +77,7 @@ final class DraftQueue: Sendable {
         queue.sync {
             do throws(DraftError) {
                 try self.store.remove(draftAt: self.draftPath)
-                self.succeeded(wrote: false)
+                self.succeeded()
             } catch {
                 self.failed(error)
             }
@@ -89,13 +94,6 @@ final class DraftQueue: Sendable {
 
     /// The last write or removal failed.
     var isFailing: Bool { state.withLock { $0.failing } }
-
-    /// How many drafts were written (for tests and measurements).
-    var completedWrites: Int { state.withLock { $0.writes } }
-
-    func setBeforeWrite(_ hook: (@Sendable () -> Void)?) {
-        state.withLock { $0.beforeWrite = hook }
-    }
 
     // MARK: - On the queue
 
@@ -116,22 +114,20 @@ final class DraftQueue: Sendable {
 
     /// Writes one encoded snapshot; only ever runs on `queue`, one at a time.
     private func write(_ body: DraftBody) -> Bool {
-        state.withLock { $0.beforeWrite }?()
         do {
-            try store.write(body, originalPath: originalPath, to: draftPath)
-            succeeded(wrote: true)
+            try writeDraft(body, originalPath, draftPath)
+            succeeded()
             return true
         } catch {
-            failed(error)
+            failed(error as? DraftError ?? DraftError(message: "\(error)"))
             return false
         }
     }
 
-    private func succeeded(wrote: Bool) {
+    private func succeeded() {
         state.withLock { state in
             state.failing = false
             state.reported = nil
-            if wrote { state.writes += 1 }
         }
     }
 

@@ -27,20 +27,20 @@ public final class DraftWriter {
 
     /// A writer for the draft at `draftPath` of the document at `originalPath` (nil for an
     /// unnamed comment).
-    public init(store: DraftStore, draftPath: String, originalPath: String?, interval: Duration = .seconds(1),
-                onWarning: (@Sendable () -> Void)? = nil) {
+    init(store: DraftStore, draftPath: String, originalPath: String?, interval: Duration = .seconds(1),
+         onWarning: (@Sendable () -> Void)? = nil, write: DraftQueue.Write? = nil) {
         self.interval = interval
         background = DraftQueue(store: store, draftPath: draftPath, originalPath: originalPath.map(store.absolutePath),
-                                onWarning: onWarning)
+                                onWarning: onWarning, write: write)
     }
 
     /// A writer for the document at `documentPath`, or for a new unnamed comment started
     /// now when it is nil.
-    public convenience init(store: DraftStore, documentPath: String?, interval: Duration = .seconds(1),
-                            onWarning: (@Sendable () -> Void)? = nil) {
+    convenience init(store: DraftStore, documentPath: String?, interval: Duration = .seconds(1),
+                     onWarning: (@Sendable () -> Void)? = nil, write: DraftQueue.Write? = nil) {
         let draftPath = documentPath.map(store.draftPath(for:)) ?? store.unnamedDraftPath()
         self.init(store: store, draftPath: draftPath, originalPath: documentPath, interval: interval,
-                  onWarning: onWarning)
+                  onWarning: onWarning, write: write)
     }
 
     /// The document changed at `now`: arms the deadline unless one is already armed.

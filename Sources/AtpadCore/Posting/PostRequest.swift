@@ -85,7 +85,8 @@ public struct PostRequest: Equatable, Sendable {
         self.site = site
     }
 
-    /// A request as given (for tests of the transport).
+    /// A request whose action is given as it is (a local server's URL, say) rather than made
+    /// from a target.
     init(target: PostTarget, action: Action, site: String? = nil) {
         self.target = target
         self.action = action
