@@ -82,28 +82,42 @@ enum Replay {
     }
 }
 
-/// The JSON object `atpad replay` prints.
+/// The JSON object `atpad replay` prints. Written piece by piece rather than built as a
+/// `JSONValue`, because its `mentions` are the json format's own array, written by
+/// `MentionJSON` into the same writer.
 enum ReplayOutput {
     static func json(_ editor: Editor) -> String {
         let doc = editor.marked
-        var out = "{\"text\": \(JSONText.quote(doc.text))"
-        out += ", \"markup\": \(JSONText.quote(AtpadMarkup.encode(doc)))"
-        out += ", \"cursor\": \(editor.cursor)"
-        out += ", \"mentions\": \(MentionJSON.array(doc))"
-        out += ", \"selectedMention\": \(editor.selectedMention.map { JSONText.quote($0.id) } ?? "null")"
-        if !editor.selection.isEmpty {
-            out += ", \"selection\": [\(editor.selection.range.lowerBound), \(editor.selection.range.upperBound)]"
+        return JSONWriter.text { writer in
+            writer.object { writer in
+                writer.key("text")
+                writer.string(doc.text)
+                writer.key("markup")
+                writer.string(AtpadMarkup.encode(doc))
+                writer.key("cursor")
+                writer.number(editor.cursor)
+                writer.key("mentions")
+                MentionJSON.writeArray(doc, to: &writer)
+                writer.key("selectedMention")
+                writer.string(editor.selectedMention?.id)
+                if !editor.selection.isEmpty {
+                    writer.key("selection")
+                    writer.value([.number(editor.selection.range.lowerBound), .number(editor.selection.range.upperBound)])
+                }
+                writer.key("chooser")
+                writer.value(editor.search.map(chooser) ?? .null)
+            }
         }
-        if let s = editor.search {
-            let items = s.items.map { JSONText.quote($0.entity.id) }.joined(separator: ", ")
-            out += ", \"chooser\": {\"open\": \(s.isOpen), \"trigger\": \(JSONText.quote(String(Character(s.trigger))))"
-            out += ", \"query\": \(JSONText.quote(s.query)), \"items\": [\(items)], \"selected\": \(s.selected)"
-            out += ", \"loading\": \(s.isLoading)"
-            if let error = s.error { out += ", \"error\": \(JSONText.quote(error))" }
-            out += "}"
-        } else {
-            out += ", \"chooser\": null"
-        }
-        return out + "}"
+    }
+
+    /// The open search: its query, its items' ids and its state.
+    private static func chooser(_ s: Search) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("open", .bool(s.isOpen)), ("trigger", .string(String(Character(s.trigger)))), ("query", .string(s.query)),
+            ("items", .array(s.items.map { .string($0.entity.id) })), ("selected", .number(s.selected)),
+            ("loading", .bool(s.isLoading)),
+        ]
+        if let error = s.error { members.append(("error", .string(error))) }
+        return .object(members)
     }
 }

@@ -147,10 +147,10 @@ struct SearchCommand: AsyncParsableCommand {
     private func printLoad(_ loadTime: Duration, entries: Int, index status: IndexStatus?) {
         // Whether the trigger's files came from their index, and why not (docs/directories.md,
         // "Big directories: the index cache").
-        let index = status.map { "\"index\": \(JSONText.quote($0.word)), \"index_note\": \(JSONText.quote($0.description))" }
-            ?? "\"index\": \"none\", \"index_note\": \"not a directory file\""
-        let line = "{\"load_ms\": \(Self.ms(loadTime)), \"entries\": \(entries), \(index)}"
-        StandardOutput.printLine(json ? line
+        let line: JSONValue = ["load_ms": .number(literal: Self.ms(loadTime)), "entries": .number(entries),
+                               "index": .string(status?.word ?? "none"),
+                               "index_note": .string(status?.description ?? "not a directory file")]
+        StandardOutput.printLine(json ? JSONWriter.text(line)
             : "load\t\(Self.ms(loadTime)) ms\t\(entries) entries\t\(status?.description ?? "no index")")
     }
 
@@ -172,8 +172,8 @@ struct SearchCommand: AsyncParsableCommand {
     private func printResults(_ results: [Candidate], for q: String, elapsed: Duration) {
         if timing {
             if json {
-                let ids = results.map { JSONText.quote($0.entity.id) }.joined(separator: ", ")
-                StandardOutput.printLine("{\"query\": \(JSONText.quote(q)), \"ms\": \(Self.ms(elapsed)), \"results\": [\(ids)]}")
+                StandardOutput.printLine(JSONWriter.text(["query": .string(q), "ms": .number(literal: Self.ms(elapsed)),
+                                                          "results": .array(results.map { .string($0.entity.id) })]))
             } else {
                 StandardOutput.printLine("\(Self.visible(q))\t\(Self.ms(elapsed)) ms\t\(results.count) results")
             }
@@ -205,16 +205,18 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     static func json(query: String, _ results: [Candidate]) -> String {
-        let items = results.map { r in
-            let matches = r.matches.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ")
-            // `detail`, `url` and `insert` only where the entity has them (docs/commands.md).
-            let extra = [("detail", r.entity.detail), ("url", r.entity.url), ("insert", r.entity.insert)]
-                .compactMap { key, value in value.map { ", \"\(key)\": \(JSONText.quote($0))" } }.joined()
-                + (r.participantRole.map { ", \"role\": \(JSONText.quote($0))" } ?? "")
-            return "{\"id\": \(JSONText.quote(r.entity.id)), \"name\": \(JSONText.quote(r.entity.name)), "
-                + "\"handle\": \(r.entity.handle.map(JSONText.quote) ?? "null"), \"matches\": [\(matches)]\(extra)}"
+        let items = results.map { r -> JSONValue in
+            var members: [(key: String, value: JSONValue)] = [
+                ("id", .string(r.entity.id)), ("name", .string(r.entity.name)), ("handle", .string(orNull: r.entity.handle)),
+                ("matches", .array(r.matches.map { [.number($0.lowerBound), .number($0.upperBound)] })),
+            ]
+            // `detail`, `url` and `insert` only where the entity has them (docs/commands.md), `role`
+            // only for a participant.
+            let optional = [("detail", r.entity.detail), ("url", r.entity.url), ("insert", r.entity.insert), ("role", r.participantRole)]
+            for case let (key, value?) in optional { members.append((key, .string(value))) }
+            return .object(members)
         }
-        return "{\"query\": \(JSONText.quote(query)), \"results\": [\(items.joined(separator: ", "))]}"
+        return JSONWriter.text(["query": .string(query), "results": .array(items)])
     }
 
     /// Milliseconds with two decimals.

@@ -13,15 +13,17 @@
 ///   it (the account id Jira notifies) and `attrs.text` what it shows (`@John Doe`), so Jira
 ///   notifies the person. A mention whose id Jira could not take is written as text, as
 ///   the `jira` format does.
-/// - Everything else is `text` nodes, JSON-escaped by `JSONText`; ADF text is not markup,
+/// - Everything else is `text` nodes (written by `JSONWriter`); ADF text is not markup,
 ///   so `*`, `[~…]` or `<` arrive as typed. An empty document is a `doc` with no content.
 ///
 /// There is no reader: a document for Jira's API is not a file atpad edits.
 enum ADFFormat {
-    /// A piece of a line: text, or a mention's id and shown text.
+    /// An inline node: a piece of a line (text, or a mention's id and shown text), or the
+    /// break written between two lines of a paragraph.
     private enum Inline {
         case text([UInt8])
         case mention(id: String, text: String)
+        case hardBreak
     }
 
     static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
@@ -53,53 +55,65 @@ enum ADFFormat {
         })
         endText()
 
-        var out: [UInt8] = []
-        out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 96) + 64)
-        append(#"{"type": "doc", "version": 1, "content": ["#, to: &out)
-        var paragraph: [[Inline]] = []
-        var paragraphs = 0
-        func endParagraph() {
-            guard !paragraph.isEmpty else { return }
-            if paragraphs > 0 { append(", ", to: &out) }
-            paragraphs += 1
-            append(#"{"type": "paragraph", "content": ["#, to: &out)
-            var nodes = 0
-            for (index, line) in paragraph.enumerated() {
-                if index > 0 {
-                    if nodes > 0 { append(", ", to: &out) }
-                    append(#"{"type": "hardBreak"}"#, to: &out)
-                    nodes += 1
-                }
-                for piece in line {
-                    if nodes > 0 { append(", ", to: &out) }
-                    nodes += 1
-                    switch piece {
-                    case let .text(bytes):
-                        append(#"{"type": "text", "text": "#, to: &out)
-                        bytes.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
-                        append("}", to: &out)
-                    case let .mention(id, text):
-                        append(#"{"type": "mention", "attrs": {"id": "#, to: &out)
-                        JSONText.appendQuoted(id, to: &out)
-                        append(#", "text": "#, to: &out)
-                        JSONText.appendQuoted(text, to: &out)
-                        append("}}", to: &out)
+        // Paragraphs: runs of lines that are not blank.
+        var paragraphs: [[[Inline]]] = [[]]
+        for line in lines {
+            if !isBlank(line) {
+                paragraphs[paragraphs.count - 1].append(line)
+            } else if !paragraphs[paragraphs.count - 1].isEmpty {
+                paragraphs.append([])
+            }
+        }
+        if paragraphs[paragraphs.count - 1].isEmpty { paragraphs.removeLast() }
+
+        var writer = JSONWriter(capacity: MentionRuns.capacity(for: doc, perMention: 96) + 64)
+        writer.object { writer in
+            writer.key("type")
+            writer.string("doc")
+            writer.key("version")
+            writer.number(1)
+            writer.key("content")
+            writer.array { writer in
+                for paragraph in paragraphs {
+                    writer.object { writer in
+                        writer.key("type")
+                        writer.string("paragraph")
+                        writer.key("content")
+                        writer.array { writer in
+                            for (index, line) in paragraph.enumerated() {
+                                if index > 0 { write(.hardBreak, to: &writer) }
+                                for piece in line { write(piece, to: &writer) }
+                            }
+                        }
                     }
                 }
             }
-            append("]}", to: &out)
-            paragraph = []
         }
-        for line in lines {
-            if isBlank(line) {
-                endParagraph()
-            } else {
-                paragraph.append(line)
+        return writer.bytes
+    }
+
+    /// Writes one inline node.
+    private static func write(_ piece: Inline, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("type")
+            switch piece {
+            case let .text(bytes):
+                writer.string("text")
+                writer.key("text")
+                bytes.withUnsafeBufferPointer { writer.string(utf8: $0) }
+            case let .mention(id, text):
+                writer.string("mention")
+                writer.key("attrs")
+                writer.object { writer in
+                    writer.key("id")
+                    writer.string(id)
+                    writer.key("text")
+                    writer.string(text)
+                }
+            case .hardBreak:
+                writer.string("hardBreak")
             }
         }
-        endParagraph()
-        append("]}", to: &out)
-        return out
     }
 
     /// Whether a line has no mention and only spaces and tabs.
@@ -108,9 +122,5 @@ enum ADFFormat {
             if case let .text(bytes) = piece { return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
             return false
         }
-    }
-
-    private static func append(_ s: StaticString, to out: inout [UInt8]) {
-        s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 }

@@ -16,7 +16,7 @@
 ///   spaces and non-ASCII never reach the attribute or the URL raw.
 /// - `m.mentions.user_ids` lists the ids of the mentions, each once, in order of first
 ///   appearance; `#` mentions (rooms, not users) are linked but not listed.
-/// - Strings are JSON-escaped by `JSONText`.
+/// - Written by `JSONWriter`, spaced.
 ///
 /// There is no reader: a Matrix event is not a document atpad edits.
 enum MatrixFormat {
@@ -40,19 +40,20 @@ enum MatrixFormat {
             append("</a>", to: &html)
             if m.trigger != "#", listed.insert(id).inserted { userIDs.append(id) }
         })
-        var out: [UInt8] = []
-        out.reserveCapacity(doc.text.utf8.count + html.count + html.count / 8 + 160)
-        append(#"{"msgtype": "m.text", "body": "#, to: &out)
-        JSONText.appendQuoted(doc.text, to: &out)
-        append(#", "format": "org.matrix.custom.html", "formatted_body": "#, to: &out)
-        html.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
-        append(#", "m.mentions": {"user_ids": ["#, to: &out)
-        for (index, id) in userIDs.enumerated() {
-            if index > 0 { append(", ", to: &out) }
-            JSONText.appendQuoted(id, to: &out)
+        var writer = JSONWriter(capacity: doc.text.utf8.count + html.count + html.count / 8 + 160)
+        writer.object { writer in
+            writer.key("msgtype")
+            writer.string("m.text")
+            writer.key("body")
+            writer.string(doc.text)
+            writer.key("format")
+            writer.string("org.matrix.custom.html")
+            writer.key("formatted_body")
+            html.withUnsafeBufferPointer { writer.string(utf8: $0) }
+            writer.key("m.mentions")
+            writer.value(["user_ids": .array(userIDs.map(JSONValue.string))])
         }
-        append("]}}", to: &out)
-        return out
+        return writer.bytes
     }
 
     /// Appends `run` as HTML text: the five special characters escaped, line breaks as

@@ -1,4 +1,5 @@
-/// Writing JSON string literals by hand, so the core can print JSON without Foundation.
+/// The one JSON string escaper, so the core can write JSON without Foundation: `JSONWriter`
+/// writes every string through it, and messages quote names with it.
 public enum JSONText {
     /// `s` as a JSON string literal, quotes included.
     ///
@@ -25,7 +26,6 @@ public enum JSONText {
     static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var copied = 0
-        let mayEscape = Self.mayEscape
         var i = 0
         while i < bytes.count {
             // Text rarely needs an escape: eight bytes at a time while none may.
@@ -35,7 +35,7 @@ public enum JSONText {
             }
             let b = bytes[i]
             i += 1
-            guard mayEscape[Int(b)] else { continue }
+            guard mayEscape(b) else { continue }
             let at = i - 1
             var escape: StaticString?
             var code: UInt32?
@@ -67,9 +67,12 @@ public enum JSONText {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// The bytes that may need an escape: `"`, `\`, controls, DEL, and E2 (which starts
-    /// U+2028 and U+2029, among others).
-    private static let mayEscape: [Bool] = (0 ..< 256).map { b in
+    /// Whether `b` may need an escape: `"`, `\`, controls, DEL, and E2 (which starts
+    /// U+2028 and U+2029, among others). Compared rather than looked up in a table: the
+    /// writer quotes many short keys and ids, and a static table costs a lazy-initialisation
+    /// check on every call.
+    @inline(__always)
+    private static func mayEscape(_ b: UInt8) -> Bool {
         b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2
     }
 
@@ -86,7 +89,8 @@ public enum JSONText {
 }
 
 /// The `json` format (docs/formats.md): a document's text and its mentions with their ranges in
-/// scalars, UTF-16 and UTF-8 units.
+/// scalars, UTF-16 and UTF-8 units. Written as it goes through a `JSONWriter` rather than
+/// built as a `JSONValue` first: a 10 MB comment has some 100,000 mentions.
 public enum MentionJSON {
     /// One mention object, e.g. `{"trigger": "@", "id": "u42", "name": "John Doe",
     /// "start": 7, "end": 16, "utf16": [7, 16], "utf8": [7, 16]}`.
@@ -95,9 +99,7 @@ public enum MentionJSON {
     /// which do one pass for all of them.
     public static func object(_ m: Mention, in text: String) -> String {
         let units = UnitOffsets(of: [m.range.lowerBound, m.range.upperBound], in: text)
-        var out: [UInt8] = []
-        write(m, units: units, at: 0, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return JSONWriter.text { write(m, units: units, at: 0, to: &$0) }
     }
 
     /// The whole document: `{"text": "...", "mentions": [...]}`.
@@ -107,23 +109,22 @@ public enum MentionJSON {
 
     /// `document`, as UTF-8 bytes.
     static func documentUTF8(_ doc: MarkedText) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(doc.text.utf8.count + doc.text.utf8.count / 8 + arrayCapacity(doc) + 32)
-        append(#"{"text": "#, to: &out)
-        JSONText.appendQuoted(doc.text, to: &out)
-        append(#", "mentions": "#, to: &out)
-        writeArray(doc, into: &out)
-        out.append(UInt8(ascii: "}"))
-        return out
+        var writer = JSONWriter(capacity: doc.text.utf8.count + doc.text.utf8.count / 8 + arrayCapacity(doc) + 32)
+        writer.object { writer in
+            writer.key("text")
+            writer.string(doc.text)
+            writer.key("mentions")
+            writeArray(doc, to: &writer)
+        }
+        return writer.bytes
     }
 
     /// The document's mentions as a JSON array of mention objects (what `atpad mentions`
     /// prints), offsets computed in one pass over the text.
     public static func array(_ doc: MarkedText) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(arrayCapacity(doc))
-        writeArray(doc, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        var writer = JSONWriter(capacity: arrayCapacity(doc))
+        writeArray(doc, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// Room for the mentions array: the fixed keys and numbers of each object, and its
@@ -134,8 +135,10 @@ public enum MentionJSON {
         return total
     }
 
-    /// Kept constructs are not mentions: their text is in `text`, they are not listed.
-    private static func writeArray(_ doc: MarkedText, into out: inout [UInt8]) {
+    /// Writes the mentions array as the next value of `writer` (alone, or a member of
+    /// `atpad replay`'s object). Kept constructs are not mentions: their text is in `text`,
+    /// they are not listed.
+    public static func writeArray(_ doc: MarkedText, to writer: inout JSONWriter) {
         let mentions = doc.listedMentions
         var points: [Int] = []
         points.reserveCapacity(mentions.count * 2)
@@ -144,59 +147,36 @@ public enum MentionJSON {
             points.append(mention.range.upperBound)
         }
         let units = UnitOffsets(of: points, in: doc.text)
-        out.append(UInt8(ascii: "["))
-        for (index, mention) in mentions.enumerated() {
-            if index > 0 { append(", ", to: &out) }
-            write(mention, units: units, at: index * 2, into: &out)
+        writer.array { writer in
+            for (index, mention) in mentions.enumerated() {
+                write(mention, units: units, at: index * 2, to: &writer)
+            }
         }
-        out.append(UInt8(ascii: "]"))
     }
 
-    /// Appends one mention object; its offsets are `units` at `point` and `point + 1`.
-    private static func write(_ m: Mention, units: UnitOffsets, at point: Int, into out: inout [UInt8]) {
-        append(#"{"trigger": "#, to: &out)
-        if m.trigger.isASCII, m.trigger != "\"", m.trigger != "\\", m.trigger.value >= 0x20, m.trigger.value != 0x7F {
-            out.append(UInt8(ascii: "\""))
-            out.append(UInt8(m.trigger.value))
-            out.append(UInt8(ascii: "\""))
-        } else {
-            JSONText.appendQuoted(String(Character(m.trigger)), to: &out)
-        }
-        append(#", "id": "#, to: &out)
-        JSONText.appendQuoted(m.id, to: &out)
-        append(#", "name": "#, to: &out)
-        JSONText.appendQuoted(m.name, to: &out)
-        append(#", "start": "#, to: &out)
-        append(m.range.lowerBound, to: &out)
-        append(#", "end": "#, to: &out)
-        append(m.range.upperBound, to: &out)
-        append(#", "utf16": ["#, to: &out)
-        append(units.utf16[point], to: &out)
-        append(", ", to: &out)
-        append(units.utf16[point + 1], to: &out)
-        append(#"], "utf8": ["#, to: &out)
-        append(units.utf8[point], to: &out)
-        append(", ", to: &out)
-        append(units.utf8[point + 1], to: &out)
-        append("]}", to: &out)
-    }
-
-    private static func append(_ s: StaticString, to out: inout [UInt8]) {
-        s.withUTF8Buffer { out.append(contentsOf: $0) }
-    }
-
-    /// Appends the decimal digits of `n`, formed in a small stack buffer.
-    private static func append(_ n: Int, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var rest = n.magnitude
-            var k = buffer.count
-            repeat {
-                k -= 1
-                buffer[k] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if n < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[k...]))
+    /// Writes one mention object; its offsets are `units` at `point` and `point + 1`.
+    private static func write(_ m: Mention, units: UnitOffsets, at point: Int, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("trigger")
+            writer.string(String(Character(m.trigger)))
+            writer.key("id")
+            writer.string(m.id)
+            writer.key("name")
+            writer.string(m.name)
+            writer.key("start")
+            writer.number(m.range.lowerBound)
+            writer.key("end")
+            writer.number(m.range.upperBound)
+            writer.key("utf16")
+            writer.array { writer in
+                writer.number(units.utf16[point])
+                writer.number(units.utf16[point + 1])
+            }
+            writer.key("utf8")
+            writer.array { writer in
+                writer.number(units.utf8[point])
+                writer.number(units.utf8[point + 1])
+            }
         }
     }
 }

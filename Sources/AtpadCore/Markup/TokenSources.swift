@@ -9,14 +9,14 @@
 public enum TokenSources {
     /// The line for `doc`, or nil when no token has a source (nothing to add to markup).
     public static func line(_ doc: MarkedText) -> String? {
-        var entries: [String] = []
+        var entries: [JSONValue] = []
         for m in doc.mentions {
             guard let source = m.source else { continue }
             let kind = m.kind == .bytes ? "bytes" : m.isKept ? "kept" : "mention"
-            entries.append("[\(m.range.lowerBound), \(m.range.upperBound), \"\(kind)\", \"\(source.format.rawValue)\", "
-                + JSONText.quote(source.text) + "]")
+            entries.append([.number(m.range.lowerBound), .number(m.range.upperBound), .string(kind),
+                            .string(source.format.rawValue), .string(source.text)])
         }
-        return entries.isEmpty ? nil : "[" + entries.joined(separator: ", ") + "]"
+        return entries.isEmpty ? nil : JSONWriter.text(.array(entries))
     }
 
     /// `doc` (read from markup) with the tokens `line` describes restored: a kept construct

@@ -124,8 +124,8 @@ public struct ParticipantsRequest: Equatable, Sendable {
             let url = try base("ZULIP_SITE")
             let email = try variable("ZULIP_EMAIL"), key = try variable("ZULIP_API_KEY")
             let auth = PostHeader(name: "Authorization", scheme: "Basic", secret: PostEncoding.base64(Array("\(email):\(key)".utf8)))
-            let narrow = #"[{"operator": "stream", "operand": "# + JSONText.quote(stream)
-                + #"}, {"operator": "topic", "operand": "# + JSONText.quote(topic) + "}]"
+            let narrow = JSONWriter.text([["operator": "stream", "operand": .string(stream)],
+                                          ["operator": "topic", "operand": .string(topic)]])
             calls = [Call(kind: .zulipMessages, action: get(
                 "\(url)/api/v1/messages?anchor=newest&num_before=\(Self.pageSize)&num_after=0&apply_markdown=false&narrow="
                     + PostEncoding.percentEncoded(narrow), auth))]

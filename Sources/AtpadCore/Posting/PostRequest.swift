@@ -49,13 +49,12 @@ public struct PostRequest: Equatable, Sendable {
             var api = environment["ATPAD_SLACK_API"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://slack.com/api"
             while api.hasSuffix("/") { api.removeLast() }
             guard let text = String(validating: body, as: UTF8.self) else { throw PostError(.usage, "cannot post to \(target): the text is not UTF-8") }
-            var json = #"{"channel": "# + JSONText.quote(channel) + #", "text": "# + JSONText.quote(text)
-            if let thread { json += #", "thread_ts": "# + JSONText.quote(thread) }
-            json += "}"
+            var message: [(key: String, value: JSONValue)] = [("channel", .string(channel)), ("text", .string(text))]
+            if let thread { message.append(("thread_ts", .string(thread))) }
             action = .http(method: "POST", url: api + "/chat.postMessage",
                            headers: [PostHeader(name: "Authorization", scheme: "Bearer", secret: token),
                                      PostHeader(name: "Content-Type", value: "application/json; charset=utf-8")],
-                           body: Array(json.utf8))
+                           body: JSONWriter.utf8(.object(message)))
         case let .jira(issue):
             let url = try base("JIRA_URL")
             let user = try variable("JIRA_USER"), token = try variable("JIRA_TOKEN")
@@ -63,7 +62,7 @@ public struct PostRequest: Equatable, Sendable {
             action = .http(method: "POST", url: url + "/rest/api/3/issue/\(issue)/comment",
                            headers: [PostHeader(name: "Authorization", scheme: "Basic", secret: PostEncoding.base64(Array("\(user):\(token)".utf8))),
                                      PostHeader(name: "Content-Type", value: "application/json; charset=utf-8")],
-                           body: Array(#"{"body": "#.utf8) + body + Array("}".utf8))
+                           body: Self.jiraComment(adf: body))
         case let .zulip(stream, topic):
             let url = try base("ZULIP_SITE")
             let email = try variable("ZULIP_EMAIL"), key = try variable("ZULIP_API_KEY")
@@ -113,6 +112,16 @@ public struct PostRequest: Equatable, Sendable {
             body = stdin
         }
         return Array((head.joined(separator: "\n") + "\n\n").utf8) + body
+    }
+
+    /// Jira's comment object around its `adf` body, which the same writer wrote.
+    private static func jiraComment(adf: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter(capacity: adf.count + 16)
+        writer.object { writer in
+            writer.key("body")
+            writer.raw(adf)
+        }
+        return writer.bytes
     }
 }
 

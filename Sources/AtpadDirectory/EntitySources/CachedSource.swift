@@ -327,21 +327,17 @@ public struct CachedSource: EntitySource, InstantSource {
         return (FileDirectory(merged, limit: limit, frecency: frecency), fetched)
     }
 
-    /// Entities as a JSON array in atpad's own shape.
+    /// Entities as a JSON array in atpad's own shape, one entity a line.
     static func json(_ entities: [Entity]) -> String {
-        var text = "[\n"
-        for (index, entity) in entities.enumerated() {
-            var members = ["\"id\": " + JSONText.quote(entity.id), "\"name\": " + JSONText.quote(entity.name)]
-            if let handle = entity.handle { members.append("\"handle\": " + JSONText.quote(handle)) }
-            if let detail = entity.detail { members.append("\"detail\": " + JSONText.quote(detail)) }
-            if let url = entity.url { members.append("\"url\": " + JSONText.quote(url)) }
-            if let email = entity.email { members.append("\"email\": " + JSONText.quote(email)) }
+        let items = entities.map { entity -> JSONValue in
+            var members: [(key: String, value: JSONValue)] = [("id", .string(entity.id)), ("name", .string(entity.name))]
+            let optional = [("handle", entity.handle), ("detail", entity.detail), ("url", entity.url), ("email", entity.email)]
+            for case let (key, value?) in optional { members.append((key, .string(value))) }
             if !entity.accounts.isEmpty {
-                let accounts = entity.accounts.keys.sorted().map { JSONText.quote($0.rawValue) + ": " + JSONText.quote(entity.accounts[$0]!) }
-                members.append("\"accounts\": {" + accounts.joined(separator: ", ") + "}")
+                members.append(("accounts", .object(entity.accounts.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value)) })))
             }
-            text += "{" + members.joined(separator: ", ") + "}" + (index + 1 < entities.count ? ",\n" : "\n")
+            return .object(members)
         }
-        return text + "]\n"
+        return JSONWriter.text(.array(items), layout: .lines(depth: 1, indent: 0)) + "\n"
     }
 }

@@ -95,21 +95,14 @@ enum FrecencyFile {
         return entries
     }
 
-    /// The file's text, triggers and ids sorted so that saves of the same store are equal.
+    /// The file's text, triggers and ids sorted so that saves of the same store are equal,
+    /// one id a line.
     static func encode(_ entries: [String: [String: FrecencyStore.Entry]]) -> String {
-        var out = "{\n  \"version\": 1,\n  \"triggers\": {"
-        for (index, trigger) in entries.keys.sorted().enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            out += "    \(JSONText.quote(trigger)): {"
-            let ids = entries[trigger]!
-            for (position, id) in ids.keys.sorted().enumerated() {
-                let entry = ids[id]!
-                out += position == 0 ? "\n" : ",\n"
-                out += "      \(JSONText.quote(id)): [\(entry.score), \(entry.updated.timeIntervalSince1970)]"
-            }
-            out += ids.isEmpty ? "}" : "\n    }"
+        let triggers = entries.sorted { $0.key < $1.key }.map { trigger, ids -> (key: String, value: JSONValue) in
+            (trigger, .object(ids.sorted { $0.key < $1.key }.map { id, entry in
+                (id, [.number(entry.score), .number(entry.updated.timeIntervalSince1970)])
+            }))
         }
-        out += entries.isEmpty ? "}\n}\n" : "\n  }\n}\n"
-        return out
+        return JSONWriter.text(["version": 1, "triggers": .object(triggers)], layout: .lines(depth: 3, indent: 2)) + "\n"
     }
 }

@@ -26,16 +26,7 @@ enum JSONDocument {
 
     /// `value` as compact JSON text.
     static func text(of value: JSONValue) -> String {
-        switch value.kind {
-        case .object(let members):
-            "{" + members.map { JSONText.quote($0.key) + ":" + text(of: $0.value) }.joined(separator: ",") + "}"
-        case .array(let elements):
-            "[" + elements.map(text(of:)).joined(separator: ",") + "]"
-        case .string(let string): JSONText.quote(string)
-        case .number(let literal): literal
-        case .bool(let flag): flag ? "true" : "false"
-        case .null: "null"
-        }
+        JSONWriter.text(value, layout: .compact)
     }
 }
 
@@ -44,7 +35,6 @@ extension JSONDocument {
     /// `member` (replacing one of that name); nil when `value` is not an object.
     static func text(of value: JSONValue, setting key: String, to member: String) -> String? {
         guard case .object(let members) = value.kind else { return nil }
-        let others = members.filter { $0.key != key }.map { JSONText.quote($0.key) + ":" + text(of: $0.value) }
-        return "{" + (others + [JSONText.quote(key) + ":" + JSONText.quote(member)]).joined(separator: ",") + "}"
+        return text(of: .object(members.filter { $0.key != key } + [(key, .string(member))]))
     }
 }

@@ -14,12 +14,10 @@ import Glibc
 enum LDIF {
     /// The entries of `bytes` as a JSON array text.
     static func jsonText(of bytes: [UInt8]) throws(SourceError) -> String {
-        var entries: [String] = []
-        for entry in try self.entries(of: bytes) {
-            let members = entry.map { JSONText.quote($0.name) + ":" + JSONText.quote($0.value) }
-            entries.append("{" + members.joined(separator: ",") + "}")
+        let entries = try self.entries(of: bytes).map { entry in
+            JSONValue.object(entry.map { ($0.name, .string($0.value)) })
         }
-        return "[" + entries.joined(separator: ",") + "]"
+        return JSONWriter.text(.array(entries), layout: .compact)
     }
 
     /// The entries, each its attributes in order (first value of each).
