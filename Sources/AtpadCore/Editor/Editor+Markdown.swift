@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Markdown in the editor, for documents in a Markdown format (`EditorConfig.markdown`):
 /// where a trigger may start a search (GitHub's rule:
 /// docs/markdown.md, "Typing `@` in Markdown") and what the front end draws in the
@@ -47,9 +49,8 @@ public struct MarkdownBlocks: Sendable, Equatable {
     /// block after the one holding its end — within a long paragraph, only lines around
     /// `range` (cut before and after lines that start with a letter, which continue a
     /// paragraph and start nothing else). The cuts are looked for from multiples of
-    /// `margin`, so that a view that moves a little (a line wraps as a key is typed) is
-    /// parsed from the same line: an inline span across lines (emphasis, a code span) that
-    /// a cut splits is read the same way from one key to the next.
+    /// `margin`, so that a view that moves a little (a line wraps as a key is typed) asks
+    /// about the same window, which `MarkdownRunCache` has parsed.
     func window(around range: Range<Int>, in storage: TextStorage) -> Range<Int> {
         let i = index(atOrBefore: range.lowerBound)
         let j = index(atOrBefore: max(range.upperBound - 1, range.lowerBound))
@@ -247,7 +248,7 @@ extension Editor {
         let blocks = markdownBlocks ?? MarkdownBlocks(storage)
         let window = blocks.window(around: range, in: storage)
         let bytes = storage.utf8(window)
-        let runs = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }.runs()
+        let runs = markdownCache.parsed(bytes).runs
         var offsets: [Int] = []
         offsets.reserveCapacity(runs.count * 2)
         for run in runs {
@@ -281,7 +282,7 @@ extension Editor {
             (syntax, bytes, offset) = (window.syntax, window.bytes, window.byte(of: position))
         } else {
             bytes = storage.utf8(around)
-            syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
+            syntax = markdownCache.parsed(bytes).prose
             offset = MarkdownWindow.byte(of: position, in: bytes, from: around.lowerBound)
         }
         var prose = syntax.proseRun(containing: offset)
@@ -332,6 +333,51 @@ extension Editor {
         } else {
             markdownBlocks!.update(edits, storage: storage)
         }
+    }
+}
+
+/// The Markdown of the windows parsed last, by their bytes: a frame that shows what the
+/// last one showed parses nothing, and one whose window is the last with a letter typed
+/// into a word moves the last parse (`MarkdownSyntax.typedInWord`). A memo (the same bytes
+/// always give the same runs), so editors that share it (copies of one) cannot disagree.
+public final class MarkdownRunCache: Sendable {
+    /// A window's runs and its prose (byte ranges in the window).
+    struct Parsed: Sendable {
+        var runs: [MarkdownSyntax.Span]
+        var prose: MarkdownSyntax
+    }
+
+    /// The windows parsed last, newest first: the frame's and the trigger's.
+    private let recent = Mutex<[(bytes: [UInt8], parsed: Parsed)]>([])
+    /// Windows kept (the frame's and the one around a trigger, with room to scroll back).
+    private static let capacity = 4
+
+    public init() {}
+
+    func parsed(_ bytes: [UInt8]) -> Parsed {
+        let known = recent.withLock { recent -> Parsed? in
+            if let hit = recent.first(where: { $0.bytes == bytes }) { return hit.parsed }
+            for last in recent where last.bytes.count < bytes.count {
+                guard let typed = MarkdownSyntax.typedInWord(from: last.bytes, to: bytes) else { continue }
+                // A letter typed into a word: the last parse, moved (no cmark parse).
+                let syntax = last.parsed.prose.typing(typed)
+                let moved = Parsed(runs: syntax.runs(), prose: syntax)
+                Self.remember(bytes, moved, in: &recent)
+                return moved
+            }
+            return nil
+        }
+        if let known { return known }
+        let syntax = bytes.withUnsafeBufferPointer { MarkdownSyntax($0) }
+        let parsed = Parsed(runs: syntax.runs(), prose: syntax)
+        recent.withLock { Self.remember(bytes, parsed, in: &$0) }
+        return parsed
+    }
+
+    private static func remember(_ bytes: [UInt8], _ parsed: Parsed, in recent: inout [(bytes: [UInt8], parsed: Parsed)]) {
+        // Room first, so the list never outgrows its buffer.
+        if recent.count >= capacity { recent.removeLast() }
+        recent.insert((bytes, parsed), at: 0)
     }
 }
 

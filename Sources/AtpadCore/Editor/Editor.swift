@@ -44,6 +44,8 @@ public struct Editor: Sendable {
     var pendingEffects: [Effect] = []
     /// Where the top-level Markdown blocks start (Markdown formats only; nil otherwise).
     public internal(set) var markdownBlocks: MarkdownBlocks?
+    /// What the front end last drew of Markdown, by the bytes of each piece.
+    let markdownCache = MarkdownRunCache()
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
         lineEnding = Editor.lineEnding(of: doc.text)
