@@ -155,108 +155,33 @@ struct TextArea {
         return i
     }
 
-    /// Draws one document row on screen row `r` (over blanks: cells past its end stay).
+    /// Draws one document row on screen row `r` (over blanks: cells past its end stay):
+    /// the one loop that draws document text, whatever its roles and clusters.
     static func draw(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) {
         let width = screen.width
-        if roles.isPlain(row.start ..< row.end) {
-            if drawPlainASCII(row, into: &screen, at: r) { return }
-        } else if drawASCII(row, roles: &roles, into: &screen, at: r) {
-            return
-        }
         // The role is worked out once per run of positions that no role range starts or
         // ends inside, not once per cell: a row has a few runs and up to `width` cells.
         var role = Role.text
         var runEnd = Int.min
-        row.cells.withUnsafeBufferPointer { cells in
-            for k in cells.indices where cells[k].column < width {
-                let column = cells[k].column
-                let position = row.base + cells[k].offset
-                if position >= runEnd {  // cells run in increasing positions
-                    (role, runEnd) = roles.run(at: position)
-                }
-                let ascii = cells[k].ascii
-                if cells[k].width == 1, ascii >= 0x20, ascii != 0x7F {
-                    screen[r, column] = ScreenCell(ascii: ascii, role)  // printable ASCII: the common case
-                    continue
-                }
-                let glyphs = VisibleText.glyphs(of: row.character(of: cells[k]), width: cells[k].width)
-                let isWide = glyphs.count == 2 && glyphs[1].isEmpty
-                for (g, glyph) in glyphs.enumerated() where column + g < width {
-                    // A wide character cut by the right edge (an over-full row) shows as a blank.
-                    let cut = isWide && column + 1 >= width
-                    screen[r, column + g] = cut ? ScreenCell(ascii: 0x20, role) : screen.cell(glyph, role)
-                }
+        for cell in row.cells where cell.column < width {
+            let column = cell.column
+            let position = row.base + cell.offset
+            if position >= runEnd {  // cells run in increasing positions
+                (role, runEnd) = roles.run(at: position)
             }
-        }
-    }
-}
-
-extension TextArea {
-    /// Draws a row that is all printable ASCII in the text role straight into the screen's
-    /// cells (a typed key redraws its row: a cell a character, with no role to work out);
-    /// false, having drawn nothing, for any other row.
-    static func drawPlainASCII(_ row: DocumentRow, into screen: inout Screen, at r: Int) -> Bool {
-        let width = screen.width
-        if row.isPlainASCII {
-            row.withPlainASCIIBytes { bytes in
-                screen.cells.withUnsafeMutableBufferPointer { screenCells in
-                    let base = r * width
-                    for (column, byte) in bytes.prefix(width).enumerated() {
-                        screenCells[base + column] = ScreenCell(ascii: byte, .text)
-                    }
-                }
+            let ascii = cell.ascii
+            if cell.width == 1, ascii >= 0x20, ascii != 0x7F {
+                // Printable ASCII is its own glyph: no cluster to read back from the line.
+                screen[r, column] = ScreenCell(ascii: ascii, role)
+                continue
             }
-            return true
-        }
-        return row.cells.withUnsafeBufferPointer { cells in
-            for cell in cells where cell.width != 1 || cell.ascii < 0x20 || cell.ascii == 0x7F { return false }
-            screen.cells.withUnsafeMutableBufferPointer { screenCells in
-                let base = r * width
-                for cell in cells where cell.column < width {
-                    screenCells[base + cell.column] = ScreenCell(ascii: cell.ascii, .text)
-                }
+            let glyphs = VisibleText.glyphs(of: row.character(of: cell), width: cell.width)
+            let isWide = glyphs.count == 2 && glyphs[1].isEmpty
+            for (g, glyph) in glyphs.enumerated() where column + g < width {
+                // A wide character cut by the right edge (an over-full row) shows as a blank.
+                let cut = isWide && column + 1 >= width
+                screen[r, column + g] = cut ? ScreenCell(ascii: 0x20, role) : screen.cell(glyph, role)
             }
-            return true
-        }
-    }
-}
-
-extension TextArea {
-    /// Draws a row that is all printable ASCII, in whatever roles, straight into the
-    /// screen's cells (a line with a mention or a match in it: a cell a character, the role
-    /// worked out once a run); false, having drawn nothing, for any other row.
-    static func drawASCII(_ row: DocumentRow, roles: inout RoleRanges, into screen: inout Screen, at r: Int) -> Bool {
-        let width = screen.width
-        if row.isPlainASCII {
-            var role = Role.text
-            var runEnd = Int.min
-            row.withPlainASCIIBytes { bytes in
-                screen.cells.withUnsafeMutableBufferPointer { screenCells in
-                    let base = r * width
-                    for (column, byte) in bytes.prefix(width).enumerated() {
-                        let position = row.start + column
-                        if position >= runEnd { (role, runEnd) = roles.run(at: position) }
-                        screenCells[base + column] = ScreenCell(ascii: byte, role)
-                    }
-                }
-            }
-            return true
-        }
-        return row.cells.withUnsafeBufferPointer { cells in
-            for cell in cells where cell.width != 1 || cell.ascii < 0x20 || cell.ascii == 0x7F { return false }
-            var role = Role.text
-            var runEnd = Int.min
-            screen.cells.withUnsafeMutableBufferPointer { screenCells in
-                let base = r * width
-                for cell in cells where cell.column < width {
-                    let position = row.base + cell.offset
-                    if position >= runEnd {  // cells run in increasing positions
-                        (role, runEnd) = roles.run(at: position)
-                    }
-                    screenCells[base + cell.column] = ScreenCell(ascii: cell.ascii, role)
-                }
-            }
-            return true
         }
     }
 }
@@ -298,14 +223,6 @@ struct RoleRanges {
         self.matches = SortedRanges(matches.filter { $0.overlaps(visible) }.sorted { $0.lowerBound < $1.lowerBound })
         self.currentMatch = currentMatch.flatMap { matches.indices.contains($0) ? matches[$0] : nil }
         markup = MarkupRuns(editor.config.markdown ? editor.markdownRuns(in: visible) : [])
-    }
-
-    /// Whether every position of `range` is drawn as plain text: no role range reaches it.
-    func isPlain(_ range: Range<Int>) -> Bool {
-        let reach = range.lowerBound ..< max(range.upperBound, range.lowerBound + 1)
-        func clear(_ special: Range<Int>?) -> Bool { special.map { !$0.overlaps(reach) } ?? true }
-        return clear(currentMatch) && clear(selection) && clear(selectedMention) && clear(search)
-            && !mentions.overlaps(reach) && !kept.overlaps(reach) && !matches.overlaps(reach) && !markup.overlaps(reach)
     }
 
     /// The role at `position` and the first position after it where the role may change
@@ -369,8 +286,6 @@ struct MarkupRuns {
     }
 
     mutating func edge(after position: Int) -> Int { ranges.edge(after: position) }
-
-    func overlaps(_ range: Range<Int>) -> Bool { ranges.overlaps(range) }
 }
 
 /// Ranges that do not overlap, sorted, asked whether they hold positions mostly in
@@ -401,12 +316,6 @@ struct SortedRanges {
         _ = contains(position)  // moves `next` to the first range ending after `position`
         guard next < ranges.count else { return .max }
         return ranges[next].lowerBound > position ? ranges[next].lowerBound : ranges[next].upperBound
-    }
-
-    /// Whether any of the ranges overlaps `range`.
-    func overlaps(_ range: Range<Int>) -> Bool {
-        let i = index(atOrAfter: range.lowerBound)
-        return i < ranges.count && ranges[i].lowerBound < range.upperBound
     }
 
     /// The first range ending after `position` (binary search in the sorted ranges).
