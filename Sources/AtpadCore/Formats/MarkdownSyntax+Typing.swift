@@ -29,38 +29,41 @@ extension MarkdownSyntax {
         return new.withUnsafeBufferPointer { n in
             old.withUnsafeBufferPointer { o -> Typed? in
                 var b = commonPrefix(n, o)
-                while b > 0, n[b] & 0xC0 == 0x80 { b -= 1 }  // the start of the scalar that differs
-                guard b + length <= n.count,
+                while b > 0, UTF8Scan.isContinuation(n[b]) { b -= 1 }  // the start of the scalar that differs
+                guard b > 0, b + length <= n.count,
                       memcmp(n.baseAddress! + b + length, o.baseAddress! + b, o.count - b) == 0 else { return nil }
-                guard b > 0, let typed = scalar(n, at: b), typed.length == length,
-                      let before = scalar(n, endingAt: b) else { return nil }
+                let typed = UTF8Scan.scalar(in: n, at: b)
+                guard typed.length == length, let before = UTF8Scan.scalar(in: n, before: b) else { return nil }
+                // The scalar at byte `k`, if the text goes on that far.
+                func scalar(at k: Int) -> Unicode.Scalar? { k < n.count ? UTF8Scan.scalar(in: n, at: k).0 : nil }
                 // What is typed, and where: a letter after a letter or between one space
                 // and a word (it joins the word after it), or a space inside a word.
                 var joinsNext = false
-                if typed.scalar == " " {
-                    guard isWordScalar(before), let after = scalar(n, at: b + 1), isWordScalar(after) else { return nil }
+                if typed.0 == " " {
+                    guard isWordScalar(before), let after = scalar(at: b + 1), isWordScalar(after) else { return nil }
                 } else if !isWordScalar(before) {
-                    guard isWordScalar(typed), before.scalar == " ", b >= 2, !isBlank(n[b - 2]),
-                          let after = scalar(n, at: b + length), isWordScalar(after) else { return nil }
+                    guard isWordScalar(typed.0), before == " ", b >= 2, !isBlank(n[b - 2]),
+                          let after = scalar(at: b + length), isWordScalar(after) else { return nil }
                     joinsNext = true
                 } else {
-                    guard isWordScalar(typed) else { return nil }
+                    guard isWordScalar(typed.0) else { return nil }
                 }
                 // The word or words around it: letters and digits only.
                 var i = b
                 while i > 0, !isBlank(n[i - 1]) {
-                    guard let s = scalar(n, endingAt: i), isWordScalar(s.scalar) else { return nil }
-                    i -= s.length
+                    guard let s = UTF8Scan.scalar(in: n, before: i), isWordScalar(s) else { return nil }
+                    i -= UTF8.width(s)
                 }
                 var j = b + length
                 while j < n.count, !isBlank(n[j]) {
-                    guard let s = scalar(n, at: j), isWordScalar(s.scalar) else { return nil }
+                    let s = UTF8Scan.scalar(in: n, at: j)
+                    guard isWordScalar(s.0) else { return nil }
                     j += s.length
                 }
                 // The line starts with a letter or digit (no block marker, no indentation).
                 var lineStart = i
                 while lineStart > 0, n[lineStart - 1] != 0x0A, n[lineStart - 1] != 0x0D { lineStart -= 1 }
-                guard lineStart < b, let first = scalar(n, at: lineStart), isWordScalar(first.scalar) else { return nil }
+                guard lineStart < b, let first = scalar(at: lineStart), isWordScalar(first) else { return nil }
                 guard memchr(n.baseAddress!, 0x5B, n.count) == nil, memchr(n.baseAddress!, 0x5D, n.count) == nil else { return nil }
                 return Typed(offset: b, length: length, joinsNext: joinsNext)
             }
@@ -90,12 +93,8 @@ extension MarkdownSyntax {
     /// How many bytes `a` and `b` (at least as long) start with alike, compared eight at
     /// a time: the texts compared are a screenful or more.
     private static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        let raw = (UnsafeRawPointer(a.baseAddress!), UnsafeRawPointer(b.baseAddress!))
         var i = 0
-        while i + 8 <= b.count,
-              raw.0.loadUnaligned(fromByteOffset: i, as: UInt64.self) == raw.1.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-            i += 8
-        }
+        while i + 8 <= b.count, UTF8Scan.word(a, at: i) == UTF8Scan.word(b, at: i) { i += 8 }
         while i < b.count, a[i] == b[i] { i += 1 }
         return i
     }
@@ -109,28 +108,5 @@ extension MarkdownSyntax {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber: return true
         default: return false
         }
-    }
-
-    private static func isWordScalar(_ s: (scalar: Unicode.Scalar, length: Int)) -> Bool {
-        isWordScalar(s.scalar)
-    }
-
-    /// The scalar starting at byte `i` of valid UTF-8 `bytes`, and its length.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: Unicode.Scalar, length: Int)? {
-        guard i < bytes.count else { return nil }
-        let lead = bytes[i]
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        guard i + length <= bytes.count else { return nil }
-        var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
-        for k in 1 ..< length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-        return Unicode.Scalar(value).map { ($0, length) }
-    }
-
-    /// The scalar ending right before byte `i` of valid UTF-8 `bytes`, and its length.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, endingAt i: Int) -> (scalar: Unicode.Scalar, length: Int)? {
-        var start = i - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        guard start >= 0, let s = scalar(bytes, at: start), start + s.length == i else { return nil }
-        return s
     }
 }
