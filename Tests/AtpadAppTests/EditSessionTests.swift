@@ -244,13 +244,14 @@ import Testing
         var opts = try options(sources: ["@": directory])
         opts.loading = ["@": directory]
         let terminal = FakeTerminal(batches: [[.key(.char("@")), .key(.char("j"))]])
-        // Until both have come: the answer and the end of the load (two threads post them,
-        // in either order).
-        terminal.waitsWhile = {
-            !terminal.lastScreen.contains { $0.contains("Joan Miró") }
-                || terminal.lastScreen.contains { $0.contains("loading directory") }
-        }
         let session = EditSession(opts, terminal: terminal)
+        // Until both have come: the answer and the end of the load (two threads post them,
+        // in either order). The end is read from the model: once results show, the chooser
+        // no longer says "loading directory", so the screen cannot tell it (a TSan run, slower,
+        // drew the answer first and stopped before the load's end was taken).
+        terminal.waitsWhile = { [unowned session] in
+            !terminal.lastScreen.contains { $0.contains("Joan Miró") } || !session.model.loadingDirectories.isEmpty
+        }
         _ = await runOnItsThread(session)
         #expect(terminal.screens.contains { $0.lines.contains { $0.contains("loading directory") } })
         #expect(terminal.lastScreen.contains { $0.contains("Joan Miró") })
