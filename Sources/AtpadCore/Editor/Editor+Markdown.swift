@@ -93,6 +93,31 @@ public struct MarkdownBlocks: Sendable, Equatable {
         return ceiling
     }
 
+    /// Moves the starts after old position `position` by `delta`.
+    private mutating func shift(after position: Int, by delta: Int) {
+        guard delta != 0 else { return }
+        for k in firstIndex(after: position) ..< starts.count { starts[k] += delta }
+    }
+
+    /// Whether `edit` (already applied), which removed `removed`, leaves every block as
+    /// it was: it types or deletes letters, digits, blanks and quiet punctuation after the
+    /// first character of a line that starts with a letter and holds no `<` or `>` (which
+    /// could end an HTML block). Such a line is prose, a fence's or an HTML block's text
+    /// or a table row before and after, and the lines around it read the same.
+    static func isInert(_ edit: ChangeSet.Edit, removed: String, in storage: TextStorage) -> Bool {
+        func quiet(_ s: Unicode.Scalar) -> Bool {
+            s.properties.isAlphabetic || ("0" ... "9").contains(s) || " .,;:'\"()".unicodeScalars.contains(s)
+        }
+        guard edit.text.unicodeScalars.allSatisfy(quiet), removed.unicodeScalars.allSatisfy(quiet),
+              edit.text.unicodeScalars.count + removed.unicodeScalars.count <= 64 else { return false }
+        let lineStart = storage.lineStart(edit.start)
+        var p = lineStart
+        while let s = storage.scalar(at: p), s == " " || s == "\t", p - lineStart < 64 { p += 1 }
+        guard let first = storage.scalar(at: p), first.properties.isAlphabetic, edit.start > p else { return false }
+        let line = storage.slice(lineStart ..< storage.lineEnd(edit.start + edit.length))
+        return !line.unicodeScalars.contains { $0 == "<" || $0 == ">" }
+    }
+
     /// A text's blocks, from a parse of the whole of it.
     init(_ storage: TextStorage) {
         let window = MarkdownWindow(storage, from: 0, to: storage.count, blocksOnly: true)
@@ -104,10 +129,15 @@ public struct MarkdownBlocks: Sendable, Equatable {
     }
 
     /// Follows `edits` (already applied to `storage`).
-    mutating func update(_ edits: [ChangeSet.Edit], storage: TextStorage) {
+    mutating func update(_ edits: [ChangeSet.Edit], removed: [String] = [], storage: TextStorage) {
         guard let first = edits.first, let last = edits.last else { return }
         let delta = edits.reduce(0) { $0 + $1.length - $1.range.count }
         let editEnd = last.start + last.length
+        // Most keys type or delete a letter inside a line of prose: no block changes.
+        if edits.count == 1, removed.count == 1, MarkdownBlocks.isInert(first, removed: removed[0], in: storage) {
+            shift(after: first.range.upperBound, by: delta)
+            return
+        }
         // Inside a long paragraph, an edit that leaves the lines around it one paragraph
         // changes no block: the starts after it only move.
         let i = index(atOrBefore: first.start)
@@ -323,7 +353,7 @@ extension Editor {
     }
 
     /// Builds or follows the Markdown block starts after a change (Markdown formats only).
-    mutating func updateMarkdownBlocks(_ edits: [ChangeSet.Edit]) {
+    mutating func updateMarkdownBlocks(_ edits: [ChangeSet.Edit], removed: [String]) {
         guard config.markdown else {
             markdownBlocks = nil
             return
@@ -331,7 +361,7 @@ extension Editor {
         if markdownBlocks == nil {
             markdownBlocks = MarkdownBlocks(storage)
         } else {
-            markdownBlocks!.update(edits, storage: storage)
+            markdownBlocks!.update(edits, removed: removed, storage: storage)
         }
     }
 }

@@ -107,7 +107,7 @@ public struct Editor: Sendable {
             if let gone = storage.removeMention(at: m.range) { removed.append(gone) }
         }
         let taken = storage.apply(edits, adding: transaction.addedMentions)
-        if config.markdown || markdownBlocks != nil { updateMarkdownBlocks(edits) }
+        if config.markdown || markdownBlocks != nil { updateMarkdownBlocks(edits, removed: taken.texts) }
         // A mention whose edge no longer falls on a grapheme boundary (a combining mark
         // typed right after it, a deletion joining clusters) turns plain too. Only the
         // mentions added and those just outside an edit can be affected.

@@ -90,11 +90,9 @@ extension MarkdownSyntax {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
     }
 
-    /// How many bytes `a` and `b` (at least as long) start with alike, compared eight at
-    /// a time: the texts compared are a screenful or more.
+    /// How many bytes `a` and `b` (at least as long) start with alike.
     private static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
-        while i + 8 <= b.count, UTF8Scan.word(a, at: i) == UTF8Scan.word(b, at: i) { i += 8 }
         while i < b.count, a[i] == b[i] { i += 1 }
         return i
     }
@@ -102,8 +100,6 @@ extension MarkdownSyntax {
     /// A letter (upper, lower, title case or other) or a decimal digit: neither
     /// whitespace nor punctuation to Markdown, and no combining mark.
     private static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        // ASCII without Unicode's tables (a lookup each): the words scanned are ASCII mostly.
-        if s.isASCII { return ("a" ... "z").contains(s) || ("A" ... "Z").contains(s) || ("0" ... "9").contains(s) }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber: return true
         default: return false
