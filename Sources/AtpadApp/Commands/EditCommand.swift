@@ -208,7 +208,7 @@ struct EditCommand: AsyncParsableCommand {
     private func preparePosting(_ postTarget: PostTarget?, settings: Settings, lookup: EntityLookup,
                                 environment: [String: String]) throws -> (target: PostTarget, context: PostingContext)? {
         try postTarget.map { target in
-            _ = try PostPreparation.request(target, document: MarkedText(), lookup: lookup, environment: environment)
+            _ = try PostPreparation.request(target, document: MarkedText(), lookup: lookup, from: nil, environment: environment)
             return (target: target, context: PostingContext(environment: environment,
                                                             timeout: try PostPreparation.timeout(self.directories.commandTimeout,
                                                                                                      config: settings.config.commandTimeout)))

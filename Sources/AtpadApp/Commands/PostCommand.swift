@@ -48,7 +48,7 @@ struct PostCommand: ParsableCommand {
         }
         let timeout = try PostPreparation.timeout(directories.commandTimeout, config: config.commandTimeout)
         let environment = PostPreparation.environment(processEnvironment, config: config.post)
-        let request = try PostPreparation.request(target, document: comment.document, lookup: comment.lookup,
+        let request = try PostPreparation.request(target, document: comment.document, lookup: comment.lookup, from: comment.format,
                                                   environment: environment)
         if dryRun {
             try StandardOutput.writeAll(request.dryRun + [0x0A])

@@ -199,7 +199,7 @@ final class EffectRunner {
             if let kept = try? store.keepAside(draft) { return .notice("Draft kept as \(kept)") }
             return .notice("Could not keep the draft aside; it stays at \(draft.path)")
         case let .post(target, document):
-            return post(document, to: target, lookup: model.document.lookup)
+            return post(document, to: target, lookup: model.document.lookup, from: model.document.format)
         case let .noteOnExit(text):
             exitNote = text
         }
@@ -281,11 +281,12 @@ final class EffectRunner {
     /// Starts a post on a thread of its own (it may wait for seconds on the network or on
     /// `gh`); its outcome comes back through the mailbox as `.postFinished`. A request
     /// that cannot be made (a variable unset since the start) ends it at once.
-    private func post(_ document: MarkedText, to target: PostTarget, lookup: EntityLookup) -> AppEvent? {
+    private func post(_ document: MarkedText, to target: PostTarget, lookup: EntityLookup, from format: DocumentFormat) -> AppEvent? {
         guard let posting else { return .postFinished(.failed("Not posted to \(target): this session posts nothing")) }
         let request: PostRequest
         do {
-            request = try PostPreparation.request(target, document: document, lookup: lookup, environment: posting.environment)
+            request = try PostPreparation.request(target, document: document, lookup: lookup, from: format,
+                                                 environment: posting.environment)
         } catch {
             return .postFinished(.failed("Not posted to \(target): \(error)"))
         }

@@ -28,13 +28,14 @@ enum PostPreparation {
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
 
-    /// The request posting `document` to `target`: the environment's variables read (a
-    /// missing one named), the program it runs found in `PATH`.
-    static func request(_ target: PostTarget, document: MarkedText, lookup: EntityLookup,
+    /// The request posting `document` (read in `format`, nil when made here) to `target`:
+    /// the environment's variables read (a missing one named), the program it runs found
+    /// in `PATH`.
+    static func request(_ target: PostTarget, document: MarkedText, lookup: EntityLookup, from format: DocumentFormat?,
                         environment: [String: String]) throws -> PostRequest {
         let request: PostRequest
         do {
-            request = try PostRequest(target: target, document: document, lookup: lookup, environment: environment,
+            request = try PostRequest(target: target, document: document, lookup: lookup, from: format, environment: environment,
                                       transactionID: freshTransactionID())
         } catch {
             throw UsageError(error.message)

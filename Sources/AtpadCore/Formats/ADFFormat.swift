@@ -5,16 +5,20 @@
 ///      {"type": "text", "text": "Hi "},
 ///      {"type": "mention", "attrs": {"id": "5b10a2844c20165700ede21g", "text": "@John Doe"}}]}]}
 ///
-/// - Paragraphs are the blocks between blank lines (a line that is empty or holds only
-///   spaces and tabs); several blank lines in a row are one break, and blank lines at the
-///   start and end make no empty paragraphs. Inside a paragraph each single line break
-///   (`\n`, or `\r\n` as one) is a `hardBreak` node.
-/// - Each mention is a `mention` node whose `attrs.id` is the id ``JiraFormat`` writes for
-///   it (the account id Jira notifies) and `attrs.text` what it shows (`@John Doe`), so Jira
-///   notifies the person. A mention whose id Jira could not take is written as text, as
-///   the `jira` format does.
-/// - Everything else is `text` nodes (written by `JSONWriter`); ADF text is not markup,
-///   so `*`, `[~…]` or `<` arrive as typed. An empty document is a `doc` with no content.
+/// - A comment in Markdown (the formats that read Markdown, and a document made in the
+///   editor) is written with its structure and marks, as Jira's own editor makes it
+///   (``ADFMarkdown``; docs/formats.md, "What each service receives").
+/// - A comment that is not Markdown (read as `jira`, `slack` or `text`) is sent as
+///   written: paragraphs are the blocks between blank lines (a line that is empty or
+///   holds only spaces and tabs; several in a row are one break, none at the ends), each
+///   single line break (`\n`, or `\r\n` as one) inside one a `hardBreak`, everything else
+///   text, so `*`, `[~…]` or `<` arrive as typed.
+/// - Each `@` mention is a `mention` node whose `attrs.id` is the id ``JiraFormat`` writes
+///   for it (the person's `accounts.jira`, else their id) and `attrs.text` what it shows
+///   (`@John Doe`), so Jira notifies the person. A person with accounts but none on Jira
+///   is their name as text, without the trigger; other triggers (`#general`) and ids Jira
+///   could not take are text as shown.
+/// - Written by `JSONWriter`. An empty document is a `doc` with no content.
 ///
 /// There is no reader: a document for Jira's API is not a file atpad edits.
 enum ADFFormat {
@@ -26,7 +30,45 @@ enum ADFFormat {
         case hardBreak
     }
 
-    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool) -> [UInt8] {
+        var writer = JSONWriter(capacity: MentionRuns.capacity(for: doc, perMention: 96) + 64)
+        writer.object { writer in
+            writer.key("type")
+            writer.string("doc")
+            writer.key("version")
+            writer.number(1)
+            writer.key("content")
+            writer.array { writer in
+                if markdown {
+                    let composed = ComposedMarkdown(doc, format: .adf)
+                    var blocks = ADFMarkdown(composed: composed, lookup: lookup)
+                    composed.withTree { root, _ in blocks.writeContent(of: root, to: &writer) }
+                } else {
+                    writeParagraphs(doc, lookup: lookup, to: &writer)
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// A person Jira can notify: an `@` mention whose id Jira can take.
+    private static func accountID(of m: Mention, lookup: EntityLookup) -> String? {
+        m.trigger == "@" ? JiraFormat.accountID(of: m, lookup: lookup) : nil
+    }
+
+    /// What a mention Jira cannot notify is written as: a person without a Jira account by
+    /// name alone, anything else as shown.
+    static func shownAsText(_ m: Mention, lookup: EntityLookup) -> String {
+        m.trigger == "@" && lookup.writtenID(of: m, in: .jira) == .missing ? m.name : m.text
+    }
+
+    /// Writes a `mention` node.
+    static func writeMention(id: String, text: String, to writer: inout JSONWriter) {
+        write(.mention(id: id, text: text), to: &writer)
+    }
+
+    /// The comment as written: paragraphs of text, mentions and hard breaks.
+    private static func writeParagraphs(_ doc: MarkedText, lookup: EntityLookup, to writer: inout JSONWriter) {
         // The document as lines of inline pieces, then grouped into paragraphs.
         var lines: [[Inline]] = [[]]
         var pending: [UInt8] = []
@@ -34,8 +76,7 @@ enum ADFFormat {
             if !pending.isEmpty { lines[lines.count - 1].append(.text(pending)) }
             pending = []
         }
-        MentionRuns.forEach(in: doc, format: .adf, accept: { JiraFormat.accountID(of: $0, lookup: lookup) != nil },
-                            plain: { run, _ in
+        MentionRuns.forEach(in: doc, format: .adf, plain: { run, _ in
             var i = 0
             while i < run.count {
                 let b = run[i]
@@ -50,8 +91,12 @@ enum ADFFormat {
                 i += 1
             }
         }, token: { m in
-            endText()
-            lines[lines.count - 1].append(.mention(id: JiraFormat.accountID(of: m, lookup: lookup) ?? m.id, text: String(Character(m.trigger)) + m.name))
+            if let id = accountID(of: m, lookup: lookup) {
+                endText()
+                lines[lines.count - 1].append(.mention(id: id, text: String(Character(m.trigger)) + m.name))
+            } else {
+                pending += Array(shownAsText(m, lookup: lookup).utf8)
+            }
         })
         endText()
 
@@ -66,30 +111,19 @@ enum ADFFormat {
         }
         if paragraphs[paragraphs.count - 1].isEmpty { paragraphs.removeLast() }
 
-        var writer = JSONWriter(capacity: MentionRuns.capacity(for: doc, perMention: 96) + 64)
-        writer.object { writer in
-            writer.key("type")
-            writer.string("doc")
-            writer.key("version")
-            writer.number(1)
-            writer.key("content")
-            writer.array { writer in
-                for paragraph in paragraphs {
-                    writer.object { writer in
-                        writer.key("type")
-                        writer.string("paragraph")
-                        writer.key("content")
-                        writer.array { writer in
-                            for (index, line) in paragraph.enumerated() {
-                                if index > 0 { write(.hardBreak, to: &writer) }
-                                for piece in line { write(piece, to: &writer) }
-                            }
-                        }
+        for paragraph in paragraphs {
+            writer.object { writer in
+                writer.key("type")
+                writer.string("paragraph")
+                writer.key("content")
+                writer.array { writer in
+                    for (index, line) in paragraph.enumerated() {
+                        if index > 0 { write(.hardBreak, to: &writer) }
+                        for piece in line { write(piece, to: &writer) }
                     }
                 }
             }
         }
-        return writer.bytes
     }
 
     /// Writes one inline node.

@@ -87,6 +87,17 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         }
     }
 
+    /// Whether a comment read in this format is Markdown to the writers of what each
+    /// service's composer sends (docs/formats.md, "What each service receives"): every
+    /// format but Slack's and Jira's own markup, `text` (code and data) and the output-only
+    /// ones. A `slack` comment written as `slack`, or a `jira` one as `adf`, is sent as written.
+    public var isMarkdownSource: Bool {
+        switch self {
+        case .slack, .jira, .text, .matrix, .adf: false
+        default: true
+        }
+    }
+
     /// Whether a document in this format is a comment, whose triggers start searches as
     /// they are typed; in `text` (code, data) only Ctrl-Space does.
     public var searchesAsTyped: Bool { self != .text }
@@ -134,12 +145,12 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         return switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
         case .github, .gitlab, .mattermost, .text: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
-        case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup)
+        case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup, markdown: source.map { $0 != .slack && $0.isMarkdownSource } ?? false)
         case .discord: DiscordFormat.encodeUTF8(doc, lookup: lookup, keepingCode: source.map { $0 != .discord } ?? false)
         case .jira: JiraFormat.encodeUTF8(doc, lookup: lookup)
         case .zulip: ZulipFormat.encodeUTF8(doc, lookup: lookup)
-        case .matrix: MatrixFormat.encodeUTF8(doc, lookup: lookup)
-        case .adf: ADFFormat.encodeUTF8(doc, lookup: lookup)
+        case .matrix: MatrixFormat.encodeUTF8(doc, lookup: lookup, markdown: source?.isMarkdownSource ?? true)
+        case .adf: ADFFormat.encodeUTF8(doc, lookup: lookup, markdown: source?.isMarkdownSource ?? true)
         case .markdown: MarkdownFormat.encodeUTF8(doc, lookup: lookup)
         case .plain: Array(doc.text.utf8)
         case .json: MentionJSON.documentUTF8(doc)

@@ -108,7 +108,7 @@ public struct MarkdownSyntax: Sendable, Equatable {
     private static let parserLock = Mutex(())
 
     /// The extensions GitHub enables, registered once for the process.
-    private static let extensionNames: [String] = {
+    static let extensionNames: [String] = {
         cmark_gfm_core_extensions_ensure_registered()
         return ["autolink", "strikethrough", "table", "tagfilter", "tasklist"]
     }()

@@ -1,51 +1,48 @@
+import CCmarkGFM
+
 /// The `matrix` format, output only: one Matrix `m.room.message` event content, on one
-/// line, keys in this order:
+/// line, keys in this order, as Element sends a message typed in Markdown:
 ///
-///     {"msgtype": "m.text", "body": "Hi @John Doe", "format": "org.matrix.custom.html",
-///      "formatted_body": "Hi <a href=\"https://matrix.to/#/%40jdoe:example.org\">John Doe</a>",
+///     {"msgtype": "m.text", "body": "Hi @John Doe, **see** this", "format": "org.matrix.custom.html",
+///      "formatted_body": "Hi <a href=\"https://matrix.to/#/%40jdoe:example.org\">John Doe</a>, <strong>see</strong> this",
 ///      "m.mentions": {"user_ids": ["@jdoe:example.org"]}}
 ///
-/// - `body` is the text as shown (what `plain` writes).
-/// - `formatted_body` is HTML: the text with `&`, `<`, `>`, `"`, `'` escaped
-///   (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;`), each line break (`\n`, or `\r\n` as one)
-///   written `<br>`, and each mention a link to `https://matrix.to/#/ID` whose text is the
-///   name, escaped the same way. The id is the entity's id (a Matrix id such as
-///   `@jdoe:example.org` or `#room:example.org`), percent-encoded as `%XX` (UTF-8, upper
-///   case) except for letters, digits and `-._~!$()*+,;=:@`: that keeps Matrix ids
-///   readable while `%`, `#`, `/`, `?` (which matrix.to gives a meaning), `&`, `'`, `"`,
-///   spaces and non-ASCII never reach the attribute or the URL raw.
-/// - `m.mentions.user_ids` lists the ids of the mentions, each once, in order of first
-///   appearance; `#` mentions (rooms, not users) are linked but not listed.
+/// - `body` is the text as typed, each mention as shown (`@John Doe`).
+/// - `formatted_body` is the HTML cmark-gfm renders from the comment's Markdown
+///   (``ComposedMarkdown``; docs/formats.md, "What each service receives"): every line
+///   break a `<br />`, as Element sends it; raw HTML shown as typed (escaped); a comment of
+///   one paragraph without its `<p>`, and no line break at the end. Each mention is a link
+///   to `https://matrix.to/#/ID` whose text is the name (a pill): the id is the entity's
+///   Matrix id (`accounts.matrix`, else its id), percent-encoded as `%XX` (UTF-8, upper
+///   case) except for letters, digits and `-._~!$()*+,;=:@`, which keeps Matrix ids
+///   readable while `%`, `#`, `/`, `?`, `&`, quotes, spaces and non-ASCII never reach the
+///   attribute raw. A mention in code or in a link's text is the text as shown.
+/// - `m.mentions.user_ids` lists the ids of the `@` mentions, each once, in order of first
+///   appearance; `#` mentions (rooms) are linked but not listed; other triggers are text.
+/// - A person with accounts but none on Matrix is written as their name, without the
+///   trigger (no pill, no `@` that would read as someone else).
 /// - Written by `JSONWriter`, spaced.
+///
+/// A comment that is not Markdown (read as `text`, `slack` or `jira`) is sent as written:
+/// `formatted_body` is its text escaped, each line break a `<br>`.
 ///
 /// There is no reader: a Matrix event is not a document atpad edits.
 enum MatrixFormat {
-    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
-        var html: [UInt8] = []
-        html.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 64))
-        var userIDs: [String] = []
-        var listed: Set<String> = []
-        func written(_ m: Mention) -> String? {
-            guard case let .id(id) = lookup.writtenID(of: m, in: .matrix) else { return nil }
-            return id
-        }
-        MentionRuns.forEach(in: doc, format: .matrix, accept: { written($0) != nil },
-                            plain: { run, _ in appendHTML(run, to: &html) }, token: { m in
-            let id = written(m) ?? m.id
-            append("<a href=\"https://matrix.to/#/", to: &html)
-            for b in id.utf8 { appendURLByte(b, to: &html) }
-            append("\">", to: &html)
-            var name = m.name
-            name.withUTF8 { appendHTML($0, to: &html) }
-            append("</a>", to: &html)
-            if m.trigger != "#", listed.insert(id).inserted { userIDs.append(id) }
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool) -> [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(doc.text.utf8.count + 16)
+        MentionRuns.forEach(in: doc, format: .matrix, plain: { run, _ in body.append(contentsOf: run) }, token: { m in
+            body += Array((pill(m, lookup: lookup) == nil ? shownAsText(m, lookup: lookup) : m.text).utf8)
         })
-        var writer = JSONWriter(capacity: doc.text.utf8.count + html.count + html.count / 8 + 160)
+        var pills = Pills(lookup: lookup)
+        let html = markdown ? markdownHTML(doc, pills: &pills) : writtenHTML(doc, pills: &pills)
+        let userIDs = pills.userIDs
+        var writer = JSONWriter(capacity: body.count + html.count + html.count / 8 + 160)
         writer.object { writer in
             writer.key("msgtype")
             writer.string("m.text")
             writer.key("body")
-            writer.string(doc.text)
+            body.withUnsafeBufferPointer { writer.string(utf8: $0) }
             writer.key("format")
             writer.string("org.matrix.custom.html")
             writer.key("formatted_body")
@@ -54,6 +51,115 @@ enum MatrixFormat {
             writer.value(["user_ids": .array(userIDs.map(JSONValue.string))])
         }
         return writer.bytes
+    }
+
+    /// The pill Matrix shows for `m`: the id it links to, and whether that is a user (an
+    /// `@` mention) rather than a room (`#`); nil when `m` is written as text.
+    private static func pill(_ m: Mention, lookup: EntityLookup) -> (id: String, isUser: Bool)? {
+        guard m.trigger == "@" || m.trigger == "#", case let .id(id) = lookup.writtenID(of: m, in: .matrix) else { return nil }
+        return (id, m.trigger == "@")
+    }
+
+    /// What a mention Matrix cannot link is written as: a person without a Matrix account
+    /// by name alone, anything else as shown.
+    static func shownAsText(_ m: Mention, lookup: EntityLookup) -> String {
+        m.trigger == "@" && lookup.writtenID(of: m, in: .matrix) == .missing ? m.name : m.text
+    }
+
+    /// Writes mentions as pills, and lists the users of the pills written: only a person
+    /// the HTML shows as a pill is notified (not one named in code).
+    private struct Pills {
+        let lookup: EntityLookup
+        var userIDs: [String] = []
+        var listed: Set<String> = []
+
+        init(lookup: EntityLookup) { self.lookup = lookup }
+
+        /// Appends `m` as a pill, or as text where Matrix cannot link it.
+        mutating func append(_ m: Mention, to out: inout [UInt8]) {
+            guard let (id, isUser) = pill(m, lookup: lookup) else {
+                var text = shownAsText(m, lookup: lookup)
+                text.withUTF8 { appendHTML($0, to: &out) }
+                return
+            }
+            if isUser, listed.insert(id).inserted { userIDs.append(id) }
+            MatrixFormat.append("<a href=\"https://matrix.to/#/", to: &out)
+            for b in id.utf8 { appendURLByte(b, to: &out) }
+            MatrixFormat.append("\">", to: &out)
+            var name = m.name
+            name.withUTF8 { appendHTML($0, to: &out) }
+            MatrixFormat.append("</a>", to: &out)
+        }
+    }
+
+    /// The HTML of the comment's Markdown, as cmark-gfm renders it, with the pills.
+    private static func markdownHTML(_ doc: MarkedText, pills: inout Pills) -> [UInt8] {
+        let composed = ComposedMarkdown(doc, format: .matrix)
+        let (rendered, oneParagraph): ([UInt8], Bool) = composed.withTree { root, extensions in
+            let children = root.children
+            let oneParagraph = children.count == 1 && children[0].kind == .paragraph
+            guard let html = cmark_render_html(root.pointer, CMARK_OPT_HARDBREAKS, extensions) else { return ([], oneParagraph) }
+            defer { cmark_get_default_mem_allocator().pointee.free(html) }
+            let count = strlenOf(html)
+            return (html.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) },
+                    oneParagraph)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(rendered.count + composed.pieces.count * 64)
+        var start = 0, end = rendered.count
+        while end > start, rendered[end - 1] == 0x0A { end -= 1 }
+        if oneParagraph, rendered.starts(with: "<p>".utf8), end - start >= 7,
+           rendered[end - 4 ..< end].elementsEqual("</p>".utf8) {
+            start += 3
+            end -= 4
+        }
+        // Each placeholder becomes its pill (cmark left it in a text node where a pill can be).
+        var i = start
+        var runStart = start
+        while i < end {
+            guard rendered[i] == 0xEF, i + 2 < end, rendered[i + 1] == 0xB7, rendered[i + 2] == 0x90 else {
+                i += 1
+                continue
+            }
+            var j = i + 3, index = 0, digits = 0
+            while j < end, rendered[j] >= 0x30, rendered[j] <= 0x39 {
+                index = index &* 10 &+ Int(rendered[j] - 0x30)
+                digits += 1
+                j += 1
+            }
+            guard digits > 0, digits < 10, j + 2 < end, rendered[j] == 0xEF, rendered[j + 1] == 0xB7, rendered[j + 2] == 0x91,
+                  index < composed.pieces.count else {
+                i += 1
+                continue
+            }
+            out.append(contentsOf: rendered[runStart ..< i])
+            switch composed.pieces[index] {
+            case let .mention(m):
+                pills.append(m, to: &out)
+            case let .literal(text):
+                out.append(contentsOf: text.utf8)
+            }
+            i = j + 3
+            runStart = i
+        }
+        out.append(contentsOf: rendered[runStart ..< end])
+        return out
+    }
+
+    /// The comment as written, escaped, each line break a `<br>`.
+    private static func writtenHTML(_ doc: MarkedText, pills: inout Pills) -> [UInt8] {
+        var html: [UInt8] = []
+        html.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 64))
+        MentionRuns.forEach(in: doc, format: .matrix, plain: { run, _ in appendHTML(run, to: &html) }, token: { m in
+            pills.append(m, to: &html)
+        })
+        return html
+    }
+
+    private static func strlenOf(_ s: UnsafeMutablePointer<CChar>) -> Int {
+        var n = 0
+        while s[n] != 0 { n += 1 }
+        return n
     }
 
     /// Appends `run` as HTML text: the five special characters escaped, line breaks as

@@ -10,6 +10,15 @@
 /// directory does not know, reported in a note), and a `&`, `<` or `>` that is not part
 /// of an escape or a construct (Slack's own text never has one, a hand-written file may).
 enum SlackFormat {
+    /// `doc` as mrkdwn when it is Markdown (``SlackMrkdwn``), else as written.
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool) -> [UInt8] {
+        guard markdown else { return encodeUTF8(doc, lookup: lookup) }
+        let composed = ComposedMarkdown(doc, format: .slack)
+        var writer = SlackMrkdwn(composed: composed, lookup: lookup)
+        return composed.withTree { root, _ in writer.write(root) }
+    }
+
+    /// `doc` as written: the text escaped, the mentions as Slack's tokens.
     static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))

@@ -19,11 +19,13 @@ public struct PostRequest: Equatable, Sendable {
     let site: String?
 
     /// The request that posts `document` to `target`, in the target's format (`lookup`
-    /// gives handles). `environment` supplies the service's address and token;
+    /// gives handles), as the service's own composer sends it when `source` — the format
+    /// the comment was read in, nil for one made in the editor — is Markdown
+    /// (`DocumentFormat.encodeUTF8(_:lookup:from:)`). `environment` supplies the service's address and token;
     /// `transactionID` makes a Matrix post unique (a fresh one per post: Matrix treats a
     /// repeated one as the same message). A missing variable, or a comment the format
     /// cannot carry, is an error of kind `.usage`.
-    public init(target: PostTarget, document: MarkedText, lookup: EntityLookup = .empty,
+    public init(target: PostTarget, document: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil,
                 environment: [String: String], transactionID: String) throws(PostError) {
         self.target = target
         let variables = ServiceVariables(environment: environment, purpose: "to post to \(target.serviceName)")
@@ -31,7 +33,7 @@ public struct PostRequest: Equatable, Sendable {
         func base(_ name: String) throws(PostError) -> String { try variables.base(name) }
         let body: [UInt8]
         do {
-            body = try target.format.encodeBytes(document, lookup: lookup)
+            body = try target.format.encodeBytes(document, lookup: lookup, from: source)
         } catch {
             throw PostError(.usage, "cannot post to \(target): \(error.message)")
         }

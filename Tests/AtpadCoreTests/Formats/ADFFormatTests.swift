@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import AtpadCore
 
-/// The `adf` document of atpad markup `source`, parsed back as JSON.
+/// The `adf` document of atpad markup `source` as written (read as `jira`, not Markdown:
+/// the Markdown path is ComposerFormatsTests'), parsed back as JSON.
 private func adf(_ source: String) throws -> [String: Any] {
-    let bytes = DocumentFormat.adf.encodeUTF8(markup(source))
+    let bytes = DocumentFormat.adf.encodeUTF8(markup(source), from: .jira)
     return try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
 }
 
@@ -84,8 +85,9 @@ struct ADFFormatTests {
         #expect(try paragraphs("@[A](a]b) and @[B](ok)") == ["@A and <ok|@B>"])
     }
 
-    @Test func otherTriggersAreMentionNodesToo() throws {
-        #expect(try paragraphs("#[general](C1)") == ["<C1|#general>"])
+    @Test func onlyPeopleAreMentionNodes() throws {
+        // A channel is not a user: Jira would show an unknown user.
+        #expect(try paragraphs("#[general](C1) and @[Bo](u9)") == ["#general and <u9|@Bo>"])
     }
 
     @Test func isOutputOnlyAndRefusesBytesThatAreNotUTF8() throws {

@@ -1,0 +1,342 @@
+/// Writes a comment's Markdown (``ComposedMarkdown``) as the content of an Atlassian
+/// Document Format `doc`, the structure Jira's own editor makes of it (docs/formats.md,
+/// "What each service receives"): headings, paragraphs, bullet and ordered lists, code
+/// blocks with their language, block quotes, rules and tables; `strong`, `em`, `strike`,
+/// `code` and `link` marks; `mention` nodes; every line break a `hardBreak`.
+///
+/// Every node obeys ADF's rules of what a node may hold and which marks a text may carry:
+/// where Markdown nests what ADF does not allow, the block is written in the nearest
+/// form ADF takes — a heading inside a quote or a list item becomes a paragraph in bold, a
+/// quote inside a quote or an item gives its blocks to the outer one, a table or a rule
+/// there becomes paragraphs of its text; a list item that starts with a list starts with
+/// an empty paragraph; `code` keeps only a link beside it; a mention carries no mark. A
+/// text node is never empty.
+struct ADFMarkdown {
+    /// What holds a run of blocks, for the rules of what it may hold.
+    private enum Container {
+        case doc, quote, item, cell
+    }
+
+    /// The marks of a run of text.
+    private struct Marks {
+        var strong = false
+        var em = false
+        var strike = false
+        var code = false
+        var link: (href: String, title: String)?
+    }
+
+    let composed: ComposedMarkdown
+    let lookup: EntityLookup
+    /// Text to put before the next paragraph's inlines: a task item's box (`[ ] `).
+    private var pendingPrefix: String?
+
+    init(composed: ComposedMarkdown, lookup: EntityLookup) {
+        self.composed = composed
+        self.lookup = lookup
+    }
+
+    /// Writes the blocks of `root` (a document) as the elements of an array.
+    mutating func writeContent(of root: MarkdownNode, to writer: inout JSONWriter) {
+        var first = false
+        blocks(root.children, in: .doc, first: &first, to: &writer)
+    }
+
+    // MARK: Blocks
+
+    /// Writes `nodes` as blocks `container` may hold. `first` is whether nothing has been
+    /// written in a list item yet (its first block must be a paragraph or code block).
+    private mutating func blocks(_ nodes: [MarkdownNode], in container: Container, first: inout Bool, to writer: inout JSONWriter) {
+        for node in nodes { block(node, in: container, first: &first, to: &writer) }
+    }
+
+    private mutating func block(_ node: MarkdownNode, in container: Container, first: inout Bool, to writer: inout JSONWriter) {
+        switch node.kind {
+        case .paragraph:
+            paragraph(node.children, bold: false, to: &writer)
+            first = false
+        case .heading:
+            if container == .doc || container == .cell {
+                writer.object { writer in
+                    writer.key("type")
+                    writer.string("heading")
+                    writer.key("attrs")
+                    writer.object { writer in
+                        writer.key("level")
+                        writer.number(min(max(node.headingLevel, 1), 6))
+                    }
+                    writer.key("content")
+                    writer.array { writer in inlines(node.children, marks: Marks(), inHeading: true, to: &writer) }
+                }
+            } else {
+                paragraph(node.children, bold: true, to: &writer)
+            }
+            first = false
+        case .codeBlock:
+            if pendingPrefix != nil { paragraph([], bold: false, to: &writer) }
+            writer.object { writer in
+                writer.key("type")
+                writer.string("codeBlock")
+                if let language = node.language {
+                    writer.key("attrs")
+                    writer.object { writer in
+                        writer.key("language")
+                        writer.string(language)
+                    }
+                }
+                writer.key("content")
+                writer.array { writer in
+                    var code = node.literal
+                    if code.hasSuffix("\n") { code.removeLast() }
+                    if !code.isEmpty { text(code, marks: Marks(), to: &writer) }
+                }
+            }
+            first = false
+        case .list:
+            if first || pendingPrefix != nil {
+                // A list item's first block is a paragraph (or code block), never a list.
+                paragraph([], bold: false, to: &writer)
+                first = false
+            }
+            list(node, to: &writer)
+        case .quote:
+            if container == .doc || container == .cell {
+                writer.object { writer in
+                    writer.key("type")
+                    writer.string("blockquote")
+                    writer.key("content")
+                    writer.array { writer in
+                        var none = true
+                        blocks(node.children, in: .quote, first: &none, to: &writer)
+                        // ADF's blockquote holds at least one block.
+                        if none { paragraph([], bold: false, to: &writer) }
+                    }
+                }
+            } else {
+                // ADF nests no quote in a quote or a list item: its blocks join the outer one.
+                blocks(node.children, in: container, first: &first, to: &writer)
+            }
+        case .rule:
+            if container == .doc || container == .cell {
+                writer.object { writer in
+                    writer.key("type")
+                    writer.string("rule")
+                }
+            } else {
+                textParagraph("---", to: &writer)
+                first = false
+            }
+        case .table:
+            if container == .doc {
+                table(node, to: &writer)
+            } else {
+                // A table only at the top: elsewhere each row is a paragraph, cells joined by `|`.
+                for row in node.children {
+                    writer.object { writer in
+                        writer.key("type")
+                        writer.string("paragraph")
+                        writer.key("content")
+                        writer.array { writer in
+                            for (i, cell) in row.children.enumerated() {
+                                if i > 0 { text(" | ", marks: Marks(), to: &writer) }
+                                inlines(cell.children, marks: Marks(strong: row.isHeaderRow), inHeading: false, to: &writer)
+                            }
+                        }
+                    }
+                }
+                first = false
+            }
+        default:
+            blocks(node.children, in: container, first: &first, to: &writer)
+        }
+    }
+
+    /// A paragraph of `nodes` (inlines), in bold when it stands for a heading.
+    private mutating func paragraph(_ nodes: [MarkdownNode], bold: Bool, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("type")
+            writer.string("paragraph")
+            writer.key("content")
+            writer.array { writer in
+                if let prefix = pendingPrefix {
+                    text(prefix, marks: Marks(), to: &writer)
+                    pendingPrefix = nil
+                }
+                inlines(nodes, marks: Marks(strong: bold), inHeading: false, to: &writer)
+            }
+        }
+    }
+
+    private mutating func textParagraph(_ content: String, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("type")
+            writer.string("paragraph")
+            writer.key("content")
+            writer.array { writer in text(content, marks: Marks(), to: &writer) }
+        }
+    }
+
+    private mutating func list(_ node: MarkdownNode, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("type")
+            writer.string(node.isOrderedList ? "orderedList" : "bulletList")
+            if node.isOrderedList, node.listStart != 1 {
+                writer.key("attrs")
+                writer.object { writer in
+                    writer.key("order")
+                    writer.number(max(node.listStart, 0))
+                }
+            }
+            writer.key("content")
+            writer.array { writer in
+                for item in node.children {
+                    writer.object { writer in
+                        writer.key("type")
+                        writer.string("listItem")
+                        writer.key("content")
+                        writer.array { writer in
+                            if let checked = item.taskChecked { pendingPrefix = checked ? "[x] " : "[ ] " }
+                            var first = true
+                            blocks(item.children, in: .item, first: &first, to: &writer)
+                            // An empty item (or one whose box is all it holds) is one paragraph.
+                            if first || pendingPrefix != nil { paragraph([], bold: false, to: &writer) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func table(_ node: MarkdownNode, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("type")
+            writer.string("table")
+            writer.key("content")
+            writer.array { writer in
+                for row in node.children {
+                    writer.object { writer in
+                        writer.key("type")
+                        writer.string("tableRow")
+                        writer.key("content")
+                        writer.array { writer in
+                            for cell in row.children {
+                                writer.object { writer in
+                                    writer.key("type")
+                                    writer.string(row.isHeaderRow ? "tableHeader" : "tableCell")
+                                    writer.key("content")
+                                    writer.array { writer in paragraph(cell.children, bold: false, to: &writer) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Inlines
+
+    private func inlines(_ nodes: [MarkdownNode], marks: Marks, inHeading: Bool, to writer: inout JSONWriter) {
+        for node in nodes {
+            switch node.kind {
+            case .text:
+                for segment in composed.segments(node.literal) {
+                    switch segment {
+                    case let .text(run): text(String(run), marks: marks, to: &writer)
+                    case let .piece(piece): self.piece(piece, marks: marks, to: &writer)
+                    }
+                }
+            case .code:
+                var codeMarks = Marks(code: true)
+                codeMarks.link = marks.link
+                text(node.literal, marks: codeMarks, to: &writer)
+            case .softBreak, .lineBreak:
+                if inHeading {
+                    text(" ", marks: marks, to: &writer)
+                } else {
+                    writer.object { writer in
+                        writer.key("type")
+                        writer.string("hardBreak")
+                    }
+                }
+            case .emphasis:
+                var inner = marks
+                inner.em = true
+                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+            case .strong:
+                var inner = marks
+                inner.strong = true
+                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+            case .strikethrough:
+                var inner = marks
+                inner.strike = true
+                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+            case .link, .image:
+                var inner = marks
+                let href = node.url
+                if !href.isEmpty { inner.link = (href, node.title) }
+                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+            default:
+                inlines(node.children, marks: marks, inHeading: inHeading, to: &writer)
+            }
+        }
+    }
+
+    /// A mention node for a person Jira can notify; anything else as text.
+    private func piece(_ piece: ComposedMarkdown.Piece, marks: Marks, to writer: inout JSONWriter) {
+        guard case let .mention(m) = piece else {
+            text(ComposedMarkdown.text(of: piece), marks: marks, to: &writer)
+            return
+        }
+        if m.trigger == "@", let id = JiraFormat.accountID(of: m, lookup: lookup) {
+            ADFFormat.writeMention(id: id, text: m.text, to: &writer)
+        } else {
+            text(ADFFormat.shownAsText(m, lookup: lookup), marks: marks, to: &writer)
+        }
+    }
+
+    /// A text node with `marks`, unless `content` is empty (ADF refuses empty text).
+    private func text(_ content: String, marks: Marks, to writer: inout JSONWriter) {
+        guard !content.isEmpty else { return }
+        writer.object { writer in
+            writer.key("type")
+            writer.string("text")
+            writer.key("text")
+            writer.string(content)
+            let hasMarks = marks.strong || marks.em || marks.strike || marks.code || marks.link != nil
+            guard hasMarks else { return }
+            writer.key("marks")
+            writer.array { writer in
+                // ADF lets `code` sit beside a link only.
+                func mark(_ name: String) {
+                    writer.object { writer in
+                        writer.key("type")
+                        writer.string(name)
+                    }
+                }
+                if marks.code {
+                    mark("code")
+                } else {
+                    if marks.strong { mark("strong") }
+                    if marks.em { mark("em") }
+                    if marks.strike { mark("strike") }
+                }
+                if let link = marks.link {
+                    writer.object { writer in
+                        writer.key("type")
+                        writer.string("link")
+                        writer.key("attrs")
+                        writer.object { writer in
+                            writer.key("href")
+                            writer.string(link.href)
+                            if !link.title.isEmpty {
+                                writer.key("title")
+                                writer.string(link.title)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
