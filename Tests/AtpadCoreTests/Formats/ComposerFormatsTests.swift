@@ -167,7 +167,7 @@ struct ComposerFormatsTests {
     @Test func jiraPeopleItCannotNotifyAndChannelsAreText() throws {
         // Ann: accounts, none on Jira; Bo: no accounts (his id serves); #general: a channel.
         #expect(try Self.outline(Self.adf("@[Ann Lee](p2) @[Bo Chen](p3) #[general](C1)"))
-            == #"doc[paragraph["Ann Lee" " " @<p3|@Bo Chen> " " "#general"]]"#)
+            == ##"doc[paragraph["Ann Lee" " " @<p3|@Bo Chen> " " "#general"]]"##)
     }
 
     @Test func jiraMarkupIsSentAsWritten() throws {
