@@ -196,7 +196,9 @@ import Testing
     @Test func aSyntaxErrorNamesItsLine() throws {
         let error = try failure("implicit = 3\n# fine\nlimit = = 4\n")
         #expect(error.line == 3)
-        #expect(error.description.hasPrefix("\(ConfigTests.file):3: syntax error: "))
+        // And its column, as a theme's syntax error does: `file:line:column: syntax error: …`.
+        let column = try #require(error.column)
+        #expect(error.description.hasPrefix("\(ConfigTests.file):3:\(column): syntax error: "))
         #expect(!error.description.contains("\n"))
     }
 

@@ -259,7 +259,7 @@ import Testing
         let e = error("[mention]\nforeground = \"cyan\n")
         #expect(e?.file == "t.toml")
         #expect(e?.line == 2)
-        #expect(e?.description.hasPrefix("t.toml:2:19: ") == true)
+        #expect(e?.description.hasPrefix("t.toml:2:19: syntax error: ") == true)
         let header = error("[mention\nforeground = 3\n")
         #expect(header?.line == 1)
         #expect(header?.description.contains("\n") == false)
@@ -269,8 +269,11 @@ import Testing
     @Test func anUnknownRole() {
         let e = error("[text]\n\n[mentoin]\nforeground = \"red\"\n")
         #expect(e?.line == 3)
-        #expect(e?.message.hasPrefix("unknown role \"mentoin\"") == true)
+        #expect(e?.message == "unknown role \"mentoin\" (did you mean \"mention\"?)")
+        #expect(e?.key == "mentoin")
         #expect(error("[chooser.matches]\nattributes = [\"bold\"]\n")?.message.hasPrefix("unknown role \"chooser.matches\"") == true)
+        // Nothing near: every role is listed.
+        #expect(error("[colours]\n")?.message.hasPrefix("unknown role \"colours\" (roles: text, mention, ") == true)
     }
 
     @Test func anUnknownColour() {
@@ -285,7 +288,8 @@ import Testing
         #expect(error("[search]\nbackground = -1\n")?.line == 2)
         let e = error("[search]\nbackground = 1.5\n")
         #expect(e?.line == 2)
-        #expect(e?.message.contains("expected a colour") == true)
+        #expect(e?.message.hasPrefix("[search] background: expected a colour, found 1.5; use a colour name") == true)
+        #expect(error("[search]\nbackground = true\n")?.message.hasPrefix("[search] background: expected a colour, found true") == true)
     }
 
     @Test func anUnknownAttributeOrTheWrongType() {
@@ -294,18 +298,64 @@ import Testing
         #expect(e?.message.hasPrefix("[chooser.match] attributes: unknown attribute \"blink\"") == true)
         #expect(error("[chooser]\nattributes = \"bold\"\n")?.message.contains("expected an array") == true)
         #expect(error("[chooser]\nattributes = [1]\n")?.message.contains("unknown attribute 1") == true)
+        // The first wrong element, whatever its type.
+        #expect(error("[chooser]\nattributes = [\"bold\", \"blink\", 1]\n")?.message.contains("unknown attribute \"blink\"") == true)
+        #expect(error("[chooser]\nattributes = [\"bold\", 1, \"blink\"]\n")?.message.contains("unknown attribute 1") == true)
     }
 
     @Test func anUnknownKeyOrATopLevelValue() {
+        // Named as the config names an unknown key, with the key it most likely meant.
         let e = error("[mention]\nforground = \"red\"\n")
         #expect(e?.line == 2)
-        #expect(e?.message.hasPrefix("[mention] forground: unknown key") == true)
+        #expect(e?.key == "mention.forground")
+        #expect(e?.description == "t.toml:2: unknown key \"forground\" in [mention] (did you mean \"foreground\"?)")
+        #expect(error("[mention.selected]\nshade = 3\n")?.message
+            == "unknown key \"shade\" in [mention.selected] (a role has foreground, background, attributes)")
         #expect(error("foreground = \"red\"\n")?.message.contains("is not a role table") == true)
+        #expect(error("[markup]\nforeground = \"red\"\n")?.message.hasPrefix("\"markup.foreground\" is not a role table") == true)
     }
 
     @Test func theFirstErrorInTheFileIsReported() {
         let e = error("[title]\nforeground = \"nope\"\n[mention]\nforeground = \"nada\"\n")
         #expect(e?.line == 2)
+    }
+
+    /// A theme file is read as the config is (TOMLReader): its bytes checked first, each
+    /// problem found with its line, the first in the file reported in the config's shape.
+    @Test func aThemeFileIsCheckedAsTheConfigIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atpad-theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.toml")
+        try Data(Array("[mention]\nforeground = \"".utf8) + [0xC3, 0x28] + Array("\"\n".utf8)).write(to: file)
+        #expect(throws: ThemeError(file: file.path, line: 2, message: "not valid UTF-8 text")) {
+            try Theme.load(contentsOf: file)
+        }
+        try Data(Array("[mention]\n\nforeground = 3".utf8) + [0] + Array("\n".utf8)).write(to: file)
+        #expect(throws: ThemeError(file: file.path, line: 3, message: "syntax error: a NUL character")) {
+            try Theme.load(contentsOf: file)
+        }
+        // The same problem in a config and in a theme: one line of the same shape.
+        let config = #expect(throws: ConfigError.self) {
+            try Config.parse("limit = 3\nlimit = 4\n", file: "c.toml", environment: [:])
+        }
+        let theme = error("[mention]\nforeground = 3\nforeground = 4\n")
+        let configColumn = try #require(config?.column), themeColumn = try #require(theme?.column)
+        #expect(config?.description.hasPrefix("c.toml:2:\(configColumn): syntax error: ") == true)
+        #expect(theme?.description.hasPrefix("t.toml:3:\(themeColumn): syntax error: ") == true)
+    }
+
+    @Test func aRoleWrittenTwiceTakesBothFields() throws {
+        let theme = try parse("""
+            ["mention.selected"]
+            foreground = "red"
+            [mention.selected]
+            background = "blue"
+            """)
+        #expect(theme.entries[.mentionSelected] == Theme.Entry(foreground: .indexed(1), background: .indexed(4)))
+        // A table of roles only sets nothing itself.
+        #expect(try parse("[mention.selected]\nattributes = []\n").entries.keys.sorted { $0.rawValue < $1.rawValue }
+            == [.mentionSelected])
     }
 
     @Test func missingThemesAndFiles() {

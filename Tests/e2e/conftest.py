@@ -84,21 +84,30 @@ def people(tmp_path):
 # A test that hangs — in its body or in a fixture's teardown, where pytest's own timers
 # are cancelled once the test has failed — ends the run with every thread's stack in
 # HANG_REPORT (printed by scripts/test), rather than running into CI's time limit.
+# A test that waits longer on purpose (one that builds atpad) says so with
+# `@pytest.mark.time_limit(SECONDS)`.
 TEST_LIMIT = float(os.environ.get("ATPAD_TEST_LIMIT", "300"))
 HANG_REPORT = ROOT / ".build" / "e2e-hang.txt"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "time_limit(seconds): the watchdog's limit for this test, when above "
+                                       "ATPAD_TEST_LIMIT (a test that waits for a build)")
 
 
 @pytest.fixture(autouse=True)
 def watchdog(request):
     """Set up before every other fixture of a test and torn down after them all."""
     ended = threading.Event()
+    marker = request.node.get_closest_marker("time_limit")
+    limit = max(TEST_LIMIT, float(marker.args[0])) if marker else TEST_LIMIT
 
     def bite():
-        if ended.wait(TEST_LIMIT):
+        if ended.wait(limit):
             return
         HANG_REPORT.parent.mkdir(exist_ok=True)
         with open(HANG_REPORT, "w") as report:
-            report.write(f"{request.node.nodeid} did not end within {TEST_LIMIT:.0f} s; the stacks:\n")
+            report.write(f"{request.node.nodeid} did not end within {limit:.0f} s; the stacks:\n")
             report.flush()
             faulthandler.dump_traceback(file=report, all_threads=True)
         os._exit(1)

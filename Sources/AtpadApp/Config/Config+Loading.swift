@@ -40,40 +40,25 @@ extension Config {
     /// Parses config bytes, checking they are UTF-8 text first; `file` names the file in
     /// errors and its folder anchors relative paths; `HOME` in `environment` expands `~`.
     static func parse(_ bytes: [UInt8], file: String, environment: [String: String]) throws(ConfigError) -> Config {
-        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
-            throw ConfigError(file: file, line: line(ofByte: bad, in: bytes), message: "not valid UTF-8 text")
+        let source: String
+        do {
+            source = try TOMLReader.text(of: bytes)
+        } catch {
+            throw ConfigError(file: file, error)
         }
-        // TOMLKit hands the text to its parser as a C string, which would end at a NUL.
-        if let nul = bytes.firstIndex(of: 0) {
-            throw ConfigError(file: file, line: line(ofByte: nul, in: bytes), message: "syntax error: a NUL character")
-        }
-        return try parse(String(decoding: bytes, as: UTF8.self), file: file, environment: environment)
+        return try parse(source, file: file, environment: environment)
     }
 
-    /// Parses config TOML text, as the bytes overload does once they are checked.
+    /// Parses config TOML text, as the bytes overload does once they are checked: read as
+    /// every TOML file of atpad's is (``TOMLReader``), the first problem in the file reported.
     static func parse(_ source: String, file: String, environment: [String: String]) throws(ConfigError) -> Config {
-        let table: TOMLTable
         do {
-            table = try TOMLTable(string: source)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, message: "syntax error: " + error.description)
+            let reader = ConfigReader(table: try TOMLReader.table(source),
+                                      paths: ConfigPaths(configFile: file, home: environment["HOME"]), source: source)
+            return try reader.decode(Config.self, whole: "not a config table")
         } catch {
-            throw ConfigError(file: file, message: "syntax error: \(error)")
+            throw ConfigError(file: file, error)
         }
-        let reader = ConfigReader(table: table, paths: ConfigPaths(configFile: file, home: environment["HOME"]),
-                                  source: source)
-        var decoder = TOMLDecoder()
-        decoder.userInfo[ConfigReader.userInfoKey] = reader
-        // Problems are noted by the reader rather than thrown: the one reported is the
-        // first in the file, whatever order TOMLKit lists keys in.
-        let config = try? decoder.decode(Config.self, from: table)
-        if let config, reader.problems.isEmpty { return config }
-        // Lines are looked for only now: a good config costs no second reading.
-        let lines = TOMLKeyLines(source)
-        let errors = reader.problems.map { problem in
-            ConfigError(file: file, line: lines.line(of: problem.key), key: problem.key, message: problem.message)
-        }
-        throw errors.min { ($0.line ?? .max) < ($1.line ?? .max) } ?? ConfigError(file: file, message: "not a config table")
     }
 
     /// The file's bytes; nil when it does not exist and is not `required`.
@@ -91,10 +76,6 @@ extension Config {
         } catch {
             throw ConfigError(file: path, message: "cannot read the config file: " + error.reason)
         }
-    }
-
-    private static func line(ofByte offset: Int, in bytes: [UInt8]) -> Int {
-        bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
     private static func withoutTrailingSlash(_ path: String) -> String {

@@ -192,7 +192,7 @@ extension Config: Decodable {
     }
 
     private mutating func readTriggers(_ c: KeyedDecodingContainer<CodingKeys>, _ reader: ConfigReader) {
-        guard let table = try? c.nestedContainer(keyedBy: AnyConfigKey.self, forKey: .triggers) else {
+        guard let table = try? c.nestedContainer(keyedBy: AnyTOMLKey.self, forKey: .triggers) else {
             reader.fail(["triggers"], "must be a table of triggers, such as [triggers.\"@\"]")
             return
         }

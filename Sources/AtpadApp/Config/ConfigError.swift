@@ -3,28 +3,34 @@ import FoundationEssentials
 import Glibc
 
 /// Why a config file cannot be used, as one line naming the file and, where there is
-/// one, the line and the key:
+/// one, the line and the key (the shape a theme's ``ThemeError`` has too):
 /// `config.toml:12: "implicit" must be an integer of 0 or more (found -1)`.
 struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The config file, as named on the command line or found in the default place.
     var file: String
     /// The 1-based line of the problem, when known.
     var line: Int?
+    /// The 1-based column, for syntax errors.
+    var column: Int?
     /// The dotted key the problem is about (`triggers."@".url`), when there is one.
     var key: String?
     var message: String
 
-    init(file: String, line: Int? = nil, key: String? = nil, message: String) {
+    init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.key = key
         self.message = message
     }
 
-    /// `file:line: message`, the line left out when unknown; always one line.
+    /// The problem `TOMLReader` found in `file`.
+    init(file: String, _ problem: TOMLFileProblem) {
+        self.init(file: file, line: problem.line, column: problem.column, key: problem.key, message: problem.message)
+    }
+
+    /// `file:line:column: message`, with what is unknown left out; always one line.
     var description: String {
-        let place = file + (line.map { ":\($0)" } ?? "")
-        let text = message.replacingEvery("\r", with: " ").replacingEvery("\n", with: " ")
-        return place.isEmpty ? text : "\(place): \(text)"
+        TOMLFileProblem.description(file: file, line: line, column: column, message: message)
     }
 }

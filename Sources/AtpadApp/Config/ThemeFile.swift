@@ -6,26 +6,34 @@ import Glibc
 import TOMLKit
 
 /// Why a theme could not be read: one line naming the file, and the line and key where
-/// they are known (`mine.toml:4: [mention] foreground: unknown colour "cyna" …`).
+/// they are known (`mine.toml:4: [mention] foreground: unknown colour "cyna" …`), the shape
+/// of a ``ConfigError``.
 public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     /// 1-based line in the file, when known.
     public var line: Int?
     /// 1-based column, for TOML syntax errors.
     public var column: Int?
+    /// The dotted key the problem is about (`mention.selected.foreground`), when there is one.
+    public var key: String?
     public var message: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
+        self.key = key
         self.message = message
+    }
+
+    /// The problem `TOMLReader` found in `file`.
+    init(file: String, _ problem: TOMLFileProblem) {
+        self.init(file: file, line: problem.line, column: problem.column, key: problem.key, message: problem.message)
     }
 
     /// `file:line:column: message`, with what is unknown left out; always one line.
     public var description: String {
-        let place = [line, line == nil ? nil : column].compactMap { $0 }.map { ":\($0)" }.joined()
-        return "\(file)\(place): " + message.replacingEvery("\n", with: " ")
+        TOMLFileProblem.description(file: file, line: line, column: column, message: message)
     }
 }
 
@@ -41,24 +49,20 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
 /// attributes = ["reverse"]
 /// ```
 extension Theme {
-    /// Reads a theme from TOML text; `file` names it in errors.
+    /// Reads a theme from TOML text; `file` names it in errors. The text is read as the
+    /// config's is (``TOMLReader``): decoded as a ``ThemeFile``, the first problem in the
+    /// file reported with its line.
     public static func parse(_ source: String, file: String, name: String) throws(ThemeError) -> Theme {
-        let table: TOMLTable
         do {
-            table = try TOMLTable(string: source)
-        } catch let error as TOMLParseError {
-            let at = error.source.begin
-            throw ThemeError(file: file, line: at.line, column: at.column, message: error.description)
+            let reader = TOMLReader(table: try TOMLReader.table(source), source: source)
+            return Theme(name: name, entries: try reader.decode(ThemeFile.self, whole: "not a theme table").entries)
         } catch {
-            throw ThemeError(file: file, message: "not a TOML file: \(error)")
+            throw ThemeError(file: file, error)
         }
-        var reader = ThemeReader(lines: TOMLKeyLines(source), file: file)
-        reader.read(table, path: nil)
-        if let first = reader.errors.min(by: { ($0.line ?? .max) < ($1.line ?? .max) }) { throw first }
-        return Theme(name: name, entries: reader.entries)
     }
 
-    /// Reads the theme file at `url`; the theme is named for the file.
+    /// Reads the theme file at `url`, checking it is UTF-8 text first; the theme is named
+    /// for the file.
     public static func load(contentsOf url: URL) throws(ThemeError) -> Theme {
         let path = url.path
         let bytes: [UInt8]
@@ -69,10 +73,13 @@ extension Theme {
         } catch {
             throw ThemeError(file: path, message: "cannot read the theme file")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ThemeError(file: path, message: "the theme file is not UTF-8 text")
+        let source: String
+        do {
+            source = try TOMLReader.text(of: bytes)
+        } catch {
+            throw ThemeError(file: path, error)
         }
-        return try parse(text, file: path, name: url.deletingPathExtension().lastPathComponent)
+        return try parse(source, file: path, name: url.deletingPathExtension().lastPathComponent)
     }
 
     /// Reads the theme called `name` (`name.toml`) from the first of `directories` that
@@ -106,95 +113,163 @@ extension Theme {
     }
 }
 
-/// Walks a parsed theme table into entries, collecting every error with its line.
-private struct ThemeReader {
-    let lines: TOMLKeyLines
-    let file: String
+/// A theme file as decoded: each table is a role (`[mention]`), a group of roles
+/// (`[markup]`, holding `code`), or both (`[mention]`, holding `selected`); a dotted role
+/// may also be a quoted key (`["mention.selected"]`) or an inline table. Decoded by
+/// ``TOMLReader/decode(_:whole:)``, which gives it the reader its problems are noted in.
+struct ThemeFile: Decodable {
+    /// What the file says about each role.
     var entries: [Role: Theme.Entry] = [:]
-    var errors: [ThemeError] = []
+
+    /// The keys of a role's table, besides the roles nested in it.
+    enum StyleKeys: String, CodingKey, CaseIterable {
+        case foreground, background, attributes
+    }
 
     static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
     static let colorHelp = "use a colour name (black red green yellow blue magenta cyan white, bright-NAME), "
         + "\"default\", or a number 0–255"
+    static let attributeNames = Theme.Attribute.allCases.map(\.rawValue).joined(separator: ", ")
 
-    mutating func read(_ table: TOMLTable, path: String?) {
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            let full = path.map { "\($0).\(key)" } ?? key
-            if let sub = value.table {
-                // `[markup.code]` is a table `markup` holding `code`: a group of roles.
-                let isGroup = Role.allCases.contains { $0.rawValue.hasPrefix(full + ".") }
-                guard Role(rawValue: full) != nil || isGroup else {
-                    let roles = Role.allCases.map(\.rawValue).joined(separator: ", ")
-                    fail(full, "unknown role \"\(full)\" (roles: \(roles))")
+    init(from decoder: any Decoder) throws {
+        let reader = TOMLReader.of(decoder)
+        let table = try decoder.container(keyedBy: AnyTOMLKey.self)
+        let path = table.codingPath.map(\.stringValue)
+        let role = path.isEmpty ? nil : Role(rawValue: ThemeFile.name(path))
+        for key in table.allKeys {
+            let at = path + [key.stringValue]
+            let name = ThemeFile.name(at)
+            if reader.value(at: at)?.table != nil {
+                guard Role(rawValue: name) != nil || ThemeFile.isGroup(name) else {
+                    reader.note(at, ThemeFile.unknownRole(name))
                     continue
                 }
-                read(sub, path: full)
-                continue
+                if let nested = try? table.decode(ThemeFile.self, forKey: key) { merge(nested) }
+            } else if role == nil {
+                reader.note(at, "\"\(name)\" is not a role table: write [ROLE] with foreground, background, attributes")
             }
-            guard let path, let role = Role(rawValue: path) else {
-                fail(full, "\"\(full)\" is not a role table: write [ROLE] with foreground, background, attributes")
-                continue
-            }
-            var entry = entries[role] ?? Theme.Entry()
-            switch key {
-            case "foreground": entry.foreground = color(value, at: full)
-            case "background": entry.background = color(value, at: full)
-            case "attributes": entry.attributes = attributes(value, at: full)
-            default:
-                fail(full, "[\(path)] \(key): unknown key (a role has foreground, background, attributes)")
-            }
-            entries[role] = entry
+        }
+        guard let role else { return }
+        let style = try decoder.container(keyedBy: StyleKeys.self)
+        style.noteUnknownKeys(reader, hint: "a role has foreground, background, attributes") { key in
+            reader.value(at: path + [key])?.table != nil
+        }
+        guard StyleKeys.allCases.contains(where: style.contains) else { return }
+        merge([role: Theme.Entry(foreground: style.color(.foreground, reader), background: style.color(.background, reader),
+                                 attributes: style.attributes(reader))])
+    }
+
+    /// Takes what `other` sets, field by field (a role may be written twice: as
+    /// `[mention.selected]` and as `["mention.selected"]`).
+    private mutating func merge(_ other: ThemeFile) {
+        merge(other.entries)
+    }
+
+    private mutating func merge(_ other: [Role: Theme.Entry]) {
+        for (role, entry) in other {
+            var merged = entries[role] ?? Theme.Entry()
+            if let foreground = entry.foreground { merged.foreground = foreground }
+            if let background = entry.background { merged.background = background }
+            if let attributes = entry.attributes { merged.attributes = attributes }
+            entries[role] = merged
         }
     }
 
-    private mutating func color(_ value: TOMLValueConvertible, at path: String) -> Theme.Color? {
-        let (role, key) = split(path)
-        if let n = value.int {
+    /// A role's name from its path: `mention.selected` however it is written.
+    static func name(_ path: [String]) -> String {
+        path.joined(separator: ".")
+    }
+
+    /// Whether `name` holds roles (`markup` holds `markup.code`).
+    static func isGroup(_ name: String) -> Bool {
+        Role.allCases.contains { $0.rawValue.hasPrefix(name + ".") }
+    }
+
+    /// `unknown role "mentoin"`, with the role it was most likely meant to be, else them all.
+    static func unknownRole(_ name: String) -> String {
+        let roles = Role.allCases.map(\.rawValue)
+        if let near = TOMLReader.nearest(to: name, in: roles) {
+            return "unknown role \"\(name)\" (did you mean \"\(near)\"?)"
+        }
+        return "unknown role \"\(name)\" (roles: \(roles.joined(separator: ", ")))"
+    }
+}
+
+/// A colour as written: a number, or a name.
+private enum WrittenColor: Decodable {
+    case number(Int), name(String)
+
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let number = try? single.decode(Int.self) {
+            self = .number(number)
+        } else {
+            self = .name(try single.decode(String.self))
+        }
+    }
+}
+
+/// One element of an `attributes` array: its text, nil when it is not a string.
+private struct WrittenWord: Decodable {
+    var text: String?
+
+    init(from decoder: any Decoder) throws {
+        text = try? decoder.singleValueContainer().decode(String.self)
+    }
+}
+
+extension KeyedDecodingContainer where Key == ThemeFile.StyleKeys {
+    /// `[mention.selected] foreground`, as a problem with the value at `key` starts.
+    private func subject(_ key: Key) -> String {
+        "[\(ThemeFile.name(codingPath.map(\.stringValue)))] \(key.stringValue)"
+    }
+
+    private func note(_ key: Key, _ reader: TOMLReader, _ message: String) {
+        reader.note(codingPath.map(\.stringValue) + [key.stringValue], "\(subject(key)): \(message)")
+    }
+
+    /// The colour at `key`: a name, bright-NAME, `"default"`, or a number 0–255.
+    func color(_ key: Key, _ reader: TOMLReader) -> Theme.Color? {
+        guard contains(key) else { return nil }
+        switch try? decode(WrittenColor.self, forKey: key) {
+        case let .number(n)?:
             guard (0...255).contains(n) else {
-                fail(path, "[\(role)] \(key): colour \(n) is out of range (0–255)")
+                note(key, reader, "colour \(n) is out of range (0–255)")
                 return nil
             }
             return .indexed(n)
+        case let .name(text)?:
+            let name = text.lowercased()
+            if name == "default" { return .terminalDefault }
+            if let i = ThemeFile.colorNames.firstIndex(of: name) { return .indexed(i) }
+            if name.hasPrefix("bright-"), let i = ThemeFile.colorNames.firstIndex(of: String(name.dropFirst(7))) {
+                return .indexed(i + 8)
+            }
+            note(key, reader, "unknown colour \(TOMLReader.quoted(text)); " + ThemeFile.colorHelp)
+        case nil:
+            let found = reader.value(at: codingPath.map(\.stringValue) + [key.stringValue]).map(TOMLReader.describe)
+            note(key, reader, "expected a colour, found \(found ?? "nothing"); " + ThemeFile.colorHelp)
         }
-        guard let text = value.string else {
-            fail(path, "[\(role)] \(key): expected a colour, found a \(value.type); " + ThemeReader.colorHelp)
-            return nil
-        }
-        let name = text.lowercased()
-        if name == "default" { return .terminalDefault }
-        if let i = ThemeReader.colorNames.firstIndex(of: name) { return .indexed(i) }
-        if name.hasPrefix("bright-"), let i = ThemeReader.colorNames.firstIndex(of: String(name.dropFirst(7))) {
-            return .indexed(i + 8)
-        }
-        fail(path, "[\(role)] \(key): unknown colour \"\(text)\"; " + ThemeReader.colorHelp)
         return nil
     }
 
-    private mutating func attributes(_ value: TOMLValueConvertible, at path: String) -> Set<Theme.Attribute>? {
-        let (role, key) = split(path)
-        let names = Theme.Attribute.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let array = value.array else {
-            fail(path, "[\(role)] \(key): expected an array of attribute names (\(names))")
+    /// The attributes at `.attributes`: an array of their names, perhaps empty.
+    func attributes(_ reader: TOMLReader) -> Set<Theme.Attribute>? {
+        guard contains(.attributes) else { return nil }
+        guard let words = try? decode([WrittenWord].self, forKey: .attributes) else {
+            note(.attributes, reader, "expected an array of attribute names (\(ThemeFile.attributeNames))")
             return nil
         }
         var set = Set<Theme.Attribute>()
-        for element in array {
-            guard let text = element.string, let attribute = Theme.Attribute(rawValue: text.lowercased()) else {
-                fail(path, "[\(role)] \(key): unknown attribute \(element.string.map { "\"\($0)\"" } ?? "\(element)") (use \(names))")
+        for (i, word) in words.enumerated() {
+            guard let text = word.text, let attribute = Theme.Attribute(rawValue: text.lowercased()) else {
+                let element = reader.value(at: codingPath.map(\.stringValue) + ["attributes"])?.array?[i]
+                let found = word.text.map(TOMLReader.quoted) ?? element.map(TOMLReader.describe) ?? "element \(i + 1)"
+                note(.attributes, reader, "unknown attribute \(found) (use \(ThemeFile.attributeNames))")
                 return nil
             }
             set.insert(attribute)
         }
         return set
-    }
-
-    private func split(_ path: String) -> (role: String, key: String) {
-        guard let dot = path.lastIndex(of: ".") else { return ("", path) }
-        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
-    }
-
-    private mutating func fail(_ path: String, _ message: String) {
-        errors.append(ThemeError(file: file, line: lines.line(of: path), message: message))
     }
 }
