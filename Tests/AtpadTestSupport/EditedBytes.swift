@@ -11,7 +11,7 @@ public enum EditedBytes {
     /// Discord's `@1>`, a backslash typed before a markup trigger and `[`): every byte of
     /// `old` is still there, and nothing changed further away.
     public static func isInsertion(of written: [UInt8], from old: [UInt8], to new: [UInt8]) -> Bool {
-        isEdit(removing: [], writing: written[...], from: old, to: new, allowance: escapeAllowance)
+        isEditAllowingMarkupEscapes(removing: [], writing: written[...], from: old, to: new, allowance: escapeAllowance)
     }
 
     /// Whether `new` is `old` with one run of bytes that reads as `removed` taken out and
@@ -51,7 +51,40 @@ public enum EditedBytes {
             removed.removeLast()
             written.removeLast()
         }
-        return isEdit(removing: removed, writing: written, from: old, to: new, allowance: allowance)
+        return isEditAllowingMarkupEscapes(removing: removed, writing: written, from: old, to: new, allowance: allowance)
+    }
+
+    /// `isEdit`, or else `isEdit` of the bytes without markup's `\@[` escapes: that escape
+    /// goes where literal text begins, however far before the edit — typing `](u1)` after a
+    /// literal `@[aa bb` (its name as long as the line) makes the writer escape that `@[`,
+    /// so that it stays text. Compared without the backslashes right before a trigger and
+    /// `[`, the rest must still be the edit.
+    private static func isEditAllowingMarkupEscapes(removing removed: ArraySlice<UInt8>, writing written: ArraySlice<UInt8>,
+                                                    from old: [UInt8], to new: [UInt8], allowance: Int) -> Bool {
+        if isEdit(removing: removed, writing: written, from: old, to: new, allowance: allowance) { return true }
+        let plainOld = withoutMarkupEscapes(old), plainNew = withoutMarkupEscapes(new)
+        guard plainOld != old || plainNew != new else { return false }
+        return isEdit(removing: withoutMarkupEscapes(Array(removed))[...], writing: withoutMarkupEscapes(Array(written))[...],
+                      from: plainOld, to: plainNew, allowance: allowance)
+    }
+
+    /// `bytes` without the backslashes that stand right before one of markup's triggers
+    /// followed by `[` (`\@[` → `@[`): the escapes the markup writer adds where text would
+    /// otherwise read as a mention (docs/formats.md).
+    static func withoutMarkupEscapes(_ bytes: [UInt8]) -> [UInt8] {
+        let triggers = Set("@#$%+~:".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\\"), i + 2 < bytes.count, triggers.contains(bytes[i + 1]), bytes[i + 2] == UInt8(ascii: "[") {
+                i += 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out
     }
 
     private static func isEdit(removing removed: ArraySlice<UInt8>, writing written: ArraySlice<UInt8>,

@@ -73,6 +73,24 @@ struct OneEditPropertyTests {
         return bytes
     }
 
+    /// Found by the fuzz target: typing `](u1)` after a literal `@[aa …` completes markup's
+    /// mention syntax, so the writer escapes that `@[` — however far before the edit it is —
+    /// and the text stays text. That escape is the edit's, not a change elsewhere.
+    @Test func anEscapeTheEditMadeNecessaryFarBeforeItIsTheEdits() throws {
+        let file = Array("x @[aa \u{1C} bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv".utf8)
+        var doc = try DocumentFormat.atpad.decode(bytes: file).document
+        #expect(doc.mentions.isEmpty)
+        doc.text += "](u1) done"
+        let saved = try DocumentFormat.atpad.encodeBytes(doc)
+        #expect(String(decoding: saved, as: UTF8.self).hasPrefix("x \\@[aa"))
+        #expect(try DocumentFormat.atpad.decode(bytes: saved).document.text == doc.text)
+        #expect(EditedBytes.isInsertion(of: Array("](u1) done".utf8), from: file, to: saved))
+        // Any other byte that changed is still a change.
+        var other = saved
+        other[0] = UInt8(ascii: "y")
+        #expect(!EditedBytes.isInsertion(of: Array("](u1) done".utf8), from: file, to: other))
+    }
+
     @Test(arguments: formats)
     func randomFiles(format: DocumentFormat) throws {
         for n in 0 ..< Self.randomFiles {
