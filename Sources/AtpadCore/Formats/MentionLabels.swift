@@ -37,10 +37,11 @@ extension EntityLookup {
         var index = scalars.startIndex
         var offset = 0
         var length = 0  // scalars in `text` (its `count` would walk it)
+        let total = scalars.count  // walked once: in the loop, a walk per mention
         for (old, new) in zip(doc.mentions, relabelled) {
             // Tokens are sorted and inside the text (a document's invariant); one that is not
             // is left as plain text, as the writers do.
-            guard old.range.lowerBound >= offset, old.range.upperBound <= scalars.count else { continue }
+            guard old.range.lowerBound >= offset, old.range.upperBound <= total else { continue }
             let start = scalars.index(index, offsetBy: old.range.lowerBound - offset)
             text.append(contentsOf: scalars[index ..< start])
             length += old.range.lowerBound - offset

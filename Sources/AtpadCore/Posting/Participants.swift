@@ -151,7 +151,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
         let failed = "participants of \(target) not loaded"
         let body: [UInt8]
         switch reply {
-        case let .notSent(reason), let .noAnswer(reason):
+        case let .notSent(reason), let .noAnswer(reason), let .lookupFailed(reason):
             return .failure(PostError(.failed, "\(failed): \(reason)"))
         case let .program(status, output, errorLine):
             guard status == 0 else {

@@ -10,6 +10,9 @@ public enum PostReply: Equatable, Sendable {
     /// The request left but no answer came (a timeout, a dropped connection): the comment
     /// may or may not have been posted.
     case noAnswer(reason: String)
+    /// A lookup the post needed first (a Matrix alias's room) failed: nothing was sent;
+    /// `line` is the whole message.
+    case lookupFailed(String)
 }
 
 /// How a post ended, for the message line and `atpad post`.
@@ -55,6 +58,8 @@ extension PostRequest {
         switch reply {
         case let .notSent(reason):
             return .failed("\(notPosted): \(reason)")
+        case let .lookupFailed(line):
+            return .failed(line)
         case let .noAnswer(reason):
             return .unknown("No answer from \(target.serviceName) (\(reason)): the comment may or may not have been posted to \(target); check there before posting again")
         case let .program(status, output, errorLine):
@@ -107,6 +112,16 @@ extension PostRequest {
             var line = "\(notPosted): HTTP \(status)"
             if let error = answer.serviceError ?? Self.textExcerpt(body) { line += " \(error)" }
             switch status {
+            case 403 where isMatrix:
+                // Matrix refuses a good token with 403 too: its words say which case it is.
+                let error = (answer.serviceError ?? "").lowercased()
+                if error.contains("m_unknown_token") || error.contains("m_missing_token") {
+                    line += "; check \(credentials)"
+                } else if error.contains("not in room") || error.contains("not in the room") || error.contains("not joined") {
+                    line += "; the account of MATRIX_TOKEN is not in the room: join it first"
+                } else {
+                    line += "; the account of MATRIX_TOKEN may not post in this room"
+                }
             case 401, 403:
                 line += "; check \(credentials)"
             case 429:
@@ -121,6 +136,11 @@ extension PostRequest {
             }
             return .failed(line)
         }
+    }
+
+    private var isMatrix: Bool {
+        if case .matrix = target { return true }
+        return false
     }
 
     /// The start of a body that is not JSON (an HTML error page, a proxy's text), as one

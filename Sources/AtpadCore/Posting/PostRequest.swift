@@ -15,6 +15,10 @@ public struct PostRequest: Equatable, Sendable {
 
     public let target: PostTarget
     public let action: Action
+    /// For a Matrix target given by alias: the request that asks the homeserver's
+    /// directory for the room's id, made before ``action`` (whose URL names the alias until
+    /// ``resolvingAlias(from:)`` puts the id there).
+    public let aliasLookup: Action?
     /// Where a Jira comment can be seen (`$JIRA_URL/browse/KEY-1`), to make its URL.
     let site: String?
 
@@ -38,6 +42,7 @@ public struct PostRequest: Equatable, Sendable {
             throw PostError(.usage, "cannot post to \(target): \(error.message)")
         }
         var site: String?
+        var lookup: Action?
         switch target {
         case let .github(owner, repository, number):
             action = .program(arguments: ["gh", "api", "--method", "POST",
@@ -77,6 +82,10 @@ public struct PostRequest: Equatable, Sendable {
         case let .matrix(room):
             let url = try base("MATRIX_HOMESERVER")
             let token = try variable("MATRIX_TOKEN")
+            if let alias = target.matrixAlias {
+                lookup = .http(method: "GET", url: url + "/_matrix/client/v3/directory/room/\(PostEncoding.percentEncoded(alias))",
+                               headers: [PostHeader(name: "Authorization", scheme: "Bearer", secret: token)], body: [])
+            }
             action = .http(method: "PUT",
                            url: url + "/_matrix/client/v3/rooms/\(PostEncoding.percentEncoded(room))/send/m.room.message/\(PostEncoding.percentEncoded(transactionID))",
                            headers: [PostHeader(name: "Authorization", scheme: "Bearer", secret: token),
@@ -84,14 +93,42 @@ public struct PostRequest: Equatable, Sendable {
                            body: body)
         }
         self.site = site
+        aliasLookup = lookup
     }
 
     /// A request whose action is given as it is (a local server's URL, say) rather than made
     /// from a target.
-    init(target: PostTarget, action: Action, site: String? = nil) {
+    init(target: PostTarget, action: Action, site: String? = nil, aliasLookup: Action? = nil) {
         self.target = target
         self.action = action
         self.site = site
+        self.aliasLookup = aliasLookup
+    }
+
+    /// The post itself once the homeserver answered ``aliasLookup``: its URL names the
+    /// room id the directory gave. An answer without one is why nothing was posted, in one
+    /// line (no room has that alias, the token was refused, the server could not be reached).
+    public func resolvingAlias(from reply: PostReply) -> Result<PostRequest, PostError> {
+        guard let alias = target.matrixAlias, case let .http(method, url, headers, body) = action else { return .success(self) }
+        let notPosted = "Not posted to \(target)"
+        switch reply {
+        case let .http(status, _, answerBody):
+            let answer = PostAnswer(answerBody)
+            if (200 ..< 300).contains(status), let room = answer.string("room_id"), room.hasPrefix("!") {
+                let named = "/rooms/\(PostEncoding.percentEncoded(alias))/"
+                let resolved = url.replacingFirst(named, with: "/rooms/\(PostEncoding.percentEncoded(room))/")
+                return .success(PostRequest(target: target, action: .http(method: method, url: resolved, headers: headers, body: body), site: site))
+            }
+            var line = "\(notPosted): the homeserver found no room for \(alias) (HTTP \(status)"
+            if let error = answer.serviceError { line += " \(error)" }
+            line += ")"
+            if status == 401 { line += "; check MATRIX_TOKEN" }
+            return .failure(PostError(.failed, line))
+        case let .notSent(reason), let .noAnswer(reason), let .lookupFailed(reason):
+            return .failure(PostError(.failed, "\(notPosted): looking up \(alias): \(reason)"))
+        case .program:
+            return .failure(PostError(.failed, "\(notPosted): looking up \(alias) gave no answer"))
+        }
     }
 
     /// The program the request runs (`gh`, `glab`), if it runs one.
@@ -103,14 +140,17 @@ public struct PostRequest: Equatable, Sendable {
     /// The request as `--dry-run` prints it: the method and URL (or the argument list),
     /// the headers with every secret as `***`, a blank line, and the exact body.
     public var dryRun: [UInt8] {
-        var head: [String]
+        var head: [String] = []
+        if case let .http(method, url, _, _)? = aliasLookup, let alias = target.matrixAlias {
+            head.append("\(method) \(url)   (the id of \(alias), which the post's URL then names)")
+        }
         let body: [UInt8]
         switch action {
         case let .http(method, url, headers, sent):
-            head = ["\(method) \(url)"] + headers.map(\.description)
+            head += ["\(method) \(url)"] + headers.map(\.description)
             body = sent
         case let .program(arguments, stdin):
-            head = [arguments.map(PostEncoding.shellWord).joined(separator: " ")]
+            head += [arguments.map(PostEncoding.shellWord).joined(separator: " ")]
             body = stdin
         }
         return Array((head.joined(separator: "\n") + "\n\n").utf8) + body
@@ -213,6 +253,14 @@ enum PostEncoding {
 }
 
 extension String {
+    /// The string with the first occurrence of `target` replaced.
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        var replaced = self
+        replaced.replaceSubrange(range, with: replacement)
+        return replaced
+    }
+
     fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
         var out = ""
         for c in self { if c == target { out += replacement } else { out.append(c) } }

@@ -14,7 +14,8 @@ public enum PostTarget: Hashable, Sendable, CustomStringConvertible {
     case jira(issue: String)
     /// `zulip:STREAM/TOPIC`.
     case zulip(stream: String, topic: String)
-    /// `matrix:ROOM_ID` (`!opaque:server`).
+    /// `matrix:ROOM`: a room id (`!opaque`, or `!opaque:server` in rooms made before room
+    /// version 12) or an alias (`#team:server`), which the homeserver's directory resolves.
     case matrix(room: String)
 
     /// What a GitLab target comments on.
@@ -24,7 +25,7 @@ public enum PostTarget: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The shapes, for help texts and errors.
-    public static let shapes = "github:OWNER/REPO#N, gitlab:GROUP/PROJECT#N or !N, slack:CHANNEL[/THREAD_TS], jira:KEY-123, zulip:STREAM/TOPIC, matrix:ROOM_ID"
+    public static let shapes = "github:OWNER/REPO#N, gitlab:GROUP/PROJECT#N or !N, slack:CHANNEL[/THREAD_TS], jira:KEY-123, zulip:STREAM/TOPIC, matrix:ROOM_ID or matrix:#ALIAS:SERVER"
 
     /// Reads `text` (`github:octo/atpad#12`); an error names what is wrong and the shape
     /// expected.
@@ -82,10 +83,18 @@ public enum PostTarget: Hashable, Sendable, CustomStringConvertible {
             }
             self = .zulip(stream: stream, topic: topic)
         case "matrix":
-            let shape = "matrix:ROOM_ID (a room id such as !abc123:example.org)"
-            guard rest.first == "!", let colon = rest.firstIndex(of: ":"), colon > rest.index(after: rest.startIndex),
-                  rest.index(after: colon) < rest.endIndex,
-                  !rest.unicodeScalars.contains(where: { Self.isControl($0) || $0 == " " || $0 == "/" }) else { throw bad(shape) }
+            let shape = "matrix:ROOM_ID (a room id such as !abc123 or !abc123:example.org) or matrix:#ALIAS:SERVER"
+            guard !rest.unicodeScalars.contains(where: { Self.isControl($0) || $0 == " " || $0 == "/" }) else { throw bad(shape) }
+            switch rest.first {
+            case "!":
+                // Any opaque id: room version 12 ids have no server part.
+                guard rest.count > 1, !rest.hasSuffix(":") else { throw bad(shape) }
+            case "#":
+                guard let colon = rest.firstIndex(of: ":"), colon > rest.index(after: rest.startIndex),
+                      rest.index(after: colon) < rest.endIndex else { throw bad(shape) }
+            default:
+                throw bad(shape)
+            }
             self = .matrix(room: rest)
         default:
             throw PostError(.usage, "bad target \"\(text)\": unknown service \"\(text[..<colon])\"; expected one of \(Self.shapes)")
@@ -126,6 +135,13 @@ public enum PostTarget: Hashable, Sendable, CustomStringConvertible {
         case .zulip: "Zulip"
         case .matrix: "Matrix"
         }
+    }
+
+    /// The room alias (`#team:example.org`) of a Matrix target given by alias, which the
+    /// homeserver resolves to a room id before the post; nil for any other target.
+    public var matrixAlias: String? {
+        if case let .matrix(room) = self, room.hasPrefix("#") { return room }
+        return nil
     }
 
     /// Whether plain `@login` text notifies on this service (GitHub and GitLab read

@@ -13,8 +13,20 @@ public enum PostTransport {
     static let maximumAnswer = 4 << 20
 
     /// Sends `request` and waits up to `timeout` for the reply. Blocks the calling thread.
+    /// A Matrix target given by alias is looked up first (``PostRequest/aliasLookup``);
+    /// when that fails, nothing is posted and the reply says why.
     public static func perform(_ request: PostRequest, timeout: Duration, environment: [String: String]) -> PostReply {
-        perform(request.action, timeout: timeout, environment: environment)
+        guard let lookup = request.aliasLookup else { return perform(request.action, timeout: timeout, environment: environment) }
+        let started = ContinuousClock.now
+        switch request.resolvingAlias(from: perform(lookup, timeout: timeout, environment: environment)) {
+        case let .success(resolved):
+            // One timeout for the whole post, the lookup included.
+            let left = timeout - (ContinuousClock.now - started)
+            guard left > .zero else { return .notSent(reason: "the room's lookup took the whole \(SourceError.seconds(timeout))") }
+            return perform(resolved.action, timeout: left, environment: environment)
+        case let .failure(error):
+            return .lookupFailed(error.message)
+        }
     }
 
     /// Sends `action` (a post's, or a participants call's) and waits up to `timeout` for

@@ -72,6 +72,41 @@ struct PostRequestTests {
         #expect(r.body == DocumentFormat.matrix.encode(comment))
     }
 
+    @Test func aMatrixAliasIsLookedUpFirst() throws {
+        let r = try request("matrix:#team:acme.io")
+        guard case let .http(method, url, headers, body)? = r.aliasLookup else {
+            Issue.record("no lookup")
+            return
+        }
+        #expect(method == "GET" && body.isEmpty)
+        #expect(url == "https://matrix.acme.io/_matrix/client/v3/directory/room/%23team%3Aacme.io")
+        #expect(headers.map(\.description) == ["Authorization: Bearer ***"])
+        // The homeserver's answer names the room the post goes to.
+        let found = try r.resolvingAlias(from: .http(status: 200, retryAfter: nil, body: Array(#"{"room_id": "!abc:acme.io", "servers": ["acme.io"]}"#.utf8))).get()
+        #expect(http(found)?.url == "https://matrix.acme.io/_matrix/client/v3/rooms/%21abc%3Aacme.io/send/m.room.message/atpad-1")
+        #expect(found.aliasLookup == nil)
+        // No such alias, or no server: nothing is posted, and one line says why.
+        let missing = r.resolvingAlias(from: .http(status: 404, retryAfter: nil, body: Array(#"{"errcode": "M_NOT_FOUND", "error": "Room alias #team:acme.io not found"}"#.utf8)))
+        #expect(missing == .failure(PostError(.failed, "Not posted to matrix:#team:acme.io: the homeserver found no room for #team:acme.io (HTTP 404 M_NOT_FOUND: Room alias #team:acme.io not found)")))
+        let down = r.resolvingAlias(from: .notSent(reason: "connection refused"))
+        #expect(down == .failure(PostError(.failed, "Not posted to matrix:#team:acme.io: looking up #team:acme.io: connection refused")))
+        // A room id needs no lookup.
+        #expect(try request("matrix:!abc").aliasLookup == nil)
+        #expect(String(decoding: r.dryRun, as: UTF8.self).hasPrefix(
+            "GET https://matrix.acme.io/_matrix/client/v3/directory/room/%23team%3Aacme.io   (the id of #team:acme.io, which the post's URL then names)\nPUT "))
+    }
+
+    @Test func aMatrix403SaysWhichRefusalItIs() throws {
+        let r = try request("matrix:!r")
+        func answer(_ json: String) -> PostOutcome { r.outcome(of: .http(status: 403, retryAfter: nil, body: Array(json.utf8))) }
+        #expect(answer(#"{"errcode": "M_FORBIDDEN", "error": "User @alice:localhost not in room !r"}"#)
+            == .failed("Not posted to matrix:!r: HTTP 403 M_FORBIDDEN: User @alice:localhost not in room !r; the account of MATRIX_TOKEN is not in the room: join it first"))
+        #expect(answer(#"{"errcode": "M_FORBIDDEN", "error": "You don't have permission to post that to the room."}"#)
+            == .failed("Not posted to matrix:!r: HTTP 403 M_FORBIDDEN: You don't have permission to post that to the room.; the account of MATRIX_TOKEN may not post in this room"))
+        #expect(answer(#"{"errcode": "M_UNKNOWN_TOKEN", "error": "Unknown token"}"#)
+            == .failed("Not posted to matrix:!r: HTTP 403 M_UNKNOWN_TOKEN: Unknown token; check MATRIX_TOKEN"))
+    }
+
     @Test(arguments: [
         ("slack:C1", "SLACK_TOKEN"), ("jira:K-1", "JIRA_URL"), ("zulip:s/t", "ZULIP_SITE"), ("matrix:!r:h", "MATRIX_HOMESERVER"),
     ])

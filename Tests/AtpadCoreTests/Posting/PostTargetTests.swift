@@ -15,6 +15,9 @@ struct PostTargetTests {
         ("jira:AB2_C-9", .jira(issue: "AB2_C-9")),
         ("zulip:general/release 1.2/notes", .zulip(stream: "general", topic: "release 1.2/notes")),
         ("matrix:!abc123:example.org", .matrix(room: "!abc123:example.org")),
+        // Room version 12 ids have no server; aliases are looked up.
+        ("matrix:!zxul6GUUx-nnFjPm0qZaRtKT_wLc7zGHCRf5fSsmT4M", .matrix(room: "!zxul6GUUx-nnFjPm0qZaRtKT_wLc7zGHCRf5fSsmT4M")),
+        ("matrix:#team:example.org", .matrix(room: "#team:example.org")),
     ])
     func parsesAndWritesBack(text: String, target: PostTarget) throws {
         #expect(try PostTarget(parsing: text) == target)
@@ -38,8 +41,11 @@ struct PostTargetTests {
         ("jira:KEY", "expected jira:KEY-123"),
         ("zulip:general", "expected zulip:STREAM/TOPIC"),
         ("zulip:general/", "expected zulip:STREAM/TOPIC"),
-        ("matrix:#room:example.org", "a room id such as"),
-        ("matrix:!abc", "a room id such as"),
+        ("matrix:#room", "a room id such as"),
+        ("matrix:#:example.org", "a room id such as"),
+        ("matrix:!", "a room id such as"),
+        ("matrix:room", "a room id such as"),
+        ("matrix:!a b", "a room id such as"),
     ])
     func badTargetsSayWhatIsExpected(text: String, expected: String) {
         #expect {
