@@ -128,8 +128,20 @@ class Synapse:
         }
         self.config.write_text(json.dumps(config, indent=1))
 
-    def start(self, timeout=120.0):
-        """Starts Synapse and waits until it answers; raises SynapseError with its last words."""
+    def start(self, timeout=120.0, attempts=3):
+        """Starts Synapse and waits until it answers; raises SynapseError with its last words.
+        The free port may be taken between free_port() and Synapse's bind: then another."""
+        for attempt in range(attempts):
+            try:
+                return self._start(timeout)
+            except SynapseError:
+                if attempt + 1 == attempts or "CannotListenError" not in self.last_words():
+                    raise
+                self.port = free_port()
+                self.base = f"http://127.0.0.1:{self.port}"
+                self._write_config()
+
+    def _start(self, timeout):
         with open(self.output, "wb") as out:
             self.process = subprocess.Popen(
                 [self.python, "-m", "synapse.app.homeserver", "-c", str(self.config)],
