@@ -67,6 +67,14 @@ def synapse_python():
     return python
 
 
+def _end_with_parent():
+    """In the child, before Synapse starts: SIGTERM when the tests' process ends, even
+    without its teardown (conftest.py's watchdog ends a hung run with os._exit)."""
+    import ctypes
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -146,7 +154,7 @@ class Synapse:
             self.process = subprocess.Popen(
                 [self.python, "-m", "synapse.app.homeserver", "-c", str(self.config)],
                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, cwd=str(self.folder),
-                start_new_session=True)
+                preexec_fn=_end_with_parent)
         started = time.monotonic()
         deadline = started + timeout
         while True:
@@ -171,7 +179,7 @@ class Synapse:
         try:
             self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.kill()
             self.process.wait(timeout=30)
 
     def last_words(self, lines=40):
