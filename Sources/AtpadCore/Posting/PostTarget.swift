@@ -14,7 +14,8 @@ public enum PostTarget: Hashable, Sendable, CustomStringConvertible {
     case jira(issue: String)
     /// `zulip:STREAM/TOPIC`.
     case zulip(stream: String, topic: String)
-    /// `matrix:ROOM_ID` (`!opaque:server`).
+    /// `matrix:ROOM_ID`: `!opaque:server`, or `!opaque` alone (room version 12 and later,
+    /// the default of current servers, gives ids without the server).
     case matrix(room: String)
 
     /// What a GitLab target comments on.
@@ -82,10 +83,13 @@ public enum PostTarget: Hashable, Sendable, CustomStringConvertible {
             }
             self = .zulip(stream: stream, topic: topic)
         case "matrix":
-            let shape = "matrix:ROOM_ID (a room id such as !abc123:example.org)"
-            guard rest.first == "!", let colon = rest.firstIndex(of: ":"), colon > rest.index(after: rest.startIndex),
-                  rest.index(after: colon) < rest.endIndex,
+            let shape = "matrix:ROOM_ID (a room id such as !abc123:example.org, or !abc123 from room version 12)"
+            guard rest.first == "!", rest.count > 1,
                   !rest.unicodeScalars.contains(where: { Self.isControl($0) || $0 == " " || $0 == "/" }) else { throw bad(shape) }
+            // A server part, when there is one, follows a non-empty opaque part and is not empty.
+            if let colon = rest.firstIndex(of: ":") {
+                guard colon > rest.index(after: rest.startIndex), rest.index(after: colon) < rest.endIndex else { throw bad(shape) }
+            }
             self = .matrix(room: rest)
         default:
             throw PostError(.usage, "bad target \"\(text)\": unknown service \"\(text[..<colon])\"; expected one of \(Self.shapes)")

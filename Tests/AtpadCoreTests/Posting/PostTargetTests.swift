@@ -15,6 +15,8 @@ struct PostTargetTests {
         ("jira:AB2_C-9", .jira(issue: "AB2_C-9")),
         ("zulip:general/release 1.2/notes", .zulip(stream: "general", topic: "release 1.2/notes")),
         ("matrix:!abc123:example.org", .matrix(room: "!abc123:example.org")),
+        // Room version 12 (Synapse's default): the id has no server part.
+        ("matrix:!qVDrxLA74sJbACiLR7US0ow_RyOeBU8HStjGczebOKY", .matrix(room: "!qVDrxLA74sJbACiLR7US0ow_RyOeBU8HStjGczebOKY")),
     ])
     func parsesAndWritesBack(text: String, target: PostTarget) throws {
         #expect(try PostTarget(parsing: text) == target)
@@ -39,7 +41,10 @@ struct PostTargetTests {
         ("zulip:general", "expected zulip:STREAM/TOPIC"),
         ("zulip:general/", "expected zulip:STREAM/TOPIC"),
         ("matrix:#room:example.org", "a room id such as"),
-        ("matrix:!abc", "a room id such as"),
+        ("matrix:!", "a room id such as"),
+        ("matrix:!:example.org", "a room id such as"),
+        ("matrix:!abc:", "a room id such as"),
+        ("matrix:!a b", "a room id such as"),
     ])
     func badTargetsSayWhatIsExpected(text: String, expected: String) {
         #expect {
