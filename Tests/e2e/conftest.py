@@ -136,6 +136,28 @@ def services():
     running.stop()
 
 
+@pytest.fixture(scope="session")
+def synapse(tmp_path_factory):
+    """A real Matrix homeserver (matrix_homeserver.py): Synapse on 127.0.0.1, started once
+    for the session and stopped after it, with alice, bob and carol registered:
+    `synapse.users["bob"]` is (user id, access token). Synapse missing or not starting
+    fails the tests that need it (never a skip): CI proves the real server works."""
+    from matrix_homeserver import Synapse, SynapseError
+    try:
+        server = Synapse(tmp_path_factory.mktemp("synapse"))
+        server.start(timeout=float(os.environ.get("ATPAD_SYNAPSE_START_TIMEOUT", "120")))
+    except SynapseError as error:
+        pytest.fail(f"the Matrix tests need a running Synapse: {error}", pytrace=False)
+    try:
+        server.users = {name: server.register(name, displayname=display)
+                        for name, display in [("alice", "Alice Archer"), ("bob", "Bob Baker"), ("carol", "Carol Chen")]}
+    except (SynapseError, OSError) as error:
+        server.stop()
+        pytest.fail(f"Synapse started but registering users failed: {error}\n{server.last_words()}", pytrace=False)
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def directory(tmp_path):
     """A directory file of PEOPLE; returns its path."""
