@@ -182,6 +182,25 @@ def test_markdown_reaches_the_room_as_elements_html(atpad, synapse, room, direct
     assert not html.rstrip().endswith(("<br>", "<br />", "<br/>")), html
 
 
+def test_a_room_alias_is_looked_up_in_the_homeservers_directory(atpad, synapse, room, directory, tmp_path):
+    synapse.call("PUT", "/_matrix/client/v3/directory/room/" + quoted("#review:localhost"), token=token(synapse, "alice"),
+                 body={"room_id": room})
+    comment = tmp_path / "alias.md"
+    comment.write_text("By alias, @bob\n")
+    proc = atpad("post", "matrix:#review:localhost", str(comment), "-d", directory, "--command-timeout", POST_TIMEOUT,
+                 env=matrix_env(synapse))
+    assert proc.returncode == 0, proc.stderr
+    event = read_event(synapse, room, proc.stdout.rstrip("\n"), "bob")
+    assert event["content"]["m.mentions"]["user_ids"] == ["@bob:localhost"]
+    # An alias no room has: nothing is posted, one line says so.
+    proc = atpad("post", "matrix:#nowhere:localhost", str(comment), "-d", directory, "--command-timeout", POST_TIMEOUT,
+                 env=matrix_env(synapse))
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("atpad: Not posted to matrix:#nowhere:localhost: the homeserver found no room for "
+                                  "#nowhere:localhost (HTTP 404 M_NOT_FOUND"), proc.stderr
+    assert proc.stderr.count("\n") == 1
+
+
 # MARK: - Failures: one line, nothing lost
 
 def assert_one_line(proc):
@@ -225,6 +244,8 @@ def test_a_room_alice_is_not_in_is_one_line(atpad, synapse, directory, tmp_path)
     assert_one_line(proc)
     line = proc.stderr
     assert line.startswith(f"atpad: Not posted to matrix:{elsewhere}: HTTP 403 M_FORBIDDEN"), line
+    # The server's words tell which refusal it is: not the token, the membership.
+    assert line.endswith("; the account of MATRIX_TOKEN is not in the room: join it first\n"), line
     assert token(synapse, "alice") not in line
     assert comment.read_text() == text, "the comment is kept"
     assert messages_of(synapse, elsewhere, "carol") == []

@@ -30,30 +30,40 @@ extension EntityLookup {
     public func showing(_ doc: MarkedText, in format: DocumentFormat) -> MarkedText {
         let relabelled = doc.mentions.map { shown($0, in: format) }
         guard relabelled != doc.mentions else { return doc }
-        var text = String.UnicodeScalarView()
-        var mentions: [Mention] = []
-        mentions.reserveCapacity(relabelled.count)
-        let scalars = doc.text.unicodeScalars
-        var index = scalars.startIndex
-        var offset = 0
-        var length = 0  // scalars in `text` (its `count` would walk it)
-        let total = scalars.count  // walked once: in the loop, a walk per mention
-        for (old, new) in zip(doc.mentions, relabelled) {
-            // Tokens are sorted and inside the text (a document's invariant); one that is not
-            // is left as plain text, as the writers do.
-            guard old.range.lowerBound >= offset, old.range.upperBound <= total else { continue }
-            let start = scalars.index(index, offsetBy: old.range.lowerBound - offset)
-            text.append(contentsOf: scalars[index ..< start])
-            length += old.range.lowerBound - offset
-            var moved = new
-            moved.range = length ..< length + new.range.count
-            text.append(contentsOf: new.text.unicodeScalars)
-            length += new.range.count
-            mentions.append(moved)
-            index = scalars.index(start, offsetBy: old.range.count)
-            offset = old.range.upperBound
+        // Built as UTF-8 bytes: appending to a String's scalars copies it each time.
+        var text = doc.text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + relabelled.count * 16)
+            var mentions: [Mention] = []
+            mentions.reserveCapacity(relabelled.count)
+            var byte = 0, scalar = 0
+            var length = 0  // scalars in `out`
+            for (old, new) in zip(doc.mentions, relabelled) {
+                // Tokens are sorted and inside the text (a document's invariant); one that
+                // is not is left as plain text, as the writers do.
+                guard old.range.lowerBound >= scalar else { continue }
+                let runStart = byte, runScalars = scalar
+                var endByte = byte, endScalar = scalar
+                guard let start = UTF8Scan.advance(bytes, byte: &byte, scalar: &scalar, to: old.range.lowerBound),
+                      UTF8Scan.advance(bytes, byte: &endByte, scalar: &endScalar, to: old.range.upperBound) != nil
+                        || old.range.upperBound == endScalar else {
+                    byte = runStart
+                    scalar = runScalars
+                    break
+                }
+                out.append(contentsOf: bytes[runStart ..< start])
+                length += old.range.lowerBound - runScalars
+                var moved = new
+                moved.range = length ..< length + new.range.count
+                out.append(contentsOf: new.text.utf8)
+                length += new.range.count
+                mentions.append(moved)
+                byte = endByte
+                scalar = endScalar
+            }
+            out.append(contentsOf: bytes[byte...])
+            return MarkedText(text: String(decoding: out, as: UTF8.self), mentions: mentions)
         }
-        text.append(contentsOf: scalars[index...])
-        return MarkedText(text: String(text), mentions: mentions)
     }
 }
