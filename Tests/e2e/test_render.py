@@ -281,7 +281,7 @@ def test_render_matrix_event(tmp_path, people):
     assert event["body"] == "Hi @John Doe & @Zoë <Ørsted> & co,\nsee <b> @Ann \"A\" O'Neil @John Doe"
     assert event["formatted_body"] == (
         'Hi <a href="https://matrix.to/#/u1">John Doe</a> &amp; '
-        '<a href="https://matrix.to/#/557058:ab-cd">Zoë &lt;Ørsted&gt; &amp; co</a>,<br>see &lt;b&gt; '
+        '<a href="https://matrix.to/#/557058:ab-cd">Zoë &lt;Ørsted&gt; &amp; co</a>,<br />\nsee &lt;b&gt; '
         '<a href="https://matrix.to/#/@ann:example.org">Ann &quot;A&quot; O&#39;Neil</a> '
         '<a href="https://matrix.to/#/u1">John Doe</a>')
     assert event["m.mentions"] == {"user_ids": ["u1", "557058:ab-cd", "@ann:example.org"]}

@@ -213,8 +213,8 @@ struct ComposerFormatsTests {
 
     @Test func slackGetsMrkdwn() {
         #expect(Self.slack("**b** *e* ~~s~~ `c` [t](https://u.org) <https://a.org> x") == "*b* _e_ ~s~ `c` <https://u.org|t> <https://a.org> x")
-        #expect(Self.slack("# Title\n\n- a\n- b\n  - c\n\n1. x\n2. y\n\n> q\n> r\n") == "*Title*\n\n• a\n• b\n    • c\n\n1. x\n2. y\n\n> q\n> r")
-        #expect(Self.slack("```js\nif (a < b && c) {}\n```\n") == "```\nif (a &lt; b &amp;&amp; c) {}\n```")
+        #expect(Self.slack("# Title\n\n- a\n- b\n  - c\n\n1. x\n2. y\n\n> q\n> r\n") == "*Title*\n\n• a\n• b\n    • c\n\n1. x\n2. y\n\n> q\n> r\n")
+        #expect(Self.slack("```js\nif (a < b && c) {}\n```\n") == "```\nif (a &lt; b &amp;&amp; c) {}\n```\n")
     }
 
     @Test func slackEscapesTextAndWritesItsOwnMentions() {

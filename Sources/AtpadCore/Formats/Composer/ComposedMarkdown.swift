@@ -135,6 +135,8 @@ struct ComposedMarkdown {
             defer { cmark_node_free(root) }
             cmark_consolidate_text_nodes(root)
             prepare(MarkdownNode(root), inLink: false)
+            // Raw HTML made text joins the text around it: one run, one node.
+            cmark_consolidate_text_nodes(root)
             return body(MarkdownNode(root), cmark_parser_get_syntax_extensions(parser))
         }
     }

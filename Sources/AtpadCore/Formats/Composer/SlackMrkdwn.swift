@@ -11,7 +11,8 @@
 ///   them); a person with accounts but none on Slack by name, without the trigger;
 /// - `&`, `<` and `>` escaped (`&amp;`, `&lt;`, `&gt;`) everywhere but in the markup above.
 ///
-/// Blocks are separated by a blank line, list items by a line break.
+/// Blocks are separated by a blank line, list items by a line break; a final newline of
+/// the comment stays.
 struct SlackMrkdwn {
     let composed: ComposedMarkdown
     let lookup: EntityLookup
@@ -26,6 +27,8 @@ struct SlackMrkdwn {
     mutating func write(_ root: MarkdownNode) -> [UInt8] {
         out.reserveCapacity(composed.source.count + composed.source.count / 8)
         blocks(root.children, indent: "")
+        // A file's final newline stays (a rendered file ends as its source did).
+        if composed.source.last == 0x0A, out.last != 0x0A { out.append(0x0A) }
         return out
     }
 
