@@ -38,7 +38,7 @@ import Testing
         let save = try #require(app.lastSave)
         #expect(save.contents == Array("hi @Ann Lee".utf8))
         app.send(.saved(save))
-        #expect(app.model.message == "Saved c.slack (1 mention) · 1 mention has no slack account and was written as shown: @Ann Lee")
+        #expect(app.model.message == "Saved c.slack (1 mention) · 1 mention has no slack account and will not be notified: @Ann Lee")
     }
 
     @Test func saveAsKeepsAFormatNamedWithF() throws {

@@ -40,7 +40,7 @@ def test_a_mention_without_an_account_is_written_as_shown_and_noted(tmp_path):
     assert proc.stdout == b"thanks [~accountid:5b10ac8d] and @Ann Lee"
     assert proc.stderr.decode().splitlines() == [
         "atpad: " + str(tmp_path / "comment.txt")
-        + ": 1 mention has no jira account and was written as shown: @Ann Lee"]
+        + ": 1 mention has no jira account and will not be notified: @Ann Lee"]
 
 
 def test_slack_to_github_and_zulip_and_matrix(tmp_path):

@@ -338,6 +338,40 @@ def test_dry_run_prints_the_request_hides_secrets_and_sends_nothing(atpad, servi
     assert body.endswith("\n")
 
 
+@pytest.mark.parametrize("target, first", [
+    ("slack:C1", "POST https://slack.com/api/chat.postMessage"),
+    ("jira:K-1", "POST ${JIRA_URL}/rest/api/3/issue/K-1/comment"),
+    ("zulip:s/t", "POST ${ZULIP_SITE}/api/v1/messages"),
+    ("matrix:!r", "PUT ${MATRIX_HOMESERVER}/_matrix/client/v3/rooms/%21r/send/m.room.message/"),
+    ("gitlab:g/p#1", "glab api --method POST projects/g%2Fp/issues/1/notes -F body=@-"),
+])
+def test_dry_run_needs_no_token_no_tool_and_no_network(atpad, comment, directory, target, first):
+    # No service variable, and a PATH without gh or glab: what would be sent is still shown.
+    env = {"PATH": "/nonexistent", "HOME": os.environ.get("HOME", "/tmp")}
+    proc = atpad("post", "--dry-run", target, comment, "-d", directory, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(first), proc.stdout
+
+
+def test_post_names_who_will_not_be_notified(atpad, services, directory, tmp_path, people):
+    path = tmp_path / "c.md"
+    path.write_text("Thanks @ann-gh and @jdoe\n")
+    people_file = people([
+        {"id": "p1", "name": "John Doe", "handle": "jdoe", "accounts": {"slack": "U01", "jira": "5b10"}},
+        {"id": "p2", "name": "Ann Lee", "handle": "annl", "accounts": {"github": "ann-gh", "slack": "U02"}},
+    ])
+    for args in (["--dry-run"], []):
+        services.routes["/jira/rest/api/3/issue/K-1/comment"] = lambda r: (201, {"id": "7"})
+        proc = atpad("post", *args, "jira:K-1", str(path), "-d", people_file, env=env_for(services))
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stderr == f"atpad: {path}: 1 mention has no jira account and will not be notified: @Ann Lee\n"
+    body = json.loads(services.requests[-1].body)["body"]
+    # Ann is her name, without an @ that would read as someone else; John is a mention node.
+    nodes = body["content"][0]["content"]
+    assert "".join(n.get("text", "") for n in nodes if n["type"] == "text") == "Thanks Ann Lee and "
+    assert nodes[-1] == {"type": "mention", "attrs": {"id": "5b10", "text": "@John Doe"}}
+
+
 def test_dry_run_of_github_prints_the_arguments_and_the_body(atpad, comment, directory, tmp_path):
     env = stand_in(tmp_path, "gh", [], {})
     proc = atpad("post", "--dry-run", "github:octo/atpad#12", comment, "-d", directory, env=env)

@@ -22,7 +22,7 @@ struct PostCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print the request that would be sent (the method and URL, or the gh/glab arguments; the headers with secrets as ***; the exact body) and send nothing.")
+    @Flag(help: "Print the request that would be sent (the method and URL, or the gh/glab arguments; the headers with secrets as ***; the exact body) and send nothing. Needs no token, tool or network: a missing variable is shown as ${NAME}.")
     var dryRun = false
 
     @Argument(help: ArgumentHelp("Where to post: \(PostTarget.shapes).", valueName: "target"))
@@ -49,7 +49,12 @@ struct PostCommand: ParsableCommand {
         let timeout = try PostPreparation.timeout(directories.commandTimeout, config: config.commandTimeout)
         let environment = PostPreparation.environment(processEnvironment, config: config.post)
         let request = try PostPreparation.request(target, document: comment.document, lookup: comment.lookup, from: comment.format,
-                                                  environment: environment)
+                                                  environment: environment, showOnly: dryRun)
+        // Who the post will not notify (a person with accounts, none on this service):
+        // one line, as `render` says it (docs/people.md, "One person, many accounts").
+        if let note = comment.lookup.missingAccountNote(in: comment.document, format: target.format) {
+            StandardOutput.error("atpad: \(input.file): \(note)")
+        }
         if dryRun {
             try StandardOutput.writeAll(request.dryRun + [0x0A])
             return

@@ -30,17 +30,18 @@ enum PostPreparation {
 
     /// The request posting `document` (read in `format`, nil when made here) to `target`:
     /// the environment's variables read (a missing one named), the program it runs found
-    /// in `PATH`.
+    /// in `PATH`. For `--dry-run` (`showOnly`) nothing needs to be there: a missing variable
+    /// is shown as `${NAME}`, the program is not looked for.
     static func request(_ target: PostTarget, document: MarkedText, lookup: EntityLookup, from format: DocumentFormat?,
-                        environment: [String: String]) throws -> PostRequest {
+                        environment: [String: String], showOnly: Bool = false) throws -> PostRequest {
         let request: PostRequest
         do {
             request = try PostRequest(target: target, document: document, lookup: lookup, from: format, environment: environment,
-                                      transactionID: freshTransactionID())
+                                      transactionID: freshTransactionID(), placeholders: showOnly)
         } catch {
             throw UsageError(error.message)
         }
-        if let program = request.program, PostTransport.findProgram(program, environment: environment) == nil {
+        if !showOnly, let program = request.program, PostTransport.findProgram(program, environment: environment) == nil {
             throw UsageError("\(program) is not installed (or not in PATH); it posts to \(target.serviceName)")
         }
         return request

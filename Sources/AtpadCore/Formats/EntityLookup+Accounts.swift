@@ -92,7 +92,7 @@ extension EntityLookup {
     }
 
     /// One line naming the mentions ``mentionsWithoutAccount(in:format:)`` finds
-    /// (`2 mentions have no slack account and were written as shown: @John Doe, @Ann Lee`),
+    /// (`2 mentions have no slack account and will not be notified: @John Doe, @Ann Lee`),
     /// or nil when there are none.
     public func missingAccountNote(in doc: MarkedText, format: DocumentFormat) -> String? {
         let missing = mentionsWithoutAccount(in: doc, format: format)
@@ -106,6 +106,6 @@ extension EntityLookup {
         var list = names.prefix(UnresolvedMentions.listed).joined(separator: ", ")
         if names.count > UnresolvedMentions.listed { list += " and \(names.count - UnresolvedMentions.listed) more" }
         let subject = missing.count == 1 ? "1 mention has" : "\(missing.count) mentions have"
-        return "\(subject) no \(service.rawValue) account and \(missing.count == 1 ? "was" : "were") written as shown: \(list)"
+        return "\(subject) no \(service.rawValue) account and will not be notified: \(list)"
     }
 }

@@ -28,11 +28,13 @@ public struct PostRequest: Equatable, Sendable {
     /// (`DocumentFormat.encodeUTF8(_:lookup:from:)`). `environment` supplies the service's address and token;
     /// `transactionID` makes a Matrix post unique (a fresh one per post: Matrix treats a
     /// repeated one as the same message). A missing variable, or a comment the format
-    /// cannot carry, is an error of kind `.usage`.
+    /// cannot carry, is an error of kind `.usage` — unless `placeholders` (`--dry-run`),
+    /// where a missing variable is written `${NAME}`.
     public init(target: PostTarget, document: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil,
-                environment: [String: String], transactionID: String) throws(PostError) {
+                environment: [String: String], transactionID: String, placeholders: Bool = false) throws(PostError) {
         self.target = target
-        let variables = ServiceVariables(environment: environment, purpose: "to post to \(target.serviceName)")
+        var variables = ServiceVariables(environment: environment, purpose: "to post to \(target.serviceName)")
+        variables.placeholders = placeholders
         func variable(_ name: String) throws(PostError) -> String { try variables.value(name) }
         func base(_ name: String) throws(PostError) -> String { try variables.base(name) }
         let body: [UInt8]

@@ -6,10 +6,14 @@ struct ServiceVariables {
     let environment: [String: String]
     /// What the variables are needed for, ending the error (`to post to slack`).
     let purpose: String
+    /// Whether a missing variable stands as `${NAME}` instead of an error: `--dry-run`
+    /// shows the request without needing the token.
+    var placeholders = false
 
     /// The value of `name`.
     func value(_ name: String) throws(PostError) -> String {
         guard let value = environment[name], !value.isEmpty else {
+            if placeholders { return "${\(name)}" }
             throw PostError(.usage, "\(name) is not set (needed \(purpose))")
         }
         return value
@@ -18,6 +22,7 @@ struct ServiceVariables {
     /// The http(s) address in `name`, without trailing slashes.
     func base(_ name: String) throws(PostError) -> String {
         var url = try value(name)
+        if placeholders, url == "${\(name)}" { return url }
         while url.hasSuffix("/") { url.removeLast() }
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw PostError(.usage, "\(name) must be an http:// or https:// address")

@@ -86,10 +86,10 @@ struct AccountsTests {
         #expect(d.mentionsWithoutAccount(in: Self.doc, format: .gitlab).map(\.id) == ["p2"])
         #expect(d.mentionsWithoutAccount(in: Self.doc, format: .slack).isEmpty)
         #expect(d.mentionsWithoutAccount(in: Self.doc, format: .discord).isEmpty)
-        #expect(d.missingAccountNote(in: Self.doc, format: .jira) == "1 mention has no jira account and was written as shown: @Ann Lee")
+        #expect(d.missingAccountNote(in: Self.doc, format: .jira) == "1 mention has no jira account and will not be notified: @Ann Lee")
         let twice = markup("@[Ann Lee](p2) @[Ann Lee](p2)")
         #expect(d.missingAccountNote(in: twice, format: .matrix)
-            == "2 mentions have no matrix account and were written as shown: @Ann Lee")
+            == "2 mentions have no matrix account and will not be notified: @Ann Lee")
         #expect(d.missingAccountNote(in: Self.doc, format: .slack) == nil)
     }
 
@@ -100,7 +100,7 @@ struct AccountsTests {
         #expect(DocumentFormat.slack.encode(doc) == "<@U0456>")
         #expect(DocumentFormat.jira.encode(doc) == "@Ann Lee")
         #expect(EntityLookup.empty.missingAccountNote(in: doc, format: .jira)
-            == "1 mention has no jira account and was written as shown: @Ann Lee")
+            == "1 mention has no jira account and will not be notified: @Ann Lee")
         // The directory's accounts win over the hint.
         let moved = lookup([Entity(id: "p2", name: "Ann Lee", accounts: [.slack: "U9999"])])
         #expect(DocumentFormat.slack.encode(doc, lookup: moved) == "<@U9999>")
