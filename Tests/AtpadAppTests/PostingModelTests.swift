@@ -71,6 +71,28 @@ import Testing
         #expect(!effects.contains(.discardDraft))
     }
 
+    @Test func keysTypedWhilePostingApplyWhenItFails() throws {
+        var app = try harness("hi|")
+        try app.keys("<C-s>y")
+        try app.keys(" there")
+        #expect(app.text == "hi")
+        #expect(app.model.message == "Posting to slack:C1… 6 keys typed meanwhile, applied if it fails (Ctrl-Q quits)")
+        let effects = app.send(.postFinished(.failed("Not posted to slack:C1: HTTP 500")))
+        #expect(effects.first == .flushDraft)
+        #expect(app.text == "hi there")
+        #expect(app.model.mode == .editing)
+        #expect(app.model.message == "Not posted to slack:C1: HTTP 500")
+    }
+
+    @Test func ctrlQWhilePostingAFileSaysWhereTheTextIs() throws {
+        var app = try harness("hi", path: "c.atpad")
+        try app.keys("<C-s>")
+        app.send(.saved(try #require(app.lastSave)))
+        try app.keys("y")
+        let effects = try app.keys("<C-q>")
+        #expect(effects.contains(.noteOnExit("atpad: quit while posting to slack:C1: the comment may still arrive there; the text is in c.atpad as saved, and its draft (atpad drafts)")))
+    }
+
     @Test func successPrintsTheResultRemovesTheDraftAndExits0() throws {
         var app = try harness("hi|")
         try app.keys("<C-s>y")

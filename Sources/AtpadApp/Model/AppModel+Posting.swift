@@ -39,12 +39,22 @@ extension AppModel {
         }
     }
 
-    /// A key while posting: only Ctrl-Q does anything. It quits at once, keeping the
-    /// draft, and says that the post may still arrive.
+    /// A key while posting: Ctrl-Q quits at once, keeping the draft, and says that the
+    /// post may still arrive and where the text is; every other key waits, and is applied
+    /// if the post fails (a post that succeeds ends the session with what was posted).
     mutating func postingKey(_ target: PostTarget, _ key: Key) -> [AppEffect] {
-        guard Keymap.command(for: key, in: .editing) == .quit else { return [] }
+        guard Keymap.command(for: key, in: .editing) == .quit else {
+            heldKeys.append(key)
+            let n = heldKeys.count
+            message = "Posting to \(target)… \(n) key\(n == 1 ? "" : "s") typed meanwhile, applied if it fails (Ctrl-Q quits)"
+            return []
+        }
+        heldKeys = []
+        // A FILE holds what was saved before the post; the draft holds the rest.
+        let kept = document.path.map { "the text is in \($0) as saved, and its draft (atpad drafts)" }
+            ?? "the text is kept (atpad drafts)"
         return [.flushDraft,
-                .noteOnExit("atpad: quit while posting to \(target): the comment may still arrive there; the text is kept (atpad drafts)"),
+                .noteOnExit("atpad: quit while posting to \(target): the comment may still arrive there; \(kept)"),
                 .quit(status: 1, output: nil)]
     }
 
@@ -58,8 +68,14 @@ extension AppModel {
             message = "Posted: \(result)"
             return [.discardDraft, .quit(status: 0, output: Array((result + "\n").utf8))]
         case .failed, .unknown:
-            message = outcome.message ?? "Not posted"
-            return [.flushDraft]
+            let said = outcome.message ?? "Not posted"
+            // Keys typed while it was posting, as if typed now; the outcome stays on the line.
+            let keys = heldKeys
+            heldKeys = []
+            var effects: [AppEffect] = [.flushDraft]
+            for key in keys { effects += update(.key(key)) }
+            if mode == .editing { message = said }
+            return effects
         }
     }
 }
