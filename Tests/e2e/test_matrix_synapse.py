@@ -102,11 +102,15 @@ def assert_mentions(content, user_id, name):
 
 # MARK: - Posting
 
-def test_atpad_post_mentions_bob_with_a_pill_and_only_bob_is_highlighted(atpad, synapse, room, directory, tmp_path):
-    comment = tmp_path / "comment.md"
-    comment.write_text("Thanks @bob for **this**\n")
-    proc = atpad("post", f"matrix:{room}", str(comment), "-d", directory, "--command-timeout", POST_TIMEOUT,
+def post_file(atpad, synapse, directory, tmp_path, target, text, name="comment.md"):
+    """`atpad post TARGET FILE` of a comment holding `text`, as alice; returns the process."""
+    comment = tmp_path / name
+    comment.write_text(text)
+    return atpad("post", target, str(comment), "-d", directory, "--command-timeout", POST_TIMEOUT,
                  env=matrix_env(synapse))
+
+def test_atpad_post_mentions_bob_with_a_pill_and_only_bob_is_highlighted(atpad, synapse, room, directory, tmp_path):
+    proc = post_file(atpad, synapse, directory, tmp_path, f"matrix:{room}", "Thanks @bob for **this**\n")
     assert proc.returncode == 0, proc.stderr
     event_id = proc.stdout.rstrip("\n")
     assert proc.stdout == event_id + "\n" and event_id.startswith("$"), proc.stdout
@@ -169,10 +173,8 @@ def test_the_editor_posts_a_mention_of_carol_picked_in_the_chooser(sessions, syn
 
 
 def test_markdown_reaches_the_room_as_elements_html(atpad, synapse, room, directory, tmp_path):
-    comment = tmp_path / "notes.md"
-    comment.write_text("Some **bold**, the [docs](https://example.org) and `make test`.\n")
-    proc = atpad("post", f"matrix:{room}", str(comment), "-d", directory, "--command-timeout", POST_TIMEOUT,
-                 env=matrix_env(synapse))
+    proc = post_file(atpad, synapse, directory, tmp_path, f"matrix:{room}",
+                     "Some **bold**, the [docs](https://example.org) and `make test`.\n", name="notes.md")
     assert proc.returncode == 0, proc.stderr
     event_id = proc.stdout.rstrip("\n")
     html = read_event(synapse, room, event_id, "bob")["content"]["formatted_body"]
