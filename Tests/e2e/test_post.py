@@ -144,6 +144,27 @@ class RoutePrefix(dict):
         return self.route if path.startswith(self.prefix) else default
 
 
+def test_a_slack_channel_name_is_looked_up_page_by_page(atpad, services, comment, directory):
+    def route(r):
+        if r.path.startswith("/api/conversations.list"):
+            if "cursor=page2" not in r.target:
+                return 200, {"ok": True, "channels": [{"id": "C1", "name": "general"}], "response_metadata": {"next_cursor": "page2"}}
+            return 200, {"ok": True, "channels": [{"id": "C0DEV", "name": "dev"}], "response_metadata": {"next_cursor": ""}}
+        return 200, {"ok": True, "channel": "C0DEV", "ts": "1.2"}
+    services.routes = RoutePrefix("/api/", route)
+    proc = atpad("post", "slack:#dev", comment, "-d", directory, env=env_for(services))
+    assert (proc.returncode, proc.stdout) == (0, "C0DEV 1.2\n"), proc.stderr
+    lists, post = services.requests[:2], services.requests[2]
+    assert [r.method for r in lists] == ["GET", "GET"] and post.path == "/api/chat.postMessage"
+    assert json.loads(post.body)["channel"] == "C0DEV"
+    # A name no channel has: one line, nothing posted.
+    services.requests.clear()
+    proc = atpad("post", "slack:#nowhere", comment, "-d", directory, env=env_for(services))
+    assert proc.returncode == 1
+    assert proc.stderr == "atpad: Not posted to slack:#nowhere: Slack has no channel #nowhere that SLACK_TOKEN can see; give its id (slack:C0123)\n"
+    assert not any(r.path == "/api/chat.postMessage" for r in services.requests)
+
+
 # MARK: - Failures: one line, the right exit status, nothing retried
 
 def slack(services, answer):

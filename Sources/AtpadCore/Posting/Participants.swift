@@ -51,6 +51,9 @@ public struct ParticipantsRequest: Equatable, Sendable {
             case slackReplies(thread: String)
             /// Slack's `conversations.members` of the channel.
             case slackMembers
+            /// Slack's `conversations.list`, page by page, for the id of a channel given by
+            /// name; the members (or the thread's replies) are asked for next.
+            case slackChannel(name: String, thread: String?)
             /// Jira's issue: the reporter, the assignee and the commenters.
             case jiraIssue
             /// Jira's watchers of the issue.
@@ -108,7 +111,10 @@ public struct ParticipantsRequest: Equatable, Sendable {
             while api.hasSuffix("/") { api.removeLast() }
             let auth = PostHeader(name: "Authorization", scheme: "Bearer", secret: token)
             let query = "channel=\(PostEncoding.percentEncoded(channel))&limit=200"
-            if let thread {
+            if channel.hasPrefix("#") {
+                calls = [Call(kind: .slackChannel(name: String(channel.dropFirst()), thread: thread),
+                              action: get("\(api)/conversations.list?types=public_channel%2Cprivate_channel&exclude_archived=true&limit=1000", auth))]
+            } else if let thread {
                 calls = [Call(kind: .slackReplies(thread: thread),
                               action: get("\(api)/conversations.replies?\(query)&ts=\(PostEncoding.percentEncoded(thread))", auth))]
             } else {
@@ -179,6 +185,9 @@ public struct ParticipantsRequest: Equatable, Sendable {
         if case .slackReplies = call.kind, json["ok"].bool == false || json["ok"].bool == nil {
             return .failure(PostError(.failed, "\(failed): Slack says \(json["error"].string ?? "nothing useful")"))
         }
+        if case .slackChannel = call.kind, json["ok"].bool != true {
+            return .failure(PostError(.failed, "\(failed): Slack says \(json["error"].string ?? "nothing useful")"))
+        }
         if case .slackMembers = call.kind, json["ok"].bool != true {
             return .failure(PostError(.failed, "\(failed): Slack says \(json["error"].string ?? "nothing useful")"))
         }
@@ -219,6 +228,22 @@ public struct ParticipantsRequest: Equatable, Sendable {
                 people.append(ConversationMember(entity: Entity(id: user, name: user), roles: [role]))
             }
             next = Self.slackNext(call, cursor: json["response_metadata"]["next_cursor"].string)
+        case let .slackChannel(name, thread):
+            let id = (json["channels"].array ?? []).first { $0["name"].string == name }?["id"].string
+            guard let id, case let .http(_, url, headers, _) = call.action, let range = url.firstRange(of: "/conversations.list?") else {
+                next = Self.slackNext(call, cursor: json["response_metadata"]["next_cursor"].string)
+                if next == nil { return .failure(PostError(.failed, "\(failed): Slack has no channel #\(name) that SLACK_TOKEN can see")) }
+                break
+            }
+            let api = String(url[..<range.lowerBound])
+            let query = "channel=\(PostEncoding.percentEncoded(id))&limit=200"
+            let auth = headers
+            if let thread {
+                next = Call(kind: .slackReplies(thread: thread),
+                            action: .http(method: "GET", url: "\(api)/conversations.replies?\(query)&ts=\(PostEncoding.percentEncoded(thread))", headers: auth, body: []))
+            } else {
+                next = Call(kind: .slackMembers, action: .http(method: "GET", url: "\(api)/conversations.members?\(query)", headers: auth, body: []))
+            }
         case .slackMembers:
             for member in json["members"].array ?? [] {
                 guard let user = member.string, !user.isEmpty else { continue }

@@ -175,6 +175,27 @@ struct PostAnswer {
         }
     }
 
+    /// The id of the channel called `name` in a Slack `conversations.list` answer.
+    func slackChannelID(named name: String) -> String? {
+        guard case let .array(channels)? = value("channels") else { return nil }
+        for channel in channels {
+            guard case let .object(fields) = channel.kind else { continue }
+            let member = { (key: String) -> String? in
+                if case let .string(text)? = fields.first(where: { $0.key == key })?.value.kind { return text }
+                return nil
+            }
+            if member("name") == name, let id = member("id") { return id }
+        }
+        return nil
+    }
+
+    /// Slack's cursor of the next page (`response_metadata.next_cursor`), if there is one.
+    var slackNextCursor: String? {
+        guard case let .object(meta)? = value("response_metadata"),
+              case let .string(cursor)? = meta.first(where: { $0.key == "next_cursor" })?.value.kind, !cursor.isEmpty else { return nil }
+        return cursor
+    }
+
     func bool(_ key: String) -> Bool? {
         if case let .bool(flag)? = value(key) { return flag }
         return nil

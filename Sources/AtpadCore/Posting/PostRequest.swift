@@ -15,10 +15,20 @@ public struct PostRequest: Equatable, Sendable {
 
     public let target: PostTarget
     public let action: Action
-    /// For a Matrix target given by alias: the request that asks the homeserver's
-    /// directory for the room's id, made before ``action`` (whose URL names the alias until
-    /// ``resolvingAlias(from:)`` puts the id there).
-    public let aliasLookup: Action?
+    /// For a target given by name — a Matrix alias, a Slack `#channel` — the request that
+    /// finds its id, made before ``action`` (which names the target by name until
+    /// ``resolving(_:of:)`` puts the id there).
+    public let lookup: Action?
+
+    /// What a lookup's answer leads to.
+    public enum LookupStep: Equatable, Sendable {
+        /// The post, now naming the id.
+        case post(PostRequest)
+        /// The next page of the list to look in (Slack's channels come in pages).
+        case next(Action)
+        /// Not found, or the lookup failed: nothing is posted; one line says why.
+        case failed(PostError)
+    }
     /// Where a Jira comment can be seen (`$JIRA_URL/browse/KEY-1`), to make its URL.
     let site: String?
 
@@ -58,6 +68,11 @@ public struct PostRequest: Equatable, Sendable {
             var api = environment["ATPAD_SLACK_API"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://slack.com/api"
             while api.hasSuffix("/") { api.removeLast() }
             guard let text = String(validating: body, as: UTF8.self) else { throw PostError(.usage, "cannot post to \(target): the text is not UTF-8") }
+            if channel.hasPrefix("#") {
+                // Slack wants the channel's id: found by name in the channels the token sees.
+                lookup = .http(method: "GET", url: api + "/conversations.list?types=public_channel%2Cprivate_channel&exclude_archived=true&limit=1000",
+                               headers: [PostHeader(name: "Authorization", scheme: "Bearer", secret: token)], body: [])
+            }
             var message: [(key: String, value: JSONValue)] = [("channel", .string(channel)), ("text", .string(text))]
             if let thread { message.append(("thread_ts", .string(thread))) }
             action = .http(method: "POST", url: api + "/chat.postMessage",
@@ -95,41 +110,83 @@ public struct PostRequest: Equatable, Sendable {
                            body: body)
         }
         self.site = site
-        aliasLookup = lookup
+        self.lookup = lookup
     }
 
     /// A request whose action is given as it is (a local server's URL, say) rather than made
     /// from a target.
-    init(target: PostTarget, action: Action, site: String? = nil, aliasLookup: Action? = nil) {
+    init(target: PostTarget, action: Action, site: String? = nil, lookup: Action? = nil) {
         self.target = target
         self.action = action
         self.site = site
-        self.aliasLookup = aliasLookup
+        self.lookup = lookup
     }
 
-    /// The post itself once the homeserver answered ``aliasLookup``: its URL names the
-    /// room id the directory gave. An answer without one is why nothing was posted, in one
-    /// line (no room has that alias, the token was refused, the server could not be reached).
-    public func resolvingAlias(from reply: PostReply) -> Result<PostRequest, PostError> {
-        guard let alias = target.matrixAlias, case let .http(method, url, headers, body) = action else { return .success(self) }
+    /// What the answer `reply` to `lookup` (``lookup``, or a later page of it) leads to: the
+    /// post naming the id the service gave, the next page to look in, or why nothing is
+    /// posted (no room has that alias, no channel has that name, the token was refused, the
+    /// server could not be reached).
+    public func resolving(_ reply: PostReply, of lookup: Action) -> LookupStep {
         let notPosted = "Not posted to \(target)"
+        let name: String
+        switch target {
+        case let .matrix(room): name = room
+        case let .slack(channel, _): name = channel
+        default: return .post(self)
+        }
+        let answer: PostAnswer, status: Int
         switch reply {
-        case let .http(status, _, answerBody):
-            let answer = PostAnswer(answerBody)
+        case let .http(code, _, body):
+            answer = PostAnswer(body)
+            status = code
+        case let .notSent(reason), let .noAnswer(reason), let .lookupFailed(reason):
+            return .failed(PostError(.failed, "\(notPosted): looking up \(name): \(reason)"))
+        case .program:
+            return .failed(PostError(.failed, "\(notPosted): looking up \(name) gave no answer"))
+        }
+        switch target {
+        case .matrix:
             if (200 ..< 300).contains(status), let room = answer.string("room_id"), room.hasPrefix("!") {
-                let named = "/rooms/\(PostEncoding.percentEncoded(alias))/"
-                let resolved = url.replacingFirst(named, with: "/rooms/\(PostEncoding.percentEncoded(room))/")
-                return .success(PostRequest(target: target, action: .http(method: method, url: resolved, headers: headers, body: body), site: site))
+                return .post(naming(name, as: room))
             }
-            var line = "\(notPosted): the homeserver found no room for \(alias) (HTTP \(status)"
+            var line = "\(notPosted): the homeserver found no room for \(name) (HTTP \(status)"
             if let error = answer.serviceError { line += " \(error)" }
             line += ")"
             if status == 401 { line += "; check MATRIX_TOKEN" }
-            return .failure(PostError(.failed, line))
-        case let .notSent(reason), let .noAnswer(reason), let .lookupFailed(reason):
-            return .failure(PostError(.failed, "\(notPosted): looking up \(alias): \(reason)"))
-        case .program:
-            return .failure(PostError(.failed, "\(notPosted): looking up \(alias) gave no answer"))
+            return .failed(PostError(.failed, line))
+        default:
+            guard (200 ..< 300).contains(status), answer.bool("ok") == true else {
+                let error = answer.string("error") ?? "HTTP \(status)"
+                let auth = ["invalid_auth", "not_authed", "token_revoked", "token_expired", "account_inactive", "missing_scope"]
+                return .failed(PostError(.failed, "\(notPosted): looking up \(name): Slack says \(error)"
+                                         + (auth.contains(error) ? "; check SLACK_TOKEN" : "")))
+            }
+            let wanted = String(name.dropFirst())
+            if let id = answer.slackChannelID(named: wanted) { return .post(naming(name, as: id)) }
+            if let cursor = answer.slackNextCursor, case let .http(method, url, headers, body) = lookup {
+                let base = url.split(separator: "&", omittingEmptySubsequences: false).filter { !$0.hasPrefix("cursor=") }
+                    .joined(separator: "&")
+                return .next(.http(method: method, url: base + "&cursor=" + PostEncoding.percentEncoded(cursor), headers: headers, body: body))
+            }
+            return .failed(PostError(.failed, "\(notPosted): Slack has no channel \(name) that SLACK_TOKEN can see; give its id (slack:C0123)"))
+        }
+    }
+
+    /// This request with the target's name replaced by `id` where the service reads it: a
+    /// Matrix room's URL, a Slack message's `channel`.
+    private func naming(_ name: String, as id: String) -> PostRequest {
+        guard case let .http(method, url, headers, body) = action else { return self }
+        switch target {
+        case .matrix:
+            let resolved = url.replacingFirst("/rooms/\(PostEncoding.percentEncoded(name))/", with: "/rooms/\(PostEncoding.percentEncoded(id))/")
+            return PostRequest(target: target, action: .http(method: method, url: resolved, headers: headers, body: body), site: site)
+        default:
+            // `channel` is the message's first member, as this request wrote it.
+            let named = JSONWriter.utf8(.object([("channel", .string(name))])).dropLast()
+            let replacement = JSONWriter.utf8(.object([("channel", .string(id))])).dropLast()
+            guard body.starts(with: named) else { return self }
+            return PostRequest(target: target, action: .http(method: method, url: url, headers: headers,
+                                                             body: Array(replacement) + body[named.count...]), site: site)
         }
     }
 
@@ -143,8 +200,8 @@ public struct PostRequest: Equatable, Sendable {
     /// the headers with every secret as `***`, a blank line, and the exact body.
     public var dryRun: [UInt8] {
         var head: [String] = []
-        if case let .http(method, url, _, _)? = aliasLookup, let alias = target.matrixAlias {
-            head.append("\(method) \(url)   (the id of \(alias), which the post's URL then names)")
+        if case let .http(method, url, _, _)? = lookup {
+            head.append("\(method) \(url)   (the id of \(target.namedPlace ?? "the target"), which the post then names)")
         }
         let body: [UInt8]
         switch action {

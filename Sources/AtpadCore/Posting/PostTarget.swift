@@ -144,6 +144,14 @@ public enum PostTarget: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The place as named rather than by id — a Matrix alias, a Slack `#channel` — which
+    /// a lookup turns into its id before a post; nil when the target is an id.
+    public var namedPlace: String? {
+        if let alias = matrixAlias { return alias }
+        if case let .slack(channel, _) = self, channel.hasPrefix("#") { return channel }
+        return nil
+    }
+
     /// Whether plain `@login` text notifies on this service (GitHub and GitLab read
     /// mentions from the text, so an `@word` that is not a mention may still ping someone;
     /// the chat services and Jira notify only the mentions atpad writes as such).

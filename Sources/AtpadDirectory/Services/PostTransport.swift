@@ -13,20 +13,28 @@ public enum PostTransport {
     static let maximumAnswer = 4 << 20
 
     /// Sends `request` and waits up to `timeout` for the reply. Blocks the calling thread.
-    /// A Matrix target given by alias is looked up first (``PostRequest/aliasLookup``);
-    /// when that fails, nothing is posted and the reply says why.
+    /// A target given by name (a Matrix alias, a Slack `#channel`) is looked up first
+    /// (``PostRequest/lookup``, page by page); when that fails, nothing is posted and the
+    /// reply says why. One timeout covers the lookup and the post.
     public static func perform(_ request: PostRequest, timeout: Duration, environment: [String: String]) -> PostReply {
-        guard let lookup = request.aliasLookup else { return perform(request.action, timeout: timeout, environment: environment) }
-        let started = ContinuousClock.now
-        switch request.resolvingAlias(from: perform(lookup, timeout: timeout, environment: environment)) {
-        case let .success(resolved):
-            // One timeout for the whole post, the lookup included.
-            let left = timeout - (ContinuousClock.now - started)
-            guard left > .zero else { return .notSent(reason: "the room's lookup took the whole \(SourceError.seconds(timeout))") }
-            return perform(resolved.action, timeout: left, environment: environment)
-        case let .failure(error):
-            return .lookupFailed(error.message)
+        guard var lookup = request.lookup else { return perform(request.action, timeout: timeout, environment: environment) }
+        let deadline = ContinuousClock.now + timeout
+        // Slack gives 1,000 channels a page: 50 pages is more than any workspace a token sees.
+        for _ in 0 ..< 50 {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            switch request.resolving(perform(lookup, timeout: left, environment: environment), of: lookup) {
+            case let .post(resolved):
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { break }
+                return perform(resolved.action, timeout: left, environment: environment)
+            case let .next(page):
+                lookup = page
+            case let .failed(error):
+                return .lookupFailed(error.message)
+            }
         }
+        return .notSent(reason: "looking up \(request.target.namedPlace ?? "the target") took the whole \(SourceError.seconds(timeout))")
     }
 
     /// Sends `action` (a post's, or a participants call's) and waits up to `timeout` for

@@ -58,6 +58,22 @@ import Testing
         #expect(channelURL == "https://slack.com/api/conversations.members?channel=C0123&limit=200")
     }
 
+    @Test func aSlackChannelNameIsLookedUpFirst() throws {
+        let request = try request("slack:#dev")
+        let lookup = request.calls[0]
+        guard case let .http(_, url, _, _) = lookup.action else { Issue.record("not HTTP"); return }
+        #expect(url == "https://slack.com/api/conversations.list?types=public_channel%2Cprivate_channel&exclude_archived=true&limit=1000")
+        let page = try request.read(.http(status: 200, retryAfter: nil, body: Array(#"{"ok": true, "channels": [{"id": "C9", "name": "dev"}]}"#.utf8)), of: lookup).get()
+        #expect(page.participants.isEmpty)
+        guard case let .http(_, membersURL, headers, _)? = page.next?.action else { Issue.record("no members call"); return }
+        #expect(membersURL == "https://slack.com/api/conversations.members?channel=C9&limit=200")
+        #expect(headers[0].value == "Bearer xoxb-secret")
+        // No such channel: one line, not an empty list.
+        #expect(throws: PostError.self) {
+            try request.read(.http(status: 200, retryAfter: nil, body: Array(#"{"ok": true, "channels": []}"#.utf8)), of: lookup).get()
+        }
+    }
+
     @Test func jiraAsksTheIssueAndItsWatchers() throws {
         let urls = try request("jira:KEY-12").calls.compactMap { call -> String? in
             if case let .http(_, url, _, _) = call.action { return url }

@@ -74,26 +74,56 @@ struct PostRequestTests {
 
     @Test func aMatrixAliasIsLookedUpFirst() throws {
         let r = try request("matrix:#team:acme.io")
-        guard case let .http(method, url, headers, body)? = r.aliasLookup else {
-            Issue.record("no lookup")
+        let lookup = try #require(r.lookup)
+        guard case let .http(method, url, headers, body) = lookup else {
+            Issue.record("not http")
             return
         }
         #expect(method == "GET" && body.isEmpty)
         #expect(url == "https://matrix.acme.io/_matrix/client/v3/directory/room/%23team%3Aacme.io")
         #expect(headers.map(\.description) == ["Authorization: Bearer ***"])
         // The homeserver's answer names the room the post goes to.
-        let found = try r.resolvingAlias(from: .http(status: 200, retryAfter: nil, body: Array(#"{"room_id": "!abc:acme.io", "servers": ["acme.io"]}"#.utf8))).get()
+        guard case let .post(found) = r.resolving(.http(status: 200, retryAfter: nil, body: Array(#"{"room_id": "!abc:acme.io", "servers": ["acme.io"]}"#.utf8)), of: lookup) else {
+            Issue.record("not resolved")
+            return
+        }
         #expect(http(found)?.url == "https://matrix.acme.io/_matrix/client/v3/rooms/%21abc%3Aacme.io/send/m.room.message/atpad-1")
-        #expect(found.aliasLookup == nil)
+        #expect(found.lookup == nil)
         // No such alias, or no server: nothing is posted, and one line says why.
-        let missing = r.resolvingAlias(from: .http(status: 404, retryAfter: nil, body: Array(#"{"errcode": "M_NOT_FOUND", "error": "Room alias #team:acme.io not found"}"#.utf8)))
-        #expect(missing == .failure(PostError(.failed, "Not posted to matrix:#team:acme.io: the homeserver found no room for #team:acme.io (HTTP 404 M_NOT_FOUND: Room alias #team:acme.io not found)")))
-        let down = r.resolvingAlias(from: .notSent(reason: "connection refused"))
-        #expect(down == .failure(PostError(.failed, "Not posted to matrix:#team:acme.io: looking up #team:acme.io: connection refused")))
+        let missing = r.resolving(.http(status: 404, retryAfter: nil, body: Array(#"{"errcode": "M_NOT_FOUND", "error": "Room alias #team:acme.io not found"}"#.utf8)), of: lookup)
+        #expect(missing == .failed(PostError(.failed, "Not posted to matrix:#team:acme.io: the homeserver found no room for #team:acme.io (HTTP 404 M_NOT_FOUND: Room alias #team:acme.io not found)")))
+        let down = r.resolving(.notSent(reason: "connection refused"), of: lookup)
+        #expect(down == .failed(PostError(.failed, "Not posted to matrix:#team:acme.io: looking up #team:acme.io: connection refused")))
         // A room id needs no lookup.
-        #expect(try request("matrix:!abc").aliasLookup == nil)
+        #expect(try request("matrix:!abc").lookup == nil)
         #expect(String(decoding: r.dryRun, as: UTF8.self).hasPrefix(
-            "GET https://matrix.acme.io/_matrix/client/v3/directory/room/%23team%3Aacme.io   (the id of #team:acme.io, which the post's URL then names)\nPUT "))
+            "GET https://matrix.acme.io/_matrix/client/v3/directory/room/%23team%3Aacme.io   (the id of #team:acme.io, which the post then names)\nPUT "))
+    }
+
+    @Test func aSlackChannelNameIsLookedUpPageByPage() throws {
+        let r = try request("slack:#dev-team/1700000000.000100")
+        let lookup = try #require(r.lookup)
+        guard case let .http(_, url, _, _) = lookup else { return }
+        #expect(url == "https://slack.com/api/conversations.list?types=public_channel%2Cprivate_channel&exclude_archived=true&limit=1000")
+        // Not on the first page: the next one is asked for with Slack's cursor.
+        let first = r.resolving(.http(status: 200, retryAfter: nil, body: Array(#"{"ok": true, "channels": [{"id": "C1", "name": "general"}], "response_metadata": {"next_cursor": "dGVhbTpD"}}"#.utf8)), of: lookup)
+        guard case let .next(page) = first, case let .http(_, pageURL, _, _) = page else {
+            Issue.record("no next page: \(first)")
+            return
+        }
+        #expect(pageURL.hasSuffix("&limit=1000&cursor=dGVhbTpD"))
+        guard case let .post(found) = r.resolving(.http(status: 200, retryAfter: nil, body: Array(#"{"ok": true, "channels": [{"id": "C0DEV", "name": "dev-team"}]}"#.utf8)), of: page) else {
+            Issue.record("not resolved")
+            return
+        }
+        #expect(http(found)?.body.hasPrefix(#"{"channel": "C0DEV", "text": "#) == true)
+        #expect(http(found)?.body.hasSuffix(#""thread_ts": "1700000000.000100"}"#) == true)
+        // The last page without it: one line, nothing posted.
+        #expect(r.resolving(.http(status: 200, retryAfter: nil, body: Array(#"{"ok": true, "channels": []}"#.utf8)), of: page)
+            == .failed(PostError(.failed, "Not posted to slack:#dev-team/1700000000.000100: Slack has no channel #dev-team that SLACK_TOKEN can see; give its id (slack:C0123)")))
+        #expect(r.resolving(.http(status: 200, retryAfter: nil, body: Array(#"{"ok": false, "error": "invalid_auth"}"#.utf8)), of: lookup)
+            == .failed(PostError(.failed, "Not posted to slack:#dev-team/1700000000.000100: looking up #dev-team: Slack says invalid_auth; check SLACK_TOKEN")))
+        #expect(try request("slack:C0123").lookup == nil)
     }
 
     @Test func aMatrix403SaysWhichRefusalItIs() throws {
