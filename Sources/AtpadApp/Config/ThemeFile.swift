@@ -5,38 +5,6 @@ import FoundationEssentials
 import Glibc
 import TOMLKit
 
-/// Why a theme could not be read: one line naming the file, and the line and key where
-/// they are known (`mine.toml:4: [mention] foreground: unknown colour "cyna" …`), the shape
-/// of a ``ConfigError``.
-public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    /// 1-based line in the file, when known.
-    public var line: Int?
-    /// 1-based column, for TOML syntax errors.
-    public var column: Int?
-    /// The dotted key the problem is about (`mention.selected.foreground`), when there is one.
-    public var key: String?
-    public var message: String
-
-    public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.key = key
-        self.message = message
-    }
-
-    /// The problem `TOMLReader` found in `file`.
-    init(file: String, _ problem: TOMLFileProblem) {
-        self.init(file: file, line: problem.line, column: problem.column, key: problem.key, message: problem.message)
-    }
-
-    /// `file:line:column: message`, with what is unknown left out; always one line.
-    public var description: String {
-        TOMLFileProblem.description(file: file, line: line, column: column, message: message)
-    }
-}
-
 /// Reading themes from TOML files: one table per role,
 ///
 /// ```toml

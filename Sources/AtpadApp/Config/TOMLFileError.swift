@@ -2,21 +2,21 @@ import AtpadCore
 import FoundationEssentials
 import Glibc
 
-/// Why a config file cannot be used, as one line naming the file and, where there is
-/// one, the line and the key (the shape a theme's ``ThemeError`` has too):
+/// Why a TOML file of atpad's — the config, a theme — cannot be used, as one line naming
+/// the file and, where there is one, the line and the key:
 /// `config.toml:12: "implicit" must be an integer of 0 or more (found -1)`.
-struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The config file, as named on the command line or found in the default place.
-    var file: String
+public struct TOMLFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as named on the command line or found in the default place.
+    public var file: String
     /// The 1-based line of the problem, when known.
-    var line: Int?
+    public var line: Int?
     /// The 1-based column, for syntax errors.
-    var column: Int?
+    public var column: Int?
     /// The dotted key the problem is about (`triggers."@".url`), when there is one.
-    var key: String?
-    var message: String
+    public var key: String?
+    public var message: String
 
-    init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -30,7 +30,12 @@ struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`, with what is unknown left out; always one line.
-    var description: String {
+    public var description: String {
         TOMLFileProblem.description(file: file, line: line, column: column, message: message)
     }
 }
+
+/// A config file's problem.
+typealias ConfigError = TOMLFileError
+/// A theme file's problem.
+public typealias ThemeError = TOMLFileError
