@@ -43,6 +43,16 @@ def test_a_mention_without_an_account_is_written_as_shown_and_noted(tmp_path):
         + ": 1 mention has no jira account and will not be notified: @Ann Lee"]
 
 
+def test_atpad_markup_to_adf_writes_the_jira_account(tmp_path):
+    proc = render(tmp_path, "hi @[John Doe](p1) and @[Ann Lee](p2)", "atpad", "adf")
+    assert proc.returncode == 0, proc.stderr
+    nodes = json.loads(proc.stdout)["content"][0]["content"]
+    assert {"type": "mention", "attrs": {"id": "5b10ac8d", "text": "@John Doe"}} in nodes
+    # Ann has accounts, none on Jira: her name as text, not a mention node of her directory id.
+    assert not any(n["type"] == "mention" and n["attrs"]["id"] == "p2" for n in nodes)
+    assert "Ann Lee" in "".join(n.get("text", "") for n in nodes)
+
+
 def test_slack_to_github_and_zulip_and_matrix(tmp_path):
     assert render(tmp_path, "<@U0123> <@U0456>", "slack", "github").stdout == b"@jdoe @ann-gh"
     assert render(tmp_path, "<@U0123>", "slack", "zulip").stdout == b"@**John Doe|42**"

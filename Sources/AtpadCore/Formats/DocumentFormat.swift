@@ -106,7 +106,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// its service in an entity's `accounts`); the others need only what the document holds.
     public var encodingUsesDirectory: Bool {
         switch self {
-        case .github, .gitlab, .mattermost, .markdown, .slack, .jira, .zulip, .matrix, .text: true
+        case .github, .gitlab, .mattermost, .markdown, .slack, .jira, .zulip, .matrix, .adf, .text: true
         default: false
         }
     }

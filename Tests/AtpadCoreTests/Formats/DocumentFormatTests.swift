@@ -31,9 +31,10 @@ struct DocumentFormatTests {
     }
 
     @Test func whichFormatsAskTheDirectory() {
-        // Slack, Jira, Zulip and Matrix ask for an entity's accounts on their service.
+        // Slack, Jira (wiki markup and ADF), Zulip and Matrix ask for an entity's accounts on
+        // their service: a `.atpad` comment rendered to ADF gets the person's Jira account.
         #expect(DocumentFormat.allCases.filter(\.encodingUsesDirectory)
-            == [.github, .gitlab, .mattermost, .slack, .jira, .zulip, .matrix, .markdown, .text])
+            == [.github, .gitlab, .mattermost, .slack, .jira, .zulip, .matrix, .adf, .markdown, .text])
         #expect(DocumentFormat.allCases.filter(\.decodingUsesDirectory)
             == [.github, .gitlab, .mattermost, .slack, .discord, .jira, .zulip, .markdown])
         #expect(DocumentFormat.allCases.filter(\.isOutputOnly) == [.matrix, .adf])
