@@ -113,7 +113,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
             let query = "channel=\(PostEncoding.percentEncoded(channel))&limit=200"
             if channel.hasPrefix("#") {
                 calls = [Call(kind: .slackChannel(name: String(channel.dropFirst()), thread: thread),
-                              action: get("\(api)/conversations.list?types=public_channel%2Cprivate_channel&exclude_archived=true&limit=1000", auth))]
+                              action: get(PostRequest.slackChannelList(api: api), auth))]
             } else if let thread {
                 calls = [Call(kind: .slackReplies(thread: thread),
                               action: get("\(api)/conversations.replies?\(query)&ts=\(PostEncoding.percentEncoded(thread))", auth))]
@@ -284,12 +284,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
 
     /// The same Slack call with `cursor`, when there is a next page.
     private static func slackNext(_ call: Call, cursor: String?) -> Call? {
-        guard let cursor, !cursor.isEmpty, case let .http(method, url, headers, body) = call.action else { return nil }
-        // The query's values are percent-encoded: `&` only separates them.
-        let base = url.split(separator: "&", omittingEmptySubsequences: false).filter { !$0.hasPrefix("cursor=") }
-            .joined(separator: "&")
-        return Call(kind: call.kind, action: .http(method: method, url: base + "&cursor=" + PostEncoding.percentEncoded(cursor),
-                                                   headers: headers, body: body))
+        call.action.slackPage(cursor: cursor).map { Call(kind: call.kind, action: $0) }
     }
 }
 

@@ -20,6 +20,12 @@ public struct PostRequest: Equatable, Sendable {
     /// ``resolving(_:of:)`` puts the id there).
     public let lookup: Action?
 
+    /// Slack's list of the channels a token sees (`conversations.list`), where a channel
+    /// given by `#name` is looked up, for posting and for the participants alike.
+    static func slackChannelList(api: String) -> String {
+        api + "/conversations.list?types=public_channel%2Cprivate_channel&exclude_archived=true&limit=1000"
+    }
+
     /// What a lookup's answer leads to.
     public enum LookupStep: Equatable, Sendable {
         /// The post, now naming the id.
@@ -70,7 +76,7 @@ public struct PostRequest: Equatable, Sendable {
             guard let text = String(validating: body, as: UTF8.self) else { throw PostError(.usage, "cannot post to \(target): the text is not UTF-8") }
             if channel.hasPrefix("#") {
                 // Slack wants the channel's id: found by name in the channels the token sees.
-                lookup = .http(method: "GET", url: api + "/conversations.list?types=public_channel%2Cprivate_channel&exclude_archived=true&limit=1000",
+                lookup = .http(method: "GET", url: Self.slackChannelList(api: api),
                                headers: [PostHeader(name: "Authorization", scheme: "Bearer", secret: token)], body: [])
             }
             var message: [(key: String, value: JSONValue)] = [("channel", .string(channel)), ("text", .string(text))]
@@ -163,11 +169,7 @@ public struct PostRequest: Equatable, Sendable {
             }
             let wanted = String(name.dropFirst())
             if let id = answer.slackChannelID(named: wanted) { return .post(naming(name, as: id)) }
-            if let cursor = answer.slackNextCursor, case let .http(method, url, headers, body) = lookup {
-                let base = url.split(separator: "&", omittingEmptySubsequences: false).filter { !$0.hasPrefix("cursor=") }
-                    .joined(separator: "&")
-                return .next(.http(method: method, url: base + "&cursor=" + PostEncoding.percentEncoded(cursor), headers: headers, body: body))
-            }
+            if let page = lookup.slackPage(cursor: answer.slackNextCursor) { return .next(page) }
             return .failed(PostError(.failed, "\(notPosted): Slack has no channel \(name) that SLACK_TOKEN can see; give its id (slack:C0123)"))
         }
     }
@@ -223,6 +225,17 @@ public struct PostRequest: Equatable, Sendable {
             writer.raw(adf)
         }
         return writer.bytes
+    }
+}
+
+extension PostRequest.Action {
+    /// The same Slack request asking for the page after `cursor`, when there is one.
+    func slackPage(cursor: String?) -> PostRequest.Action? {
+        guard let cursor, !cursor.isEmpty, case let .http(method, url, headers, body) = self else { return nil }
+        // The query's values are percent-encoded: `&` only separates them.
+        let base = url.split(separator: "&", omittingEmptySubsequences: false).filter { !$0.hasPrefix("cursor=") }
+            .joined(separator: "&")
+        return .http(method: method, url: base + "&cursor=" + PostEncoding.percentEncoded(cursor), headers: headers, body: body)
     }
 }
 
