@@ -109,6 +109,26 @@ import Testing
         #expect(h.editor.text == "@jdoe ")
     }
 
+    /// Someone with accounts but none on the readers' service: the pick is their name,
+    /// plain — what the file and the service get — and the message line says why.
+    @Test func aPickTheServiceCannotNotifyIsTheNameAsText() throws {
+        let bob = Entity(id: "9", name: "Bob Builder", handle: "bob", accounts: [.slack: "U0222"])
+        var h = try Harness("hi |", config: EditorConfig(implicitThreshold: 0, format: .github), people: samplePeople + [bob])
+        h.editor.lookup = EntityLookup(["@": samplePeople + [bob]])
+        try h.keys("@bob<Enter>and")
+        #expect(h.state == "hi Bob Builder and|")
+        #expect(h.effects.contains(.notice("Bob Builder has no github account: written as text, not notified")))
+        #expect(DocumentFormat.github.encode(h.editor.marked, lookup: h.editor.lookup) == "hi Bob Builder and")
+        // For Slack's readers he is a mention, which Slack writes with his account.
+        var config = EditorConfig(implicitThreshold: 0, format: .github)
+        config.readersFormat = .slack
+        h = try Harness("hi |", config: config, people: samplePeople + [bob])
+        h.editor.lookup = EntityLookup(["@": samplePeople + [bob]])
+        try h.keys("@bob<Enter>")
+        #expect(h.state == "hi @[Bob Builder](9) |")
+        #expect(DocumentFormat.slack.encode(h.editor.marked, lookup: h.editor.lookup) == "hi <@U0222> ")
+    }
+
     @Test func aPersonWithoutAHandleShowsTheName() throws {
         var h = try Harness("|", config: EditorConfig(implicitThreshold: 0, format: .github))
         try h.keys("@johanna<Enter>")

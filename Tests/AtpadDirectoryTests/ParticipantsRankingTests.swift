@@ -12,7 +12,7 @@ import Testing
 @Suite struct ParticipantsRankingTests {
     static func source(_ inner: any EntitySource, _ people: [ConversationMember], directory: FileDirectory?) -> ParticipantsFirstSource {
         let list = ParticipantList(limit: 1000)
-        list.set(ConversationPeople.resolved(people, in: directory))
+        list.set(ConversationPeople.resolved(people, in: directory, on: .github))
         return ParticipantsFirstSource(participants: list, source: inner)
     }
 
@@ -101,7 +101,7 @@ import Testing
     @Test func withoutParticipantsTheRankingIsTheDirectorys() async {
         let directory = FileDirectory(entities: [Entity(id: "1", name: "Zed"), Entity(id: "2", name: "Zoe")])
         let list = ParticipantList()
-        let failed = ConversationPeople(list: list, directory: directory) {
+        let failed = ConversationPeople(list: list, directory: directory, service: .slack) {
             .failure(PostError(.failed, "participants of slack:C1 not loaded: HTTP 500"))
         }
         await failed.waitUntilFetched()
@@ -142,9 +142,10 @@ import Testing
             ConversationMember(entity: Entity(id: "x", name: "Known Name", handle: "kn"), roles: ["author"]),
         ], directory: nil)
         let all = await answer(source, "")
-        // The participant with a name at once; the id-only ones after the source answered.
-        #expect(all.batches.map { $0.map(\.entity.name) } == [["Known Name"], ["Jo Bloggs", "U99", "John Doe", "Joan Smith"]])
-        #expect(all.batches.flatMap { $0 }.map(\.participantRole) == ["author", "replier", "member", nil, nil])
+        // The participant with a name at once; the id-only ones after the source answered,
+        // named by it. U99, whom nobody names, is not shown as an id.
+        #expect(all.batches.map { $0.map(\.entity.name) } == [["Known Name"], ["Jo Bloggs", "John Doe", "Joan Smith"]])
+        #expect(all.batches.flatMap { $0 }.map(\.participantRole) == ["author", "replier", nil, nil])
         let jo = await answer(source, "jo")
         #expect(jo.batches.flatMap { $0 }.map(\.entity.id) == ["U03", "U01", "U02"])
     }
@@ -200,7 +201,7 @@ import Testing
             return FileDirectory(entities: [Entity(id: "U1", name: "John Doe", handle: "jdoe"), Entity(id: "U2", name: "Zed")])
         }
         let list = ParticipantList()
-        let people = ConversationPeople(list: list, directory: loading) {
+        let people = ConversationPeople(list: list, directory: loading, service: .slack) {
             .success([ConversationMember(entity: Entity(id: "U2", name: "U2"), roles: ["member"])])
         }
         try? await Task.sleep(for: .milliseconds(50))
@@ -210,6 +211,93 @@ import Testing
         #expect(people.current == .ready([Participant(entity: Entity(id: "U2", name: "Zed"), role: "member")]))
         let source = ParticipantsFirstSource(participants: list, source: loading)
         #expect(source.answerNow("")?.map(\.entity.name) == ["Zed", "John Doe"])
+    }
+}
+
+/// docs/people.md, "One person on every service": a participant is the directory's person
+/// when an `accounts` entry, the id or the handle says so, and is shown once, by name, with
+/// the role; people a service gives by id alone are named, or left out.
+@Suite struct OnePersonOnEveryServiceTests {
+    static let ann = Entity(id: "p3", name: "Ann Lee", handle: "ann", accounts: [.slack: "U0999", .github: "AnnL", .matrix: "@ann:example.org"])
+    static let john = Entity(id: "p1", name: "John Doe", handle: "jdoe", accounts: [.github: "jdoe-gh", .jira: "5b10aa"])
+    static let directory = FileDirectory(entities: [john, ann, Entity(id: "p4", name: "Zed")])
+
+    @Test func theRuleMatchesAnAccountTheIDOrTheHandle() {
+        let named = [Entity(id: "U0999", name: "U0999"), Entity(id: "p4", name: "p4"), Entity(id: "W1", name: "W1", handle: "JDOE")]
+        let rule = SamePerson(named, on: .slack)
+        #expect(rule.matches(Self.ann).map(\.index) == [0])
+        #expect(rule.matches(Self.ann).map(\.strength) == [.account])
+        #expect(rule.matches(Entity(id: "p4", name: "Zed")).map(\.strength) == [.id])
+        #expect(rule.matches(Self.john).map(\.strength) == [.handle])
+        // An account on another service says nothing here.
+        #expect(SamePerson(named, on: .github).matches(Self.ann).isEmpty)
+        // GitHub logins match in any case, as the id or as the login GitHub gives.
+        let github = SamePerson([Entity(id: "annl", name: "Ann", handle: "annl")], on: .github)
+        #expect(github.matches(Self.ann).map(\.strength) == [.account])
+        // Of two entries, the stronger match wins.
+        let both = SamePerson([Entity(id: "x", name: "x", handle: "ann")], on: .gitlab)
+        #expect(both.resolve([Entity(id: "q", name: "Q", handle: "ann"), Entity(id: "r", name: "R", accounts: [.gitlab: "ANN"])], count: 1)
+            .map { $0?.id } == ["r"])
+    }
+
+    @Test func participantsAreTheDirectorysPeopleThroughTheirAccounts() {
+        let slack = ConversationPeople.resolved([
+            ConversationMember(entity: Entity(id: "U0999", name: "U0999"), roles: ["replier"]),
+            ConversationMember(entity: Entity(id: "U0111", name: "U0111"), roles: ["member"]),
+        ], in: Self.directory, on: .slack)
+        #expect(slack == [Participant(entity: Self.ann, role: "replier"), Participant(entity: Entity(id: "U0111", name: "U0111"), role: "member")])
+        let github = ConversationPeople.resolved([
+            ConversationMember(entity: Entity(id: "jdoe-gh", name: "John D.", handle: "jdoe-gh"), roles: ["author"]),
+            ConversationMember(entity: Entity(id: "annl", name: "annl", handle: "annl"), roles: ["reviewer"]),
+        ], in: Self.directory, on: .github)
+        #expect(github.map(\.entity.id) == ["p1", "p3"])
+        let matrix = ConversationPeople.resolved([
+            ConversationMember(entity: Entity(id: "@ann:example.org", name: "Ann"), roles: ["member"]),
+        ], in: Self.directory, on: .matrix)
+        #expect(matrix.map(\.entity) == [Self.ann])
+        // Shown once, by name, with the role: not as the id beside the directory's entry.
+        let list = ParticipantList()
+        list.set(slack)
+        let source = ParticipantsFirstSource(participants: list, source: Self.directory)
+        #expect(source.answerNow("ann")?.map(\.entity.id) == ["p3"])
+        #expect(source.answerNow("ann")?.first?.participantRole == "replier")
+    }
+
+    @Test func peopleGivenByIDAloneAreNamedOrNotShown() async {
+        let list = ParticipantList()
+        let people = ConversationPeople(list: list, directory: Self.directory, service: .slack, fetch: {
+            .success([ConversationMember(entity: Entity(id: "U0999", name: "U0999"), roles: ["author"]),
+                      ConversationMember(entity: Entity(id: "U0111", name: "U0111"), roles: ["replier"]),
+                      ConversationMember(entity: Entity(id: "U0222", name: "U0222"), roles: ["replier"])])
+        }, name: { ids in
+            #expect(ids == ["U0111", "U0222"])
+            return ([ConversationMember(entity: Entity(id: "U0111", name: "Rita Replier", handle: "rita"), roles: [])], nil)
+        })
+        await people.waitUntilFetched()
+        #expect(people.current == .ready([Participant(entity: Self.ann, role: "author"),
+                                          Participant(entity: Entity(id: "U0111", name: "Rita Replier", handle: "rita"), role: "replier"),
+                                          Participant(entity: Entity(id: "U0222", name: "U0222"), role: "replier")]))
+        // U0222 has no name: not offered, rather than offered as an id.
+        let source = ParticipantsFirstSource(participants: list, source: Self.directory)
+        #expect(source.answerNow("")?.map(\.entity.name) == ["Ann Lee", "Rita Replier", "John Doe", "Zed"])
+    }
+
+    @Test func namingThroughSlacksUsersInfo() throws {
+        let server = try LocalHTTPServer { target in
+            target.contains("U0111") ? .json(#"{"ok": true, "user": {"id": "U0111", "name": "rita", "real_name": "Rita Replier", "profile": {"display_name": "rr"}}}"#)
+                : .json(#"{"ok": false, "error": "user_not_found"}"#)
+        }
+        defer { server.stop() }
+        let request = try ParticipantsRequest(target: .slack(channel: "C1", thread: nil),
+                                              environment: ["SLACK_TOKEN": "t", "ATPAD_SLACK_API": "http://127.0.0.1:\(server.port)/api"])
+        let naming = ConversationPeople.name(["U0111", "U0404"], through: request, timeout: .seconds(5), environment: [:])
+        #expect(naming.named.map(\.entity) == [Entity(id: "U0111", name: "Rita Replier", handle: "rita")])
+        #expect(naming.failure == PostError(.failed, "participants of slack:C1 not named: Slack says user_not_found"))
+        #expect(server.targets == ["/api/users.info?user=U0111", "/api/users.info?user=U0404"])
+        #expect(server.heads.allSatisfy { $0.contains("\r\nAuthorization: Bearer t\r\n") })
+        // The other services name their people: nothing to ask.
+        let jira = try ParticipantsRequest(target: .jira(issue: "K-1"), environment: ["JIRA_URL": "http://x", "JIRA_USER": "u", "JIRA_TOKEN": "t"])
+        #expect(jira.namingCalls(for: ["a"]).isEmpty)
     }
 }
 

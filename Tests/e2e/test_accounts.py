@@ -34,10 +34,11 @@ def test_github_to_slack_pings_the_slack_accounts(tmp_path):
     assert proc.stderr == b""
 
 
-def test_a_mention_without_an_account_is_written_as_shown_and_noted(tmp_path):
+def test_a_mention_without_an_account_is_written_as_the_name_and_noted(tmp_path):
     proc = render(tmp_path, "thanks @jdoe and @ann-gh", "github", "jira")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == b"thanks [~accountid:5b10ac8d] and @Ann Lee"
+    # No `@` that would notify no one, or read back as someone else.
+    assert proc.stdout == b"thanks [~accountid:5b10ac8d] and Ann Lee"
     assert proc.stderr.decode().splitlines() == [
         "atpad: " + str(tmp_path / "comment.txt")
         + ": 1 mention has no jira account and will not be notified: @Ann Lee"]
@@ -81,3 +82,32 @@ def test_an_unknown_service_is_a_one_line_error(tmp_path):
     assert proc.returncode == 2
     lines = proc.stderr.decode().splitlines()
     assert len(lines) == 1 and '"accounts" has the unknown service "icq"' in lines[0], lines
+
+
+def test_someone_github_cannot_notify_is_their_name_in_the_md_file_and_on_matrix(sessions, tmp_path):
+    """The editor, the `.md` file and what Matrix gets agree: Bob has a Matrix account but
+    no GitHub one, so picking him in a GitHub Markdown file writes `Bob Builder` (not
+    `@Bob Builder`, which reads back as `@Bob` and ` Builder`) and says so; the saved file
+    posted to Matrix is `Thanks Bob Builder`, not `@Bob Builder Builder`."""
+    people = tmp_path / "people.json"
+    people.write_text(json.dumps(PEOPLE + [
+        {"id": "p5", "name": "Bob Builder", "handle": "bob", "accounts": {"matrix": "@bob:example.org"}}]))
+    path = tmp_path / "c.md"
+    s = sessions([str(path), "-d", str(people)])
+    s.type("Thanks @bob")
+    s.wait_for(lambda sc: "┌" in sc and "Bob Builder" in sc, what="the chooser")
+    s.keys("Enter")
+    screen = s.wait_for("Bob Builder has no github account: written as text, not notified")
+    assert "Thanks Bob Builder" in screen and "@Bob" not in screen
+    s.keys("C-s")
+    s.wait_for("Saved")
+    assert path.read_bytes() == b"Thanks Bob Builder"  # the soft space after a pick is not saved
+    s.keys("C-q")
+    assert s.exit_status() == 0
+    proc = subprocess.run([atpad_binary(), "post", "--dry-run", "matrix:!room:example.org", str(path), "-d", str(people)],
+                          capture_output=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert proc.returncode == 0, proc.stderr
+    body = json.loads(proc.stdout.decode().split("\n\n", 1)[1])
+    assert body["body"] == "Thanks Bob Builder"
+    assert body["m.mentions"] == {"user_ids": []}  # no one notified

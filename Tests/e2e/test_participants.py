@@ -161,13 +161,87 @@ def test_slack_channel_members_over_pages(atpad, services, directory):
             return 200, {"ok": True, "members": ["U02", "U99"], "response_metadata": {"next_cursor": ""}}
         return 200, {"ok": True, "members": ["U03"], "response_metadata": {"next_cursor": "page2"}}
     services.routes["/api/conversations.members"] = members
+    services.routes["/api/users.info"] = lambda r: (200, {"ok": True, "user": {
+        "id": "U99", "name": "una", "real_name": "Una Known", "profile": {"display_name": "una"}}})
     proc = atpad("search", "--to", "slack:C0123", "-d", directory, "", env=slack_env(services))
     assert proc.returncode == 0, proc.stderr
-    # U99 is not in the directory: Slack says only the id, so the id is its name.
+    assert proc.stderr == ""
+    # U99 is not in the directory, and Slack gives members as ids: users.info names them.
     assert rows(proc) == [["U03", "Jo Bloggs", "jbloggs", "member"], ["U02", "Joan Smith", "jsmith", "member"],
-                          ["U99", "U99", "", "member"], ["U01", "John Doe", "jdoe", ""], ["U04", "Ada Lovelace", "ada", ""]]
+                          ["U99", "Una Known", "una", "member"], ["U01", "John Doe", "jdoe", ""], ["U04", "Ada Lovelace", "ada", ""]]
     assert [r.target for r in services.requests] == ["/api/conversations.members?channel=C0123&limit=200",
-                                                     "/api/conversations.members?channel=C0123&limit=200&cursor=page2"]
+                                                     "/api/conversations.members?channel=C0123&limit=200&cursor=page2",
+                                                     "/api/users.info?user=U99"]
+    assert all(r.headers["authorization"] == "Bearer " + TOKEN for r in services.requests)
+
+
+def test_slack_members_that_cannot_be_named_are_left_out_and_said_once(atpad, services, directory):
+    services.routes["/api/conversations.members"] = lambda r: (
+        200, {"ok": True, "members": ["U03", "U98"], "response_metadata": {"next_cursor": ""}})
+    services.routes["/api/users.info"] = lambda r: (200, {"ok": False, "error": "missing_scope"})
+    proc = atpad("search", "--to", "slack:C0123", "-d", directory, "", env=slack_env(services))
+    assert proc.returncode == 0
+    # Never a bare id: U98 has no name, so the chooser does not offer them.
+    assert [r[0] for r in rows(proc)] == ["U03", "U01", "U02", "U04"]
+    assert proc.stderr == ("atpad: participants of slack:C0123 not named: Slack says missing_scope; "
+                           "ranking without them\n")
+
+
+# MARK: - One person on every service
+
+ACCOUNTS = [
+    {"id": "p1", "name": "John Doe", "handle": "jdoe", "accounts": {
+        "github": "jdoe-gh", "gitlab": "jdoe-gl", "slack": "U0111", "jira": "5b1", "zulip": "11", "matrix": "@john:m.org"}},
+    {"id": "p3", "name": "Ann Lee", "handle": "ann", "accounts": {
+        "github": "AnnL", "gitlab": "ann-gl", "slack": "U0999", "jira": "5b3", "zulip": "33", "matrix": "@ann:m.org"}},
+    {"id": "p4", "name": "Zed Other"},
+]
+
+
+def test_participants_are_the_directorys_people_through_their_accounts(atpad, services, people, tmp_path):
+    """Each service's participant is the directory's person whose `accounts` entry it is:
+    listed once, by name, with the role — never beside themselves as the service's id."""
+    directory = people(ACCOUNTS)
+    once = [["p3", "Ann Lee", "ann"], ["p1", "John Doe", "jdoe"], ["p4", "Zed Other", ""]]
+
+    services.routes["/api/conversations.replies"] = lambda r: (200, {"ok": True, "messages": [
+        {"user": "U0999", "ts": "1700000000.000100"}, {"user": "U0111", "ts": "1700000001.000100"}]})
+    slack = atpad("search", "--to", "slack:C0123/1700000000.000100", "-d", directory, "", env=slack_env(services))
+    assert rows(slack) == [r + [role] for r, role in zip(once, ["author", "replier", ""])], slack.stderr
+    assert not any("users.info" in r.target for r in services.requests)  # both known: no naming
+
+    gh = stand_in(tmp_path, "gh", ["api", "graphql", "-f", "owner=octo", "-f", "name=atpad", "-F", "number=12",
+                                   "-f", "query=" + GITHUB_QUERY], {"data": {"repository": {"issueOrPullRequest": {
+        "author": {"login": "annl", "name": "Ann L."}, "assignees": {"nodes": []},
+        "reviewRequests": {"nodes": [{"requestedReviewer": {"login": "jdoe-gh", "name": "John"}}]},
+        "reviews": {"nodes": []}, "comments": {"nodes": []}}}}})
+    github = atpad("search", "--to", "github:octo/atpad#12", "-d", directory, "", env=gh)
+    assert rows(github) == [r + [role] for r, role in zip(once, ["author", "reviewer", ""])], github.stderr
+
+    glab = stand_in(tmp_path, "glab", ["api", "projects/acme%2Fbackend/issues/5/participants?per_page=100"], [
+        {"id": 7, "username": "ann-gl", "name": "Ann"}, {"id": 8, "username": "jdoe-gl", "name": "John"}])
+    gitlab = atpad("search", "--to", "gitlab:acme/backend#5", "-d", directory, "", env=glab)
+    assert rows(gitlab) == [r + ["participant" if r[0] != "p4" else ""] for r in once], gitlab.stderr
+
+    services.routes["/jira/rest/api/3/issue/KEY-7"] = lambda r: (200, {"fields": {
+        "reporter": {"accountId": "5b3", "displayName": "Ann"}, "assignee": {"accountId": "5b1", "displayName": "John"},
+        "comment": {"comments": []}}})
+    services.routes["/jira/rest/api/3/issue/KEY-7/watchers"] = lambda r: (200, {"watchers": []})
+    jira = atpad("search", "--to", "jira:KEY-7", "-d", directory, "",
+                 env={"JIRA_URL": services.base + "/jira", "JIRA_USER": "u", "JIRA_TOKEN": "t"})
+    assert rows(jira) == [r + [role] for r, role in zip(once, ["reporter", "assignee", ""])], jira.stderr
+
+    services.routes["/zulip/api/v1/messages"] = lambda r: (200, {"result": "success", "messages": [
+        {"sender_id": 11, "sender_full_name": "John"}, {"sender_id": 33, "sender_full_name": "Ann"}]})
+    zulip = atpad("search", "--to", "zulip:backend/topic", "-d", directory, "",
+                  env={"ZULIP_SITE": services.base + "/zulip", "ZULIP_EMAIL": "e", "ZULIP_API_KEY": "k"})
+    assert rows(zulip) == [r + [role] for r, role in zip(once, ["sender", "sender", ""])], zulip.stderr
+
+    services.routes["/matrix/_matrix/client/v3/rooms/%21room%3Am.org/joined_members"] = lambda r: (
+        200, {"joined": {"@ann:m.org": {"display_name": "Ann"}, "@john:m.org": {"display_name": "John"}}})
+    matrix = atpad("search", "--to", "matrix:!room:m.org", "-d", directory, "",
+                   env={"MATRIX_HOMESERVER": services.base + "/matrix", "MATRIX_TOKEN": "mt"})
+    assert rows(matrix) == [r + ["member" if r[0] != "p4" else ""] for r in once], matrix.stderr
 
 
 @pytest.mark.parametrize("answer,said", [
@@ -252,9 +326,12 @@ def test_the_slack_presets_list_names_the_members_slack_gives_as_ids(atpad, serv
     ], "response_metadata": {"next_cursor": ""}})
     services.routes["/api/conversations.members"] = lambda r: (
         200, {"ok": True, "members": ["U03", "U77"], "response_metadata": {"next_cursor": ""}})
+    # A member the list lacks (a guest, one who joined since) is named by users.info.
+    services.routes["/api/users.info"] = lambda r: (200, {"ok": True, "user": {"id": "U77", "name": "gus", "real_name": "Gus Guest"}}
+                                                    if r.target.endswith("user=U77") else {"ok": False, "error": "user_not_found"})
     for query, expected in [("jo", [["U03", "Jo Bloggs", "jbloggs", "member"], ["U01", "John Doe", "jdoe", ""],
                                     ["U02", "Joan Smith", "jsmith", ""]]),
-                            ("", [["U03", "Jo Bloggs", "jbloggs", "member"], ["U77", "U77", "", "member"],
+                            ("", [["U03", "Jo Bloggs", "jbloggs", "member"], ["U77", "Gus Guest", "gus", "member"],
                                   ["U01", "John Doe", "jdoe", ""], ["U02", "Joan Smith", "jsmith", ""]])]:
         proc = atpad("search", "--preset", "slack", "--to", "slack:C0123", query, env=slack_env(services))
         assert proc.returncode == 0, proc.stderr

@@ -116,3 +116,41 @@ def test_the_github_presets_pull_request_is_the_conversation(sessions, tmp_path)
     assert [r for r in rows[2:] if r.startswith("The Octocat")], rows
     logged = [json.loads(line) for line in (bin_dir / "gh.log").read_text().splitlines()]
     assert logged[:2] == [["pr", "view", "--json", "number,url"], participants_call]
+
+
+def test_slack_participants_are_one_person_each_by_name_and_post_their_accounts(sessions, services, tmp_path):
+    """docs/people.md, "One person on every service": Ann's Slack id is her `accounts.slack`,
+    so she is listed once, as the directory names her; a replier the directory lacks is
+    named by users.info; no row and no question shows a bare id; the post carries each
+    person's Slack account."""
+    from test_participants import ACCOUNTS
+    directory = tmp_path / "accounts.json"
+    directory.write_text(json.dumps(ACCOUNTS))
+    services.routes["/api/conversations.replies"] = lambda r: (200, {"ok": True, "messages": [
+        {"user": "U0999", "ts": "1700000000.000100"}, {"user": "U0555", "ts": "1700000001.000100"}]})
+    services.routes["/api/users.info"] = lambda r: (200, {"ok": True, "user": {
+        "id": "U0555", "name": "una", "real_name": "Una Known"}})
+    services.routes["/api/chat.postMessage"] = lambda r: (200, {"ok": True, "channel": "C0123", "ts": "1700000000.000900"})
+    s = sessions(["--to", "slack:C0123/1700000000.000100", "-d", str(directory)], env=slack_env(services),
+                 cwd=str(tmp_path), redirect=" > out.txt")
+    s.wait_for(lambda sc: any("users.info" in r.target for r in services.requests), what="the naming call")
+    s.type("@")
+    screen = s.wait_for(lambda sc: "● Una Known" in sc, what="the named participant")
+    rows = chooser_rows(screen)
+    assert rows[0].startswith("● Ann Lee") and "author" in rows[0], rows
+    assert rows[1].startswith("● Una Known") and "replier" in rows[1], rows
+    assert sum("Ann Lee" in r for r in rows) == 1, rows
+    assert not any("U0" in r for r in rows), rows
+    s.keys("Enter")
+    s.type("and @una")
+    s.wait_for(lambda sc: chooser_rows(sc) and chooser_rows(sc)[0].startswith("● Una Known"), what="una")
+    s.keys("Enter")
+    s.wait_for(lambda sc: "@Ann Lee and @Una Known" in sc and "┌" not in sc, what="both picks")
+    s.keys("C-s")
+    screen = s.wait_for("Post to slack:C0123/1700000000.000100? (y)es (n)o", what="the question")
+    assert "Notifies @Ann Lee and @Una Known" in screen
+    assert "U0" not in screen
+    s.keys("y")
+    assert s.exit_status() == 0
+    [post] = [r for r in services.requests if r.path == "/api/chat.postMessage"]
+    assert json.loads(post.body)["text"] == "<@U0999> and <@U0555>"  # the soft space after a pick is not sent

@@ -194,6 +194,10 @@ struct AppModel {
     mutating func core(_ effects: [Effect]) -> [AppEffect] {
         effects.compactMap { effect in
             if case let .copied(text) = effect { return terminalClipboard ? .setClipboard(text) : nil }
+            if case let .notice(text) = effect {
+                message = text
+                return nil
+            }
             return .core(effect)
         }
     }

@@ -13,6 +13,14 @@ enum ParticipantsSetup {
         case target(PostTarget)
         /// The pull request of the current branch, asked of `gh` when the fetch starts.
         case currentPullRequest
+
+        /// The service whose people the conversation has.
+        var service: Service {
+            switch self {
+            case let .target(target): target.format.service ?? .github
+            case .currentPullRequest: .github
+            }
+        }
     }
 
     /// The conversation for `--to` (`target`) and the `@` trigger's `preset`, if any.
@@ -30,7 +38,7 @@ enum ParticipantsSetup {
                       timeout: Duration, environment: [String: String]) -> ConversationPeople? {
         guard let source = sources["@"] else { return nil }
         let list = ParticipantList(limit: limit)
-        let people = ConversationPeople(list: list, directory: source) {
+        let people = ConversationPeople(list: list, directory: source, service: conversation.service, fetch: {
             let target: PostTarget
             switch conversation {
             case let .target(given):
@@ -48,7 +56,13 @@ enum ParticipantsSetup {
                 return .failure(PostError(.failed, "participants of \(target) not loaded: \(error)"))
             }
             return ConversationPeople.fetch(request, timeout: timeout, environment: environment)
-        }
+        }, name: { ids in
+            // Only a target's service gives people by id alone (Slack): a pull request's
+            // people come with their names.
+            guard case let .target(target) = conversation,
+                  let request = try? ParticipantsRequest(target: target, environment: environment) else { return ([], nil) }
+            return ConversationPeople.name(ids, through: request, timeout: timeout, environment: environment)
+        })
         sources["@"] = ParticipantsFirstSource(participants: list, source: source)
         return people
     }

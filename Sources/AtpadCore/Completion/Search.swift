@@ -97,4 +97,7 @@ public enum Effect: Sendable, Equatable {
     /// Copy or cut took this text, as shown (mentions as their text), for the terminal's
     /// clipboard (OSC 52).
     case copied(String)
+    /// A line for the message line: something the person should know about what a key
+    /// did (a pick written as a name, because the comment's service cannot notify them).
+    case notice(String)
 }

@@ -34,22 +34,31 @@ extension Editor {
             return
         }
         // It shows what the comment's readers will see: `@jdoe` on GitHub, else the name.
-        let mention = lookup.shown(Mention(trigger: trigger, entity: entity, start: 0),
-                                   in: config.readersFormat ?? config.format)
+        let readers = config.readersFormat ?? config.format
+        let mention = lookup.shown(Mention(trigger: trigger, entity: entity, start: 0), in: readers)
+        // Someone the readers' service cannot notify is their name, plain, as the file and
+        // the service get it (docs/people.md, "Someone a service cannot notify").
+        let nameAlone = lookup.writesNameAlone(mention, in: readers)
+        let text = nameAlone ? entity.name : mention.text
+        let mentions = nameAlone ? [] : [mention]
+        let length = text.unicodeScalars.count
+        if nameAlone {
+            pendingEffects.append(.notice("\(entity.name) has no \(readers.service?.rawValue ?? "") account: "
+                                          + "written as text, not notified"))
+        }
         if s.retarget != nil {
-            apply(replacing(start..<end, with: mention.text, mentions: [mention]),
-                  selectionAfter: .cursor(start + mention.range.count))
+            apply(replacing(start..<end, with: text, mentions: mentions), selectionAfter: .cursor(start + length))
             breakUndoCoalescing()
             return
         }
         let next = storage.scalar(at: end)
         let needsSpace = next.map { !CharacterClass.isBlank($0) && !CharacterClass.isClosing($0) } ?? true
-        var after = start + mention.range.count
+        var after = start + length
         if needsSpace || next.map(CharacterClass.isBlank) == true { after += 1 }
-        apply(replacing(start..<end, with: mention.text + (needsSpace ? " " : ""), mentions: [mention]),
-              selectionAfter: .cursor(after), softSpace: needsSpace ? start + mention.range.count : nil)
+        apply(replacing(start..<end, with: text + (needsSpace ? " " : ""), mentions: mentions),
+              selectionAfter: .cursor(after), softSpace: needsSpace ? start + length : nil)
         breakUndoCoalescing()
-        if needsSpace { addedSpace = start + mention.range.count }
+        if needsSpace { addedSpace = start + length }
     }
 
     /// Where an implicit pick starts: before the words just typed before the query when

@@ -56,11 +56,6 @@ enum ADFFormat {
         m.trigger == "@" ? JiraFormat.accountID(of: m, lookup: lookup) : nil
     }
 
-    /// What a mention Jira cannot notify is written as: a person without a Jira account by
-    /// name alone, anything else as shown.
-    static func shownAsText(_ m: Mention, lookup: EntityLookup) -> String {
-        m.trigger == "@" && lookup.writtenID(of: m, in: .jira) == .missing ? m.name : m.text
-    }
 
     /// Writes a `mention` node.
     static func writeMention(id: String, text: String, to writer: inout JSONWriter) {
@@ -95,7 +90,7 @@ enum ADFFormat {
                 endText()
                 lines[lines.count - 1].append(.mention(id: id, text: String(Character(m.trigger)) + m.name))
             } else {
-                pending += Array(shownAsText(m, lookup: lookup).utf8)
+                pending += Array(lookup.textWithoutAccount(m, in: .jira).utf8)
             }
         })
         endText()

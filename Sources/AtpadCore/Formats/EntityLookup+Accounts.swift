@@ -62,6 +62,20 @@ extension EntityLookup {
         return own.map(WrittenID.id) ?? .shown
     }
 
+    /// What `format` writes for a mention it writes as text rather than as its mention
+    /// (docs/people.md, "Someone a service cannot notify"): a person with accounts but none
+    /// on the format's service (``WrittenID/missing``) by name alone — a trigger would
+    /// notify no one, or read back as someone else (`@Bob` of `@Bob Builder`) — and
+    /// anything else as it shows.
+    public func textWithoutAccount(_ m: Mention, in format: DocumentFormat) -> String {
+        m.trigger == "@" && writtenID(of: m, in: format) == .missing ? m.name : m.text
+    }
+
+    /// Whether `format` writes `m` as its name alone (``textWithoutAccount(_:in:)``).
+    public func writesNameAlone(_ m: Mention, in format: DocumentFormat) -> Bool {
+        m.trigger == "@" && writtenID(of: m, in: format) == .missing
+    }
+
     /// `own` when it is `handle` in another case, else `handle`.
     private static func keepingCase(_ own: String?, of handle: String) -> String {
         if let own, own != handle, own.lowercased() == handle.lowercased() { return own }

@@ -27,6 +27,11 @@ enum GitHubFormat {
                 out.append(contentsOf: source.utf8)
                 return
             }
+            // Someone the service cannot notify: their name, which reads back as text.
+            if lookup.writesNameAlone(m, in: format) {
+                out.append(contentsOf: m.name.utf8)
+                return
+            }
             out.append(contentsOf: String(Character(m.trigger)).utf8)
             if case let .id(handle) = lookup.writtenID(of: m, in: format) {
                 out.append(contentsOf: handle.utf8)

@@ -21,9 +21,14 @@ enum JiraFormat {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 40))
         func written(_ m: Mention) -> String? { accountID(of: m, lookup: lookup) }
-        MentionRuns.forEach(in: doc, format: .jira, accept: { written($0) != nil }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+        MentionRuns.forEach(in: doc, format: .jira, accept: { written($0) != nil || lookup.writesNameAlone($0, in: .jira) },
+                            plain: { run, _ in out.append(contentsOf: run) }, token: { m in
             if let source = m.source(in: .jira) {
                 out.append(contentsOf: source.utf8)
+                return
+            }
+            if lookup.writesNameAlone(m, in: .jira) {
+                out.append(contentsOf: m.name.utf8)
                 return
             }
             out.append(contentsOf: opening.utf8)

@@ -32,7 +32,7 @@ enum MatrixFormat {
         var body: [UInt8] = []
         body.reserveCapacity(doc.text.utf8.count + 16)
         MentionRuns.forEach(in: doc, format: .matrix, plain: { run, _ in body.append(contentsOf: run) }, token: { m in
-            body += Array((pill(m, lookup: lookup) == nil ? shownAsText(m, lookup: lookup) : m.text).utf8)
+            body += Array((pill(m, lookup: lookup) == nil ? lookup.textWithoutAccount(m, in: .matrix) : m.text).utf8)
         })
         var pills = Pills(lookup: lookup)
         let html = markdown ? markdownHTML(doc, pills: &pills) : writtenHTML(doc, pills: &pills)
@@ -60,11 +60,6 @@ enum MatrixFormat {
         return (id, m.trigger == "@")
     }
 
-    /// What a mention Matrix cannot link is written as: a person without a Matrix account
-    /// by name alone, anything else as shown.
-    static func shownAsText(_ m: Mention, lookup: EntityLookup) -> String {
-        m.trigger == "@" && lookup.writtenID(of: m, in: .matrix) == .missing ? m.name : m.text
-    }
 
     /// Writes mentions as pills, and lists the users of the pills written: only a person
     /// the HTML shows as a pill is notified (not one named in code).
@@ -78,7 +73,7 @@ enum MatrixFormat {
         /// Appends `m` as a pill, or as text where Matrix cannot link it.
         mutating func append(_ m: Mention, to out: inout [UInt8]) {
             guard let (id, isUser) = pill(m, lookup: lookup) else {
-                var text = shownAsText(m, lookup: lookup)
+                var text = lookup.textWithoutAccount(m, in: .matrix)
                 text.withUTF8 { appendHTML($0, to: &out) }
                 return
             }

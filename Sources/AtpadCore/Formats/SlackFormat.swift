@@ -22,10 +22,14 @@ enum SlackFormat {
     static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(MentionRuns.capacity(for: doc, perMention: 32))
-        MentionRuns.forEach(in: doc, format: .slack, accept: { lookup.writtenID(of: $0, in: .slack) != .missing },
-                            plain: { run, _ in escape(run, into: &out) }, token: { m in
+        MentionRuns.forEach(in: doc, format: .slack, plain: { run, _ in escape(run, into: &out) }, token: { m in
             if let source = m.source(in: .slack) {
                 out.append(contentsOf: source.utf8)
+                return
+            }
+            if lookup.writesNameAlone(m, in: .slack) {
+                var name = m.name
+                name.withUTF8 { escape($0, into: &out) }
                 return
             }
             out.append(contentsOf: AngleMention.opening(for: m).utf8)

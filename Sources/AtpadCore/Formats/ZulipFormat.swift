@@ -23,9 +23,14 @@ enum ZulipFormat {
             shown.id = id
             return isWritable(shown) ? id : nil
         }
-        MentionRuns.forEach(in: doc, format: .zulip, accept: { written($0) != nil }, plain: { run, _ in out.append(contentsOf: run) }, token: { m in
+        MentionRuns.forEach(in: doc, format: .zulip, accept: { written($0) != nil || lookup.writesNameAlone($0, in: .zulip) },
+                            plain: { run, _ in out.append(contentsOf: run) }, token: { m in
             if let source = m.source(in: .zulip) {
                 out.append(contentsOf: source.utf8)
+                return
+            }
+            if lookup.writesNameAlone(m, in: .zulip) {
+                out.append(contentsOf: m.name.utf8)
                 return
             }
             out.append(contentsOf: "@**".utf8)

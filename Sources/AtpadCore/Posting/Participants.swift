@@ -62,6 +62,9 @@ public struct ParticipantsRequest: Equatable, Sendable {
             case zulipMessages
             /// Matrix's joined members of the room.
             case matrixMembers
+            /// Slack's `users.info` of one person the conversation named by id alone
+            /// (``ParticipantsRequest/namingCalls(for:)``).
+            case slackUser
         }
 
         public let kind: Kind
@@ -71,6 +74,16 @@ public struct ParticipantsRequest: Equatable, Sendable {
     public let target: PostTarget
     /// The calls, in order; each may have more pages (``read(_:of:)``'s `next`).
     public let calls: [Call]
+    /// Slack's API and the token's header, for ``namingCalls(for:)``; nil for the other services.
+    private let slackAPI: (url: String, authorization: PostHeader)?
+    /// The most people of one conversation named one call each (Slack's `users.info`):
+    /// the chooser needs the people who spoke or were asked, not every member of a big channel.
+    public static let maximumNamed = 50
+
+    public static func == (a: ParticipantsRequest, b: ParticipantsRequest) -> Bool {
+        a.target == b.target && a.calls == b.calls && a.slackAPI?.url == b.slackAPI?.url
+            && a.slackAPI?.authorization == b.slackAPI?.authorization
+    }
     /// The most participants read from one answer page.
     public static let pageSize = 100
 
@@ -90,6 +103,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
     /// of kind `.usage` naming it.
     public init(target: PostTarget, environment: [String: String]) throws(PostError) {
         self.target = target
+        var slackAPI: (url: String, authorization: PostHeader)?
         let variables = ServiceVariables(environment: environment, purpose: "for the participants of \(target)")
         func variable(_ name: String) throws(PostError) -> String { try variables.value(name) }
         func base(_ name: String) throws(PostError) -> String { try variables.base(name) }
@@ -110,6 +124,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
             var api = environment["ATPAD_SLACK_API"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://slack.com/api"
             while api.hasSuffix("/") { api.removeLast() }
             let auth = PostHeader(name: "Authorization", scheme: "Bearer", secret: token)
+            slackAPI = (api, auth)
             let query = "channel=\(PostEncoding.percentEncoded(channel))&limit=200"
             if channel.hasPrefix("#") {
                 calls = [Call(kind: .slackChannel(name: String(channel.dropFirst()), thread: thread),
@@ -142,6 +157,18 @@ public struct ParticipantsRequest: Equatable, Sendable {
                 "\(url)/_matrix/client/v3/rooms/\(PostEncoding.percentEncoded(room))/joined_members",
                 PostHeader(name: "Authorization", scheme: "Bearer", secret: token)))]
         }
+        self.slackAPI = slackAPI
+    }
+
+    /// The calls that name people the conversation gave by id alone — Slack's members and
+    /// repliers are user ids (`U0123`) — one `users.info` each, for the first
+    /// ``maximumNamed``; none for the other services, which name their people.
+    public func namingCalls(for ids: [String]) -> [Call] {
+        guard let slackAPI else { return [] }
+        return ids.prefix(Self.maximumNamed).map { id in
+            Call(kind: .slackUser, action: .http(method: "GET", url: "\(slackAPI.url)/users.info?user=\(PostEncoding.percentEncoded(id))",
+                                                 headers: [slackAPI.authorization], body: []))
+        }
     }
 
     /// What one answer says: the participants it names, and the call for its next page
@@ -154,7 +181,7 @@ public struct ParticipantsRequest: Equatable, Sendable {
     /// Reads the answer `reply` got for `call`: its participants, or one line saying why
     /// there are none (the status, the service's own error, the token to check).
     public func read(_ reply: PostReply, of call: Call) -> Result<Page, PostError> {
-        let failed = "participants of \(target) not loaded"
+        let failed = "participants of \(target) " + (call.kind == .slackUser ? "not named" : "not loaded")
         let body: [UInt8]
         switch reply {
         case let .notSent(reason), let .noAnswer(reason), let .lookupFailed(reason):
@@ -186,6 +213,9 @@ public struct ParticipantsRequest: Equatable, Sendable {
             return .failure(PostError(.failed, "\(failed): Slack says \(json["error"].string ?? "nothing useful")"))
         }
         if case .slackChannel = call.kind, json["ok"].bool != true {
+            return .failure(PostError(.failed, "\(failed): Slack says \(json["error"].string ?? "nothing useful")"))
+        }
+        if case .slackUser = call.kind, json["ok"].bool != true {
             return .failure(PostError(.failed, "\(failed): Slack says \(json["error"].string ?? "nothing useful")"))
         }
         if case .slackMembers = call.kind, json["ok"].bool != true {
@@ -250,6 +280,15 @@ public struct ParticipantsRequest: Equatable, Sendable {
                 people.append(ConversationMember(entity: Entity(id: user, name: user), roles: ["member"]))
             }
             next = Self.slackNext(call, cursor: json["response_metadata"]["next_cursor"].string)
+        case .slackUser:
+            // The full name, as a directory gives it, else the name the person shows in
+            // Slack, else the account's name (which `@` searches match as a handle).
+            let user = json["user"], profile = user["profile"]
+            guard let id = user["id"].string, !id.isEmpty else { break }
+            let names = [user["real_name"].string, profile["real_name"].string, profile["display_name"].string, user["name"].string]
+            let name = names.lazy.compactMap { $0 }.first { !$0.isEmpty } ?? id
+            let handle = user["name"].string.flatMap { $0.isEmpty ? nil : $0 }
+            people.append(ConversationMember(entity: Entity(id: id, name: name, handle: handle), roles: []))
         case .jiraIssue:
             let fields = json["fields"]
             func account(_ value: JSONPathValue, _ role: String) {

@@ -61,7 +61,8 @@ public final class ParticipantList: Sendable {
 /// answer, in which `role` finds the participants too (one whose directory entry matches
 /// when what the service says of them does not), moved up after them and marked. A
 /// participant the directory also lists appears once, with the directory's entity (which
-/// may know more, such as an email). At most `limit` results.
+/// may know more, such as an email); one known by id alone (a Slack member nobody could
+/// name) appears only so. At most `limit` results.
 public enum ParticipantRanking {
     public static func merge(participants: [Candidate], others: [Candidate], role: (String) -> String?,
                              limit: Int) -> [Candidate] {
@@ -70,7 +71,12 @@ public enum ParticipantRanking {
         var result: [Candidate] = []
         for p in participants where seen.insert(p.entity.id).inserted {
             var marked = p
-            if let entity = known[p.entity.id] { marked.entity = entity }
+            if let entity = known[p.entity.id] {
+                marked.entity = entity
+            } else if ParticipantsFirstSource.isIDOnly(p.entity) {
+                // Never shown as an id: only where the source names them.
+                continue
+            }
             result.append(marked)
         }
         var rest: [Candidate] = []

@@ -17,23 +17,72 @@ public final class ConversationPeople: Sendable {
 
     private let state = Mutex<(state: State, waiting: [CheckedContinuation<Void, Never>])>((.fetching, []))
 
+    /// What naming the people a service gave by id alone found: them, named, and one line
+    /// when some could not be named.
+    public typealias Naming = (named: [ConversationMember], failure: PostError?)
+
     /// Starts `fetch` on a new thread at once. Its people, as `directory` (the trigger's
-    /// source: a directory file, a cached list) knows them, go into `list` before the
-    /// state says they are ready; a directory still loading is waited for first.
-    public init(list: ParticipantList, directory source: any EntitySource,
-                fetch: @escaping @Sendable () -> Result<[ConversationMember], PostError>) {
+    /// source: a directory file, a cached list) knows them (``SamePerson``, on `service`),
+    /// go into `list` before the state says they are ready; a directory still loading is
+    /// waited for first. Those it does not know whom the service gave by id alone
+    /// (Slack's `U0123`) are looked for in a cached list not fetched yet (the `slack`
+    /// preset's), then named by `name`; one that still has no name is ranked only where
+    /// the source names them (``ParticipantRanking``), never shown as an id.
+    public init(list: ParticipantList, directory source: any EntitySource, service: Service,
+                fetch: @escaping @Sendable () -> Result<[ConversationMember], PostError>,
+                name: @escaping @Sendable ([String]) -> Naming = { _ in ([], nil) }) {
         BackgroundThread.start(name: "atpad participants") { [self] in
             switch fetch() {
             case let .success(members):
                 Task {
                     await Self.loading(of: source)?.waitUntilLoaded()
-                    let people = Self.resolved(members, in: Self.directory(of: source))
+                    let known = Self.directory(of: source)
+                    let people = Self.resolved(members, in: known, on: service)
                     list.set(people)
-                    self.finish(.ready(people))
+                    guard people.contains(where: { ParticipantsFirstSource.isIDOnly($0.entity) }) else {
+                        self.finish(.ready(people))
+                        return
+                    }
+                    // Naming may take a call a person: the others rank first meanwhile.
+                    BackgroundThread.start(name: "atpad participants' names") {
+                        var people = people
+                        if known == nil, let late = Self.fetchedDirectory(of: source) {
+                            people = Self.resolved(people.map { ConversationMember(entity: $0.entity, roles: [$0.role]) },
+                                                   in: late, on: service)
+                        }
+                        let unnamed = people.filter { ParticipantsFirstSource.isIDOnly($0.entity) }.map(\.entity.id)
+                        let naming: Naming = unnamed.isEmpty ? ([], nil) : name(unnamed)
+                        people = Self.named(people, by: naming.named)
+                        list.set(people)
+                        self.finish(naming.failure.map { .failed($0.message) } ?? .ready(people))
+                    }
                 }
             case let .failure(error):
                 finish(.failed(error.message))
             }
+        }
+    }
+
+    /// `people` with those given by id alone named from `names` (same id).
+    static func named(_ people: [Participant], by names: [ConversationMember]) -> [Participant] {
+        let byID = Dictionary(names.map { ($0.entity.id, $0.entity) }, uniquingKeysWith: { first, _ in first })
+        return people.map { person in
+            guard ParticipantsFirstSource.isIDOnly(person.entity), let entity = byID[person.entity.id] else { return person }
+            return Participant(entity: entity, role: person.role)
+        }
+    }
+
+    /// The directory behind `source`, fetching a cached list (a preset's) that nothing has
+    /// asked for yet. Blocks: for the naming thread only.
+    static func fetchedDirectory(of source: any EntitySource) -> FileDirectory? {
+        switch source {
+        case let cached as CachedSource:
+            guard cached.loadedDirectory == nil, let cancellation = try? Cancellation() else { return cached.loadedDirectory }
+            return (try? cached.directory(cancellation: cancellation)) ?? nil
+        case let merged as MergedSource:
+            return fetchedDirectory(of: merged.files) ?? fetchedDirectory(of: merged.source)
+        default:
+            return directory(of: source)
         }
     }
 
@@ -88,30 +137,51 @@ public final class ConversationPeople: Sendable {
         return .success(ConversationMember.merged(people))
     }
 
-    /// `members` as `directory` knows them: each one it has (the same id, else the same
-    /// handle) is its entry; the others stay as the service described them. Roles of one
-    /// person are joined (`author, reviewer`).
-    public static func resolved(_ members: [ConversationMember], in directory: FileDirectory?) -> [Participant] {
-        var byID: [String: Entity] = [:]
-        var byHandle: [String: Entity] = [:]
-        if let index = directory?.index {
-            for (_, position) in index.positions(ofIDs: Set(members.map(\.entity.id))) {
-                let entity = index.entity(at: position)
-                byID[entity.id] = entity
+    /// Names the people with `ids` through `request`'s naming calls (Slack's
+    /// `users.info`), each within `timeout`; those that fail are left unnamed, and the
+    /// first failure is said.
+    public static func name(_ ids: [String], through request: ParticipantsRequest, timeout: Duration,
+                            environment: [String: String]) -> Naming {
+        var named: [ConversationMember] = []
+        var failure: PostError?
+        let calls = request.namingCalls(for: ids)
+        for call in calls {
+            let reply = PostTransport.perform(call.action, timeout: timeout, environment: environment)
+            switch request.read(reply, of: call) {
+            case let .success(page): named += page.participants
+            case let .failure(error): failure = failure ?? error
             }
-            let handles = Set(members.compactMap { $0.entity.handle?.lowercased() })
-            if !handles.isEmpty, byID.count < members.count {
-                for entity in index.entities {
-                    if let handle = entity.handle?.lowercased(), handles.contains(handle), byHandle[handle] == nil {
-                        byHandle[handle] = entity
-                    }
-                }
+        }
+        if ids.count > calls.count, failure == nil {
+            failure = PostError(.failed, "participants of \(request.target): \(ids.count - calls.count) more than "
+                                + "\(ParticipantsRequest.maximumNamed) not named")
+        }
+        return (named, failure)
+    }
+
+    /// `members` as `directory` knows them: each one it has (``SamePerson``: an account on
+    /// `service`, the same id, the same handle) is its entry; the others stay as the
+    /// service described them. Roles of one person are joined (`author, reviewer`).
+    public static func resolved(_ members: [ConversationMember], in directory: FileDirectory?,
+                                on service: Service) -> [Participant] {
+        var entries = [Entity?](repeating: nil, count: members.count)
+        if let index = directory?.index {
+            // Most directories give the service's ids as theirs: found without reading
+            // every entry. Anyone left is looked for in a pass over all of them.
+            let positions = index.positions(ofIDs: Set(members.map(\.entity.id)))
+            for (i, member) in members.enumerated() {
+                entries[i] = positions[member.entity.id].map(index.entity(at:))
+            }
+            if entries.contains(where: { $0 == nil }) {
+                let rule = SamePerson(members.map(\.entity), on: service)
+                let found = rule.resolve((0 ..< index.count).lazy.map(index.entity(at:)), count: members.count)
+                for i in entries.indices where found[i] != nil { entries[i] = found[i] }
             }
         }
         var order: [String] = []
         var shown: [String: (entity: Entity, roles: [String])] = [:]
-        for member in members {
-            let entity = byID[member.entity.id] ?? member.entity.handle.flatMap { byHandle[$0.lowercased()] } ?? member.entity
+        for (member, entry) in zip(members, entries) {
+            let entity = entry ?? member.entity
             if var known = shown[entity.id] {
                 known.roles += member.roles.filter { !known.roles.contains($0) }
                 shown[entity.id] = known

@@ -44,10 +44,12 @@ struct AccountsTests {
     @Test func eachFormatWritesItsOwnServicesID() {
         let d = Self.directory
         #expect(DocumentFormat.github.encode(Self.doc, lookup: d) == "hi @jdoe, @ann-gh and @bo")
-        #expect(DocumentFormat.gitlab.encode(Self.doc, lookup: d) == "hi @jdoe-gl, @Ann Lee and @bo")
+        // Ann has no GitLab, Jira or Zulip account: her name, without an @ that would
+        // read as someone else or notify no one.
+        #expect(DocumentFormat.gitlab.encode(Self.doc, lookup: d) == "hi @jdoe-gl, Ann Lee and @bo")
         #expect(DocumentFormat.slack.encode(Self.doc, lookup: d) == "hi <@U0123>, <@U0456> and <@p3>")
-        #expect(DocumentFormat.jira.encode(Self.doc, lookup: d) == "hi [~accountid:5b10ac8d], @Ann Lee and [~accountid:p3]")
-        #expect(DocumentFormat.zulip.encode(Self.doc, lookup: d) == "hi @**John Doe|42**, @Ann Lee and @**Bo Chen|p3**")
+        #expect(DocumentFormat.jira.encode(Self.doc, lookup: d) == "hi [~accountid:5b10ac8d], Ann Lee and [~accountid:p3]")
+        #expect(DocumentFormat.zulip.encode(Self.doc, lookup: d) == "hi @**John Doe|42**, Ann Lee and @**Bo Chen|p3**")
         let matrix = DocumentFormat.matrix.encode(Self.doc, lookup: d)
         // Ann has no Matrix account: her name, without an @ that would read as someone else.
         #expect(matrix.contains(#"<a href=\"https://matrix.to/#/@jdoe:example.org\">John Doe</a>, Ann Lee and <a href=\"https://matrix.to/#/p3\">"#))
@@ -56,12 +58,28 @@ struct AccountsTests {
         #expect(DocumentFormat.discord.encode(Self.doc, lookup: d) == "hi <@p1>, <@p2> and <@p3>")
     }
 
+    /// A person with accounts but none on GitHub, whose handle is a word of their name:
+    /// `@Bob Builder` in a `.md` file would read back as `@Bob` and ` Builder` (and be
+    /// sent to Matrix as `@Bob Builder Builder`). Their name alone reads back as text.
+    @Test func someoneTheServiceCannotNotifyIsTheirNameAloneAndReadsBackAsText() throws {
+        let bob = Entity(id: "p5", name: "Bob Builder", handle: "Bob", accounts: [.matrix: "@bob:example.org"])
+        let d = lookup([Self.john, bob])
+        let doc = markup("Thanks @[Bob Builder](p5) and @[John Doe](p1)")
+        let written = DocumentFormat.github.encode(doc, lookup: d)
+        #expect(written == "Thanks Bob Builder and @jdoe")
+        let read = try DocumentFormat.github.decode(written, lookup: d)
+        #expect(read.document.text == "Thanks Bob Builder and @jdoe")
+        #expect(read.document.mentions.map(\.id) == ["p1"])
+        #expect(DocumentFormat.slack.encode(doc, lookup: d) == "Thanks Bob Builder and <@U0123>")
+        #expect(d.missingAccountNote(in: doc, format: .github) == "1 mention has no github account and will not be notified: @Bob Builder")
+    }
+
     @Test func renderingFromGitHubToSlackPingsTheSlackAccount() throws {
         let d = Self.directory
         let read = try DocumentFormat.github.decode("thanks @jdoe and @ANN-GH!", lookup: d)
         #expect(summary(read.document) == ["@p1 John Doe 7", "@p2 Ann Lee 17"])
         #expect(DocumentFormat.slack.encode(read.document, lookup: d) == "thanks <@U0123> and <@U0456>!")
-        #expect(DocumentFormat.jira.encode(read.document, lookup: d) == "thanks [~accountid:5b10ac8d] and @Ann Lee!")
+        #expect(DocumentFormat.jira.encode(read.document, lookup: d) == "thanks [~accountid:5b10ac8d] and Ann Lee!")
         // The github account keeps the case it was read in.
         #expect(DocumentFormat.github.encode(MarkedText(text: read.document.text, mentions: read.document.mentions.map {
             var m = $0; m.source = nil; return m
@@ -98,7 +116,7 @@ struct AccountsTests {
         let m = Mention(trigger: "@", entity: Self.ann, start: 0)
         let doc = MarkedText(text: m.text, mentions: [m])
         #expect(DocumentFormat.slack.encode(doc) == "<@U0456>")
-        #expect(DocumentFormat.jira.encode(doc) == "@Ann Lee")
+        #expect(DocumentFormat.jira.encode(doc) == "Ann Lee")
         #expect(EntityLookup.empty.missingAccountNote(in: doc, format: .jira)
             == "1 mention has no jira account and will not be notified: @Ann Lee")
         // The directory's accounts win over the hint.

@@ -291,7 +291,7 @@ struct ADFMarkdown {
         if m.trigger == "@", let id = JiraFormat.accountID(of: m, lookup: lookup) {
             ADFFormat.writeMention(id: id, text: m.text, to: &writer)
         } else {
-            text(ADFFormat.shownAsText(m, lookup: lookup), marks: marks, to: &writer)
+            text(lookup.textWithoutAccount(m, in: .jira), marks: marks, to: &writer)
         }
     }
 

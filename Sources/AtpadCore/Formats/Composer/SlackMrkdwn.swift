@@ -158,10 +158,8 @@ struct SlackMrkdwn {
             append(AngleMention.opening(for: m))
             escape(id)
             out.append(UInt8(ascii: ">"))
-        case .missing where m.trigger == "@":
-            escape(m.name)
         default:
-            escape(m.text)
+            escape(lookup.textWithoutAccount(m, in: .slack))
         }
     }
 
