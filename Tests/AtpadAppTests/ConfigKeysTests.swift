@@ -26,6 +26,10 @@ import Testing
         #expect(Set(documented(in: "terminal")) == Set(Config.TerminalKeys.allCases.map(\.stringValue)))
     }
 
+    @Test func theGitKeysAreTheDecoders() {
+        #expect(Set(documented(in: "git")) == Set(Config.GitKeys.allCases.map(\.stringValue)))
+    }
+
     @Test func thePostKeysAreTheDecoders() {
         #expect(Set(documented(in: "post")) == Set(Config.PostKeys.allCases.map(\.stringValue)))
     }

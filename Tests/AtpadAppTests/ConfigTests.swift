@@ -483,11 +483,12 @@ import Testing
     @Test func theExampleFileDocumentsEveryKey() throws {
         let text = try String(contentsOf: ConfigTests.exampleURL, encoding: .utf8)
         func isSet(_ key: String) -> Bool { text.contains("\n\(key) = ") || text.contains("\n# \(key) = ") }
-        for key in Config.CodingKeys.allCases.map(\.stringValue) where !["triggers", "terminal", "formats", "post"].contains(key) {
+        for key in Config.CodingKeys.allCases.map(\.stringValue) where !["triggers", "terminal", "formats", "post", "git"].contains(key) {
             #expect(text.contains("\n\(key) = "), "\(key) is not set in the example")
         }
         #expect(text.contains("\n[formats]\n"))
         #expect(text.contains("\n# [post]\n"))
+        #expect(text.contains("\n# [git]\n# person_trailers = "))
         for key in Config.PostKeys.allCases.map(\.stringValue) {
             #expect(text.contains(key), "\(key) is not described in the example")
         }

@@ -89,3 +89,47 @@ def test_with_the_github_preset_the_trailer_carries_the_no_reply_address(tmp_pat
     assert trailers.strip() == "Co-authored-by: The Octocat <583231+octocat@users.noreply.github.com>"
     # (The preset also asks gh for the branch's pull request, whose people rank first.)
     assert [c for c in calls(bin_dir, "gh") if c[:2] != ["pr", "view"]][0] == users
+
+
+def test_every_person_trailer_and_alt_o_signs_off_as_git_commit_s(tmp_path):
+    """docs/git.md: `Reviewed-by: @jo` and a trailer of the config's own inserts
+    `Name <email>`; Alt-O adds git's `Signed-off-by:` after them, once; `git log` reads
+    each trailer."""
+    path, git, people = make_repo(tmp_path, PEOPLE)
+    config = tmp_path / "config.toml"
+    config.write_text('[git]\nperson_trailers = ["Mentored-by"]\n')
+    editor = " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", people, "--config", str(config)])
+    s = Session("git commit", env={**IDENTITY, "GIT_EDITOR": editor}, cwd=str(path))
+    try:
+        s.wait_for("COMMIT_EDITMSG")
+        s.type("Fix the parser")
+        s.keys("Enter")
+        s.keys("Enter")
+        s.type("Reviewed-by: @jo")
+        s.wait_for("john@example.com")
+        s.keys("Enter")
+        s.wait_for("Reviewed-by: John Doe <john@example.com>")
+        s.keys("Enter")
+        s.type("Mentored-by: @jo")
+        s.wait_for("john@example.com")
+        s.keys("Enter")
+        s.wait_for("Mentored-by: John Doe <john@example.com>")
+        s.keys("M-o")
+        committer = f"{IDENTITY['GIT_COMMITTER_NAME']} <{IDENTITY['GIT_COMMITTER_EMAIL']}>"
+        s.wait_for(f"Signed-off-by: {committer}")
+        s.keys("M-o")
+        s.wait_for("Already signed off")
+        s.keys("C-s")
+        s.wait_for("Saved")
+        s.keys("C-q")
+        assert s.exit_status() == 0
+    finally:
+        s.close()
+    log = git("log", "-1", "--format=%B")
+    assert log.stdout.startswith("Fix the parser\n\nReviewed-by: John Doe <john@example.com>\n"
+                                 "Mentored-by: John Doe <john@example.com>\n"
+                                 f"Signed-off-by: {committer}\n"), log.stdout
+    trailers = git("log", "-1", "--format=%(trailers:key=Signed-off-by,valueonly)")
+    assert trailers.stdout.strip() == committer
+    reviewed = git("log", "-1", "--format=%(trailers:key=Reviewed-by,valueonly)")
+    assert reviewed.stdout.strip() == "John Doe <john@example.com>"

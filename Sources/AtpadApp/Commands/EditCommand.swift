@@ -215,6 +215,18 @@ struct EditCommand: AsyncParsableCommand {
         }
     }
 
+    /// git's committer, `Name <email>`, as `git commit -s` signs off with
+    /// (`git var GIT_COMMITTER_IDENT`, without its date); nil when git has none.
+    static func committer(environment: [String: String]) -> String? {
+        let reply = PostTransport.perform(.program(arguments: ["git", "var", "GIT_COMMITTER_IDENT"], stdin: []),
+                                          timeout: .seconds(2), environment: environment)
+        guard case let .program(0?, output, _) = reply, let text = String(validating: output, as: UTF8.self),
+              let close = text.firstIndex(of: ">") else { return nil }
+        let ident = String(text[...close])
+        // Never a control character into the text (a name is the person's to write).
+        return ident.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? nil : ident
+    }
+
     /// Everything the session needs, from what the steps before found.
     private func editOptions(_ comment: Comment, format: DocumentFormat, named: DocumentFormat?, lookup: EntityLookup,
                              directories: DirectorySetup, settings: Settings, theme: Theme, frecency: FrecencyRecord,
@@ -236,9 +248,12 @@ struct EditCommand: AsyncParsableCommand {
             frecency: frecency)
         options.config.readersFormat = comment.readersFormat
         options.sourceNotes = directories.notes
-        // git's commit and merge messages: `Co-authored-by: @jo` credits a co-author
-        // (docs/people.md, "Credit co-authors in a commit message").
-        options.config.coAuthorTrailers = file.map(CoAuthor.isCommitMessage(path:)) ?? false
+        // git's message files: `Signed-off-by: @jo` names a person by name and email
+        // (docs/git.md, "People in trailers").
+        if let file, PersonTrailers.isCommitMessage(path: file) {
+            options.config.personTrailers = PersonTrailers(extra: settings.config.personTrailers ?? [])
+            options.config.signOffIdent = Self.committer(environment: environment)
+        }
         // Only `-f` fixes the format: Save as under another name asks the rule again.
         options.formatIsFixed = named != nil
         options.formatRule = settings.config.formatRule

@@ -85,6 +85,9 @@ struct Config: Equatable, Sendable {
     var commandTimeout: Duration?
     /// `[terminal] graphemes`: how clusters of several code points are sent to the terminal.
     var graphemes: Graphemes?
+    /// `[git] person_trailers`: trailer keys besides git's and the kernel's that name a
+    /// person (docs/git.md, "People in trailers").
+    var personTrailers: [String]?
     /// `[post]`: where posts go and with which tokens, by the environment variable each key
     /// stands for (`slack_token` → `SLACK_TOKEN`); values may hold `${NAME}`.
     var post: [String: String]?
@@ -123,7 +126,12 @@ extension Config: Decodable {
     /// The keys a config may hold at its top level.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case triggers, implicit, trimMentions = "trim_mentions", format, formats, clipboard, theme, noColor = "no_color"
-        case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", terminal, post
+        case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", terminal, post, git
+    }
+
+    /// The keys of `[git]`.
+    enum GitKeys: String, CodingKey, CaseIterable {
+        case personTrailers = "person_trailers"
     }
 
     /// The keys of `[post]`: each the environment variable of the same name (`slack_api`:
@@ -172,6 +180,17 @@ extension Config: Decodable {
                                              reader) { (text: String) in Config.graphemeModes.contains(text) }.flatMap(Graphemes.init(rawValue:))
             } else {
                 reader.fail(["terminal"], "must be a table, such as [terminal]")
+            }
+        }
+        if c.contains(.git) {
+            if let git = try? c.nestedContainer(keyedBy: GitKeys.self, forKey: .git) {
+                git.noteUnknownKeys(reader)
+                personTrailers = git.setting(.personTrailers, "must be an array of trailer keys (letters, digits and -, "
+                                             + "such as \"Mentored-by\")", reader) { (keys: [String]) in
+                    keys.allSatisfy(PersonTrailers.isValidKey)
+                }
+            } else {
+                reader.fail(["git"], "must be a table, such as [git]")
             }
         }
         if c.contains(.post) {

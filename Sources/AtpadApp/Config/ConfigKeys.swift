@@ -9,7 +9,7 @@ import AtpadDirectory
 /// output and docs/config.md holds the same table, so neither can drift from the code.
 /// The decoder's own `CodingKeys` must name exactly these keys (ConfigKeysTests checks).
 struct ConfigKey: Equatable, Sendable {
-    /// The table the key is in: "" (the top level), "terminal", "post", "formats" or
+    /// The table the key is in: "" (the top level), "terminal", "git", "post", "formats" or
     /// `triggers."CHAR"`.
     var table: String
     /// The key's name, as written in the file; `"PATTERN"` for the glob keys of `[formats]`.
@@ -61,6 +61,9 @@ struct ConfigKey: Equatable, Sendable {
                       defaultValue: "auto", option: "",
                       summary: "How characters of several code points (👍🏽, flags, families) are sent: whole, their first "
                           + "code point, or auto (asks the terminal, mode 2027)."),
+            ConfigKey(table: "git", name: "person_trailers", value: "an array of trailer keys", defaultValue: "", option: "",
+                      summary: "Trailers that name a person besides \(PersonTrailers.standard.joined(separator: ", ")): in git's "
+                          + "message files @ after KEY: at the start of a line inserts Name <email>."),
         ] + Config.PostKeys.allCases.map { key in
             ConfigKey(table: "post", name: key.rawValue, value: "a string; ${NAME} is read from the environment",
                       defaultValue: "", option: "",

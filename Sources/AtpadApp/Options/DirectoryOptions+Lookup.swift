@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadDirectory
 import AtpadSystem
 import FoundationEssentials
 import Glibc

@@ -46,9 +46,9 @@ public struct Search: Sendable, Equatable {
     /// Re-targeting: the query is still the mention's name as it was pre-filled, selected,
     /// so the first character typed replaces it (Backspace keeps it for editing).
     public var queryIsSelected: Bool = false
-    /// A search right after `Co-authored-by: ` in a commit message: its results are
-    /// co-authors (``CoAuthor``), each inserting `Name <email>`.
-    public var coAuthor: Bool = false
+    /// A search right after a person trailer's key (`Signed-off-by: `) in a commit
+    /// message: each result inserts `Name <email>` (``PersonTrailers``).
+    public var personTrailer: Bool = false
 
     /// Whether the chooser owns only the implicit keys (Tab, Ctrl-N/Ctrl-P, Esc).
     public var hasImplicitKeys: Bool { kind == .implicit || quiet }

@@ -58,6 +58,7 @@ extension Editor {
         case .copy?: copy(held: held)
         case .cut?: cut()
         case .paste?: if let clip = clipboard { insert(clip) }
+        case .signOff?: signOff()
         case .mentionHere?:
             // A kept construct names no one: there is nothing to re-target.
             if let m = held, !m.isKept, selection.isEmpty { startRetarget(m) } else { mentionHere() }

@@ -10,9 +10,9 @@ extension Editor {
     mutating func pick(_ index: Int) {
         guard let s = search, index >= 0, index < s.items.count else { return }
         let entity = s.items[index].entity
-        // A co-author without an email cannot be credited: the chooser stays as it is,
-        // its detail saying why.
-        if s.coAuthor, entity.insert == nil { return }
+        // Someone without an email cannot be named in a trailer: the chooser stays as it
+        // is, its detail saying why.
+        if s.personTrailer, entity.insert == nil { return }
         var end = s.queryStart + s.query.unicodeScalars.count
         var start = s.start
         if s.kind == .implicit { start = consumedWordsStart(for: entity.name, before: s.start) }

@@ -100,8 +100,8 @@ extension Editor {
         endSearch()
         search = Search(kind: .explicit, trigger: t, start: position, query: "", queryID: 0, sent: false)
         search?.quiet = config.quietTriggers.contains(t)
-        if config.coAuthorTrailers, t == "@" {
-            search?.coAuthor = CoAuthor.isTrailerKey(Substring(storage.slice(storage.lineStart(position)..<position)))
+        if let trailers = config.personTrailers, t == "@" {
+            search?.personTrailer = trailers.isTrailerKey(Substring(storage.slice(storage.lineStart(position)..<position)))
         }
         refreshQuery(force: true)
     }
@@ -255,7 +255,7 @@ extension Editor {
                 // does not rank, a command or URL, is taken as it answers).
                 for c in candidates where !seen.contains(c.entity.id) && (s.kind == .explicit || c.isStrong != false) {
                     seen.insert(c.entity.id)
-                    s.items.append(s.coAuthor ? CoAuthor.candidate(c) : c)
+                    s.items.append(s.personTrailer ? PersonTrailers.candidate(c) : c)
                 }
                 if isFinal { s.isFinal = true }
                 search = s

@@ -21,9 +21,13 @@ public struct EditorConfig: Sendable, Equatable {
     /// characters of query with results, and keeps Enter and arrows until Tab or
     /// Ctrl-N/Ctrl-P, like an implicit one (docs/keys.md, "Emoji (`:`)").
     public var quietTriggers: [Unicode.Scalar]
-    /// The document is a git commit message (`COMMIT_EDITMSG`, `MERGE_MSG`): `@` after
-    /// `Co-authored-by: ` at the start of a line inserts `Name <email>` (``CoAuthor``).
-    public var coAuthorTrailers: Bool = false
+    /// The trailers that name a person, when the document is one of git's message files
+    /// (`COMMIT_EDITMSG`, `MERGE_MSG`, …): `@` after `Signed-off-by: ` and the like at the
+    /// start of a line inserts `Name <email>` (``PersonTrailers``). Nil elsewhere.
+    public var personTrailers: PersonTrailers?
+    /// git's committer (`Name <email>`) for Alt-O's `Signed-off-by:`, in git's message
+    /// files; nil when git has none (or elsewhere).
+    public var signOffIdent: String?
     /// The document's format: how a paste is read (as a file in it is), whether typed
     /// triggers start searches (not in `text`), and in a Markdown format (`github`,
     /// `gitlab`, `mattermost`, `markdown`) GitHub's parser decides where a search may

@@ -14,6 +14,8 @@ public enum Command: Hashable, Sendable {
     case undo, redo, copy, cut, paste
     /// Ctrl-Space: an explicit search at the cursor, or re-targeting a selected mention.
     case mentionHere
+    /// Adds `Signed-off-by:` with git's identity to a commit message (``PersonTrailers``).
+    case signOff
 
     // The core's, while a chooser is shown.
     case choosePrevious, chooseNext, choosePageUp, choosePageDown
