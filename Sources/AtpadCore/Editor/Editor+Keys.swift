@@ -59,6 +59,7 @@ extension Editor {
         case .cut?: cut()
         case .paste?: if let clip = clipboard { insert(clip) }
         case .signOff?: signOff()
+        case .reflow?: reflow()
         case .mentionHere?:
             // A kept construct names no one: there is nothing to re-target.
             if let m = held, !m.isKept, selection.isEmpty { startRetarget(m) } else { mentionHere() }

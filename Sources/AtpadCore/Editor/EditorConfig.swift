@@ -28,6 +28,8 @@ public struct EditorConfig: Sendable, Equatable {
     /// git's committer (`Name <email>`) for Alt-O's `Signed-off-by:`, in git's message
     /// files; nil when git has none (or elsewhere).
     public var signOffIdent: String?
+    /// The width Alt-Q reflows paragraphs to (``Reflow``), as git's messages want.
+    public var reflowWidth = 72
     /// The document's format: how a paste is read (as a file in it is), whether typed
     /// triggers start searches (not in `text`), and in a Markdown format (`github`,
     /// `gitlab`, `mattermost`, `markdown`) GitHub's parser decides where a search may

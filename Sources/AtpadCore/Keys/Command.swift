@@ -16,6 +16,8 @@ public enum Command: Hashable, Sendable {
     case mentionHere
     /// Adds `Signed-off-by:` with git's identity to a commit message (``PersonTrailers``).
     case signOff
+    /// Refills the paragraph at the cursor to the body width (``Reflow``).
+    case reflow
 
     // The core's, while a chooser is shown.
     case choosePrevious, chooseNext, choosePageUp, choosePageDown

@@ -93,6 +93,9 @@ public enum Keymap {
         Binding([.f2], .preview, help: "Preview as saved",
                 detail: "the comment as its format will write it (Slack markup, say); any key returns"),
         Binding([.alt("z")], .suspend, help: "Suspend", detail: "as SIGTSTP does; `fg` brings atpad back"),
+        Binding([.alt("q")], .reflow, help: "Reflow paragraph",
+                detail: "the paragraph at the cursor (or those the selection touches) to 72 columns, as vim's `gq`; "
+                    + "mentions, code and URLs stay whole; lists, quotes, tables, code and trailers are left as they are"),
         Binding([.alt("o")], .signOff, help: "Sign off (git)",
                 detail: "in git's message files: adds `Signed-off-by: NAME <EMAIL>` (git's committer) after the "
                     + "message's trailers, as `git commit -s` does, once"),
