@@ -36,7 +36,8 @@ import Testing
         app.model.editor = Editor(doc, cursor: 0)
         try app.keys("<C-s>")
         let save = try #require(app.lastSave)
-        #expect(save.contents == Array("hi @Ann Lee".utf8))
+        // Her name alone: no `@` that notifies no one (docs/people.md).
+        #expect(save.contents == Array("hi Ann Lee".utf8))
         app.send(.saved(save))
         #expect(app.model.message == "Saved c.slack (1 mention) · 1 mention has no slack account and will not be notified: @Ann Lee")
     }
