@@ -68,6 +68,9 @@ def test_a_failed_post_keeps_everything_and_ctrl_s_tries_again(sessions, service
                (200, {"ok": True, "channel": "C1", "ts": "1.5"})]
     services.routes["/api/chat.postMessage"] = lambda r: answers[len(posts(services)) - 1]
     s = sessions(["--to", "slack:C1", "-d", directory], env=slack_env(services), cwd=str(tmp_path), redirect=" > out.txt")
+    # The participants call (no route here: a 404) is said first, so that its line, late on a
+    # loaded machine, cannot replace the post's.
+    s.wait_for("ranking without them", what="the participants' failure")
     compose(s)
     s.keys("C-s")
     s.wait_for("Post to slack:C1?")
