@@ -145,7 +145,7 @@ public enum Reflow {
         guard indent < 4, i < line.upperBound else { return indent < 4 }
         let rest = String(String.UnicodeScalarView(scalars[i ..< line.upperBound]))
         if rest.hasPrefix(">") || rest.hasPrefix("|") || rest.hasPrefix("```") || rest.hasPrefix("~~~") { return false }
-        for marker in ["- ", "* ", "+ "] where rest.hasPrefix(marker) || rest == marker.trimmingSuffix { return false }
+        if ["-", "*", "+"].contains(where: { rest == $0 || rest.hasPrefix($0 + " ") }) { return false }
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty, digits.count <= 9 {
             let after = rest.dropFirst(digits.count)
@@ -189,8 +189,4 @@ public enum Reflow {
 
     private static func isBlank(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" }
     private static func isSpace(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" || s == "\n" || s == "\r" }
-}
-
-private extension String {
-    var trimmingSuffix: String { String(dropLast()) }
 }
