@@ -23,9 +23,9 @@ public struct AtpadMain: AsyncParsableCommand {
     public init() {}
 
     /// Runs the command line and exits with its status. The editor runs on the calling
-    /// (main) thread, which owns the terminal, without the async machinery; the other
-    /// commands run in a task. `commit` is the git commit the executable was built from
-    /// ("" when unknown).
+    /// (main) thread, which owns the terminal, without the async machinery, and so does
+    /// every other command that does not await; the ones that do run in a task. `commit`
+    /// is the git commit the executable was built from ("" when unknown).
     @MainActor
     public static func main(_ arguments: [String], commit: String = "") -> Never {
         AtpadVersion.commit.withLock { $0 = commit }
@@ -42,6 +42,19 @@ public struct AtpadMain: AsyncParsableCommand {
         if let edit = command as? EditCommand {
             do {
                 Glibc.exit(try edit.runEditor())
+            } catch {
+                Glibc.exit(report(error))
+            }
+        }
+        // A command that does not await (render, mentions, post, …) runs here too. On the
+        // main thread its memory comes from the main heap, which grows in large steps; a
+        // task's worker thread has a heap of its own, which grows by as little as each
+        // allocation needs, one system call each: thousands for a 1 MB comment's Markdown.
+        if !(command is any AsyncParsableCommand) {
+            var command = command
+            do {
+                try command.run()
+                Glibc.exit(0)
             } catch {
                 Glibc.exit(report(error))
             }

@@ -360,21 +360,17 @@ private struct Walker {
 
     /// The text of a link that may be an autolink or bare URL: its one text child, when
     /// the destination ends with it (`http://x`, `mailto:a@b.c` for `a@b.c`).
-    static func autolinkText(_ node: OpaquePointer) -> [UInt8]? {
+    static func autolinkText(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
         guard let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
-              cmark_node_get_type(child) == CMARK_NODE_TEXT, let url = cmark_node_get_url(node) else { return nil }
+              cmark_node_get_type(child) == CMARK_NODE_TEXT else { return nil }
         let text = literal(child)
-        let destination = String(cString: url).utf8
+        let destination = MarkdownNode.bytes(of: cmark_node_get_url(node))
         guard !text.isEmpty, destination.count >= text.count, destination.suffix(text.count).elementsEqual(text) else { return nil }
         return text
     }
 
-    static func literal(_ node: OpaquePointer) -> [UInt8] {
-        guard let c = cmark_node_get_literal(node) else { return [] }
-        let p = UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self)
-        var count = 0
-        while p[count] != 0 { count += 1 }
-        return Array(UnsafeBufferPointer(start: p, count: count))
+    static func literal(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+        MarkdownNode(node).literalBytes
     }
 }
 
@@ -422,7 +418,7 @@ private struct InlineStep {
     }
 
     /// Matches a text node's literal at `pos` (or, while searching, later on the line).
-    mutating func matchText(_ literal: [UInt8], raw: Bool) -> Range<Int>? {
+    mutating func matchText(_ literal: UnsafeBufferPointer<UInt8>, raw: Bool) -> Range<Int>? {
         guard !literal.isEmpty else { return pos ..< pos }
         let limit = searching ? lineEnd(from: pos) : pos
         var start = pos
@@ -438,11 +434,11 @@ private struct InlineStep {
     }
 
     /// Where `literal` ends when the source at `start` spells it.
-    func match(_ literal: [UInt8], at start: Int, raw: Bool) -> Int? {
+    func match(_ literal: UnsafeBufferPointer<UInt8>, at start: Int, raw: Bool) -> Int? {
         raw ? matchRawBytes(literal, at: start) : match(literal, from: 0, at: start)
     }
 
-    func matchRawBytes(_ literal: [UInt8], at start: Int) -> Int? {
+    func matchRawBytes(_ literal: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
         if start + literal.count <= bytes.count, bytes[start ..< start + literal.count].elementsEqual(literal) {
             return start + literal.count
         }
@@ -458,7 +454,7 @@ private struct InlineStep {
 
     /// How many bytes of `literal` from `j` source byte `b` spells: 1 when they are the
     /// same byte, 3 when `b` is a NUL and the literal has the U+FFFD cmark-gfm reads it as.
-    static func spells(_ literal: [UInt8], _ j: Int, _ b: UInt8) -> Int? {
+    static func spells(_ literal: UnsafeBufferPointer<UInt8>, _ j: Int, _ b: UInt8) -> Int? {
         if literal[j] == b { return 1 }
         guard b == 0, j + 2 < literal.count, literal[j] == 0xEF, literal[j + 1] == 0xBF, literal[j + 2] == 0xBD else { return nil }
         return 3
@@ -466,7 +462,7 @@ private struct InlineStep {
 
     /// Where the source at `start` ends spelling `literal` from index `from`, backslash
     /// escapes and character references standing for what they decode to.
-    func match(_ literal: [UInt8], from: Int, at start: Int) -> Int? {
+    func match(_ literal: UnsafeBufferPointer<UInt8>, from: Int, at start: Int) -> Int? {
         let raw = false
         var i = start, j = from
         while j < literal.count {
@@ -546,7 +542,7 @@ private struct InlineStep {
 
     /// Raw text (inline HTML) spelled as is, its line breaks followed by the next line's
     /// container prefix.
-    mutating func matchRaw(_ literal: [UInt8]) -> Range<Int>? {
+    mutating func matchRaw(_ literal: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var start = pos
         if searching {
             let end = lineEnd(from: pos)
@@ -595,7 +591,7 @@ private struct InlineStep {
 
     /// Steps over a link or image: `[text](destination "title")`, `[text][label]`,
     /// `[text]`, `<autolink>` or a bare URL, calling `content` for its text.
-    mutating func link(image: Bool, autolinkText: [UInt8]?, content: (inout InlineStep) -> Void) {
+    mutating func link(image: Bool, autolinkText: UnsafeBufferPointer<UInt8>?, content: (inout InlineStep) -> Void) {
         if searching {
             let end = lineEnd(from: pos)
             var j = pos

@@ -170,6 +170,15 @@ struct ComposerFormatsTests {
             == ##"doc[paragraph["Ann Lee" " " @<p3|@Bo Chen> " " "#general"]]"##)
     }
 
+    @Test func jiraAndSlackTextHoldingThePlaceholderCharacterIsKept() throws {
+        let open = String(Character(Unicode.Scalar(0xFDD0 as UInt32)!)), close = String(Character(Unicode.Scalar(0xFDD1 as UInt32)!))
+        let odd = open + "0" + close
+        // The text's own U+FDD0 is a piece of its own: a text node of its own in ADF.
+        #expect(try Self.outline(Self.adf("a \(odd) @[John Doe](p1)"))
+            == "doc[paragraph[\"a \" \"\(open)\" \"0\(close) \" @<5b10ac8d|@John Doe>]]")
+        #expect(Self.slack("a \(odd) @[John Doe](p1) `\(odd)`", from: .atpad) == "a \(odd) <@U0123> `\(odd)`")
+    }
+
     @Test func jiraMarkupIsSentAsWritten() throws {
         #expect(try Self.outline(Self.adf("*bold* h1. x", from: .jira)) == #"doc[paragraph["*bold* h1. x"]]"#)
     }

@@ -240,16 +240,15 @@ struct ADFMarkdown {
         for node in nodes {
             switch node.kind {
             case .text:
-                for segment in composed.segments(node.literal) {
-                    switch segment {
-                    case let .text(run): text(String(run), marks: marks, to: &writer)
-                    case let .piece(piece): self.piece(piece, marks: marks, to: &writer)
-                    }
+                composed.forEachSegment(of: node.literalBytes) { run in
+                    text(run, marks: marks, to: &writer)
+                } piece: { piece in
+                    self.piece(piece, marks: marks, to: &writer)
                 }
             case .code:
                 var codeMarks = Marks(code: true)
                 codeMarks.link = marks.link
-                text(node.literal, marks: codeMarks, to: &writer)
+                text(node.literalBytes, marks: codeMarks, to: &writer)
             case .softBreak, .lineBreak:
                 if inHeading {
                     text(" ", marks: marks, to: &writer)
@@ -297,12 +296,18 @@ struct ADFMarkdown {
 
     /// A text node with `marks`, unless `content` is empty (ADF refuses empty text).
     private func text(_ content: String, marks: Marks, to writer: inout JSONWriter) {
+        var content = content
+        content.withUTF8 { text($0, marks: marks, to: &writer) }
+    }
+
+    /// A text node of the UTF-8 `content` with `marks`, unless it is empty.
+    private func text(_ content: UnsafeBufferPointer<UInt8>, marks: Marks, to writer: inout JSONWriter) {
         guard !content.isEmpty else { return }
         writer.object { writer in
             writer.key("type")
             writer.string("text")
             writer.key("text")
-            writer.string(content)
+            writer.string(utf8: content)
             let hasMarks = marks.strong || marks.em || marks.strike || marks.code || marks.link != nil
             guard hasMarks else { return }
             writer.key("marks")

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Glibc
 
 /// A comment's Markdown as cmark-gfm reads it, with its mentions, for the writers that send
 /// each chat or tracker what its own composer sends (docs/formats.md, "What each service
@@ -22,19 +23,12 @@ struct ComposedMarkdown {
         case literal(String)
     }
 
-    /// One piece of a text node's literal: text, or the piece a placeholder stands for.
-    enum Segment {
-        case text(Substring)
-        case piece(Piece)
-    }
-
     /// The Markdown source with placeholders.
     private(set) var source: [UInt8] = []
     private(set) var pieces: [Piece] = []
 
-    // Swift's literals refuse noncharacters: the scalars are made from their values.
+    // Swift's literals refuse noncharacters: the scalar is made from its value.
     private static let openScalar = Unicode.Scalar(0xFDD0 as UInt32)!
-    private static let closeScalar = Unicode.Scalar(0xFDD1 as UInt32)!
     private static let open: [UInt8] = [0xEF, 0xB7, 0x90] // U+FDD0
     private static let close: [UInt8] = [0xEF, 0xB7, 0x91] // U+FDD1
 
@@ -80,40 +74,51 @@ struct ComposedMarkdown {
         }
     }
 
-    /// `literal` split at its placeholders.
-    func segments(_ literal: String) -> [Segment] {
-        guard literal.utf8.contains(0xEF) else { return [.text(Substring(literal))] }
-        var out: [Segment] = []
-        var scalars = literal.unicodeScalars[...]
-        var textStart = scalars.startIndex
-        while let at = scalars.firstIndex(of: Self.openScalar) {
-            let digits = scalars[scalars.index(after: at)...].prefix { ("0" ... "9").contains($0) }
-            let closing = digits.endIndex
-            guard closing < scalars.endIndex, scalars[closing] == Self.closeScalar,
-                  let index = Int(String(digits)), index < pieces.count else {
-                scalars = scalars[scalars.index(after: at)...]
+    /// Calls `text` with each run of `literal` (UTF-8) between placeholders and `piece`
+    /// with what each placeholder stands for, in order; a literal without placeholders is
+    /// one run, even empty.
+    func forEachSegment(of literal: UnsafeBufferPointer<UInt8>, text: (UnsafeBufferPointer<UInt8>) -> Void,
+                        piece: (Piece) -> Void) {
+        let open = Self.open, close = Self.close
+        var textStart = 0, i = 0
+        var found = false
+        while i + 2 < literal.count {
+            guard literal[i] == open[0], literal[i + 1] == open[1], literal[i + 2] == open[2] else {
+                i += 1
                 continue
             }
-            if textStart < at { out.append(.text(Substring(literal.unicodeScalars[textStart ..< at]))) }
-            out.append(.piece(pieces[index]))
-            textStart = scalars.index(after: closing)
-            scalars = scalars[textStart...]
+            // The digits of an index this document has, then the closing scalar.
+            var j = i + 3, index = 0, overflow = false
+            while j < literal.count, literal[j] >= UInt8(ascii: "0"), literal[j] <= UInt8(ascii: "9") {
+                let (times, o1) = index.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times.addingReportingOverflow(Int(literal[j] - UInt8(ascii: "0")))
+                overflow = overflow || o1 || o2
+                index = sum
+                j += 1
+            }
+            guard j > i + 3, !overflow, index < pieces.count, j + 2 < literal.count,
+                  literal[j] == close[0], literal[j + 1] == close[1], literal[j + 2] == close[2] else {
+                i += 3
+                continue
+            }
+            if textStart < i { text(UnsafeBufferPointer(rebasing: literal[textStart ..< i])) }
+            piece(pieces[index])
+            found = true
+            i = j + 3
+            textStart = i
         }
-        if textStart < literal.unicodeScalars.endIndex { out.append(.text(Substring(literal.unicodeScalars[textStart...]))) }
-        return out
+        if !found || textStart < literal.count { text(UnsafeBufferPointer(rebasing: literal[textStart...])) }
     }
 
     /// `literal` with every placeholder replaced by the text it stands for.
     func resolved(_ literal: String) -> String {
-        guard literal.utf8.contains(0xEF) else { return literal }
-        var out = ""
-        for segment in segments(literal) {
-            switch segment {
-            case let .text(text): out += text
-            case let .piece(piece): out += Self.text(of: piece)
-            }
+        guard literal.utf8.contains(Self.open[0]) else { return literal }
+        var out: [UInt8] = []
+        var literal = literal
+        literal.withUTF8 { bytes in
+            forEachSegment(of: bytes, text: { out.append(contentsOf: $0) }, piece: { out.append(contentsOf: Self.text(of: $0).utf8) })
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Parses the source as GitHub does and calls `body` with the prepared tree and the
@@ -133,27 +138,31 @@ struct ComposedMarkdown {
             }
             let root = cmark_parser_finish(parser)!
             defer { cmark_node_free(root) }
-            cmark_consolidate_text_nodes(root)
-            prepare(MarkdownNode(root), inLink: false)
-            // Raw HTML made text joins the text around it: one run, one node.
-            cmark_consolidate_text_nodes(root)
+            // Raw HTML made text joins the text around it: one run, one node. The parser
+            // leaves no two text nodes side by side, so most trees need no second pass.
+            if prepare(MarkdownNode(root), inLink: false) { cmark_consolidate_text_nodes(root) }
             return body(MarkdownNode(root), cmark_parser_get_syntax_extensions(parser))
         }
     }
 
-    /// Resolves placeholders where no mention can be and turns raw HTML into text.
-    private func prepare(_ node: MarkdownNode, inLink: Bool) {
+    /// Resolves placeholders where no mention can be and turns raw HTML into text. Returns
+    /// whether two text nodes may now be side by side (raw HTML became text, or the parser
+    /// left them so), for `cmark_consolidate_text_nodes` to join.
+    private func prepare(_ node: MarkdownNode, inLink: Bool) -> Bool {
+        var adjacentText = false
         var child = node.firstChild
         while let c = child {
             let next = c.next
             switch c.kind {
             case .code, .codeBlock:
-                c.literal = resolved(c.literal)
-                if c.kind == .codeBlock { c.fenceInfo = resolved(c.fenceInfo) }
+                resolve(c, \.literal)
+                if c.kind == .codeBlock { resolve(c, \.fenceInfo) }
             case .text:
-                if inLink { c.literal = resolved(c.literal) }
+                if inLink { resolve(c, \.literal) }
+                if next?.kind == .text { adjacentText = true }
             case .htmlInline:
                 c.replace(with: MarkdownNode.text(inLink ? resolved(c.literal) : c.literal))
+                adjacentText = true
             case .htmlBlock:
                 // A paragraph of its lines, each break a hard one, as typed.
                 let paragraph = MarkdownNode(cmark_node_new(CMARK_NODE_PARAGRAPH))
@@ -165,14 +174,23 @@ struct ComposedMarkdown {
                 }
                 c.replace(with: paragraph)
             case .link, .image:
-                c.url = resolved(c.url)
-                c.title = resolved(c.title)
-                prepare(c, inLink: true)
+                resolve(c, \.url)
+                resolve(c, \.title)
+                if prepare(c, inLink: true) { adjacentText = true }
             default:
-                prepare(c, inLink: inLink)
+                if prepare(c, inLink: inLink) { adjacentText = true }
             }
             child = next
         }
+        return adjacentText
+    }
+
+    /// Writes `node`'s `text` back with its placeholders resolved, if it has any (a write
+    /// copies the text into the tree).
+    private func resolve(_ node: MarkdownNode, _ text: ReferenceWritableKeyPath<MarkdownNode, String>) {
+        let original = node[keyPath: text]
+        guard original.utf8.contains(Self.open[0]) else { return }
+        node[keyPath: text] = resolved(original)
     }
 }
 
@@ -247,6 +265,16 @@ struct MarkdownNode {
     var literal: String {
         get { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
         nonmutating set { cmark_node_set_literal(pointer, newValue) }
+    }
+
+    /// The literal as the UTF-8 bytes cmark-gfm holds, not copied (a long comment has a
+    /// text node every few words): valid until the node changes or is freed.
+    var literalBytes: UnsafeBufferPointer<UInt8> { Self.bytes(of: cmark_node_get_literal(pointer)) }
+
+    /// The bytes of a C string cmark-gfm holds; none for nil.
+    static func bytes(of string: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string))
     }
 
     var fenceInfo: String {

@@ -102,11 +102,11 @@ struct SlackMrkdwn {
         for node in nodes {
             switch node.kind {
             case .text:
-                for segment in composed.segments(node.literal) {
-                    switch segment {
-                    case let .text(run): escape(run)
-                    case let .piece(piece): self.piece(piece)
-                    }
+                let composed = composed
+                composed.forEachSegment(of: node.literalBytes) { run in
+                    escape(run)
+                } piece: { piece in
+                    self.piece(piece)
                 }
             case .code:
                 if plain {
@@ -135,7 +135,9 @@ struct SlackMrkdwn {
                     continue
                 }
                 out.append(UInt8(ascii: "<"))
-                escape(url.replacing("|", with: "%7C"))
+                // A `|` (a character of its own) would end the url: percent-encoded. Most
+                // urls have none, and are not read character by character for it.
+                escape(url.utf8.contains(UInt8(ascii: "|")) ? url.replacing("|", with: "%7C") : url)
                 if text != url, "mailto:" + text != url {
                     out.append(UInt8(ascii: "|"))
                     escape(text)
@@ -197,13 +199,20 @@ struct SlackMrkdwn {
 
     /// Appends `text` with `&`, `<`, `>` escaped.
     private mutating func escape<S: StringProtocol>(_ text: S) {
-        for b in text.utf8 {
-            switch b {
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            default: out.append(b)
-            }
+        for b in text.utf8 { escape(b) }
+    }
+
+    /// Appends the UTF-8 `text` with `&`, `<`, `>` escaped.
+    private mutating func escape(_ text: UnsafeBufferPointer<UInt8>) {
+        for b in text { escape(b) }
+    }
+
+    private mutating func escape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "&"): append("&amp;")
+        case UInt8(ascii: "<"): append("&lt;")
+        case UInt8(ascii: ">"): append("&gt;")
+        default: out.append(b)
         }
     }
 }
