@@ -267,7 +267,7 @@ import Testing
         let doc = try DocumentFormat.github.decode(file, lookup: lookup(samplePeople)).document
         var h = try Harness("|", config: EditorConfig(format: .github))
         h.editor = Editor(doc, cursor: 0, config: EditorConfig(format: .github))
-        let (free, skipped) = h.editor.outsideTokens(h.editor.matches(of: "jdoe"))
+        let (free, skipped, _) = h.editor.outsideTokens(h.editor.matches(of: "jdoe"))
         #expect(free.isEmpty && skipped == 1)
         let matches = h.editor.matches(of: "John")
         #expect(matches.count == 1)
@@ -284,7 +284,7 @@ import Testing
         // "ab @John Doe cd @Jane Roe": a match before, one overlapping the start, one
         // inside, one right after, an empty one inside.
         let ranges = [0 ..< 2, 2 ..< 4, 5 ..< 7, 12 ..< 15, 17 ..< 17]
-        let (free, skipped) = h.editor.outsideTokens(ranges)
+        let (free, skipped, _) = h.editor.outsideTokens(ranges)
         #expect(free == [0 ..< 2, 12 ..< 15])
         #expect(skipped == 3)
     }

@@ -85,10 +85,10 @@ import Testing
         #expect(!PersonTrailers.isValidKey("Mentored by") && !PersonTrailers.isValidKey("-x") && !PersonTrailers.isValidKey("a:")
             && !PersonTrailers.isValidKey(""))
         #expect(PersonTrailers.trailerValue(Entity(id: "a", name: "A B", email: "a@b")) == "A B <a@b>")
-        #expect(PersonTrailers.isCommitMessage(path: "/repo/.git/COMMIT_EDITMSG"))
-        #expect(PersonTrailers.isCommitMessage(path: ".git/MERGE_MSG") && PersonTrailers.isCommitMessage(path: "MERGE_MSG"))
-        #expect(PersonTrailers.isCommitMessage(path: ".git/TAG_EDITMSG") && PersonTrailers.isCommitMessage(path: "SQUASH_MSG"))
-        #expect(!PersonTrailers.isCommitMessage(path: "COMMIT_EDITMSG.md"))
+        #expect(GitFile.kind(ofPath: "/repo/.git/COMMIT_EDITMSG") == .message)
+        #expect(GitFile.kind(ofPath: ".git/MERGE_MSG") == .message && GitFile.kind(ofPath: "MERGE_MSG") == .message)
+        #expect(GitFile.kind(ofPath: ".git/TAG_EDITMSG") == .message && GitFile.kind(ofPath: "SQUASH_MSG") == .message)
+        #expect(GitFile.kind(ofPath: "COMMIT_EDITMSG.md") == nil && GitFile.kind(ofPath: "rebase-merge/git-rebase-todo") == .rebaseList)
         #expect(PersonTrailers.trailerValue(Entity(id: "a", name: "A B", email: "")) == nil)
     }
 }

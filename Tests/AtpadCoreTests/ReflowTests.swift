@@ -36,7 +36,7 @@ import Testing
 
     @Test func commentsAndTheDiffBelowTheScissorsAreLeftAlone() throws {
         var config = EditorConfig()
-        config.personTrailers = PersonTrailers()
+        config.git = GitFile(kind: .message)
         let diff = "\n# ------------------------ >8 ------------------------\ndiff --git a/x b/x\n+a long\n+line|\n"
         var h = try Harness("Fix\n\nBody one\ntwo\n# a comment\n# more" + diff, config: config)
         try h.keys("<M-q>")

@@ -100,7 +100,8 @@ struct EditCommand: AsyncParsableCommand {
         // behind the screen when nothing needs them sooner; a picked mention carries its own).
         let lookup = needsDirectory || format.encodingUsesDirectory || postTarget?.format.encodingUsesDirectory == true
             ? EntityLookup(directories.files.mapValues(\.entities)) : .empty
-        let comment = try openComment(fileRead, format: format, lookup: lookup, postTarget: postTarget)
+        let comment = try openComment(fileRead, format: format, lookup: lookup, postTarget: postTarget,
+                                      environment: environment)
         let theme = try loadTheme(settings)
         // The tokens: the environment's, else the config's `[post]` (with `${NAME}`s).
         let postEnvironment = PostPreparation.environment(environment, config: settings.config.post)
@@ -174,17 +175,20 @@ struct EditCommand: AsyncParsableCommand {
         var decoded: DecodedDocument
         /// `--to`'s format when it is not the file's: what the mentions show.
         var readersFormat: DocumentFormat?
+        /// The git file FILE is (a commit message, a rebase list), if any.
+        var git: GitFile?
     }
 
     /// Reads stdin for `-` (FILE was read already) and decodes the comment in `format`.
     private func openComment(_ fileRead: OpenedFile?, format: DocumentFormat, lookup: EntityLookup,
-                             postTarget: PostTarget?) throws -> Comment {
+                             postTarget: PostTarget?, environment: [String: String]) throws -> Comment {
         let opened = try fileRead ?? OpenedFile.read(file, beforeStandardInput: Self.requireTerminal)
-        let decoded = try opened.decode(format, lookup: lookup)
+        let git = file == "-" ? nil : GitSettings.file(path: file, bytes: opened.bytes, environment: environment)
+        let decoded = try opened.decode(format, lookup: lookup, git: git)
         // With `--to`, the mentions show what the target's readers see (docs/formats.md).
         let readersFormat = postTarget.map(\.format).flatMap { $0 == format ? nil : $0 }
         let document = readersFormat.map { lookup.showing(decoded.document, in: $0) } ?? decoded.document
-        return Comment(file: opened, document: document, decoded: decoded, readersFormat: readersFormat)
+        return Comment(file: opened, document: document, decoded: decoded, readersFormat: readersFormat, git: git)
     }
 
     /// The theme `--theme` or the config names. The bundled default.toml is the built-in
@@ -215,18 +219,6 @@ struct EditCommand: AsyncParsableCommand {
         }
     }
 
-    /// git's committer, `Name <email>`, as `git commit -s` signs off with
-    /// (`git var GIT_COMMITTER_IDENT`, without its date); nil when git has none.
-    static func committer(environment: [String: String]) -> String? {
-        let reply = PostTransport.perform(.program(arguments: ["git", "var", "GIT_COMMITTER_IDENT"], stdin: []),
-                                          timeout: .seconds(2), environment: environment)
-        guard case let .program(0?, output, _) = reply, let text = String(validating: output, as: UTF8.self),
-              let close = text.firstIndex(of: ">") else { return nil }
-        let ident = String(text[...close])
-        // Never a control character into the text (a name is the person's to write).
-        return ident.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? nil : ident
-    }
-
     /// Everything the session needs, from what the steps before found.
     private func editOptions(_ comment: Comment, format: DocumentFormat, named: DocumentFormat?, lookup: EntityLookup,
                              directories: DirectorySetup, settings: Settings, theme: Theme, frecency: FrecencyRecord,
@@ -248,11 +240,14 @@ struct EditCommand: AsyncParsableCommand {
             frecency: frecency)
         options.config.readersFormat = comment.readersFormat
         options.sourceNotes = directories.notes
-        // git's message files: `Signed-off-by: @jo` names a person by name and email
-        // (docs/git.md, "People in trailers").
-        if let file, PersonTrailers.isCommitMessage(path: file) {
+        // git's files, read as git reads them (docs/git.md); in its message files
+        // `Signed-off-by: @jo` names a person by name and email.
+        options.config.git = comment.git
+        options.config.subjectLimit = settings.config.subjectLimit ?? EditorConfig.defaultSubjectLimit
+        options.config.bodyWidth = settings.config.bodyWidth ?? EditorConfig.defaultBodyWidth
+        if comment.git?.kind == .message {
             options.config.personTrailers = PersonTrailers(extra: settings.config.personTrailers ?? [])
-            options.config.signOffIdent = Self.committer(environment: environment)
+            options.config.signOffIdent = GitSettings.committer(environment)
         }
         // Only `-f` fixes the format: Save as under another name asks the rule again.
         options.formatIsFixed = named != nil

@@ -88,6 +88,11 @@ struct Config: Equatable, Sendable {
     /// `[git] person_trailers`: trailer keys besides git's and the kernel's that name a
     /// person (docs/git.md, "People in trailers").
     var personTrailers: [String]?
+    /// `[git] subject`: characters of a commit message's subject past this many are marked.
+    var subjectLimit: Int?
+    /// `[git] body`: the body width — Alt-Q fills to it, and a commit message's body lines
+    /// past it are marked.
+    var bodyWidth: Int?
     /// `[post]`: where posts go and with which tokens, by the environment variable each key
     /// stands for (`slack_token` → `SLACK_TOKEN`); values may hold `${NAME}`.
     var post: [String: String]?
@@ -131,7 +136,7 @@ extension Config: Decodable {
 
     /// The keys of `[git]`.
     enum GitKeys: String, CodingKey, CaseIterable {
-        case personTrailers = "person_trailers"
+        case personTrailers = "person_trailers", subject, body
     }
 
     /// The keys of `[post]`: each the environment variable of the same name (`slack_api`:
@@ -189,6 +194,8 @@ extension Config: Decodable {
                                              + "such as \"Mentored-by\")", reader) { (keys: [String]) in
                     keys.allSatisfy(PersonTrailers.isValidKey)
                 }
+                subjectLimit = git.setting(.subject, "must be an integer of 1 or more", reader) { (n: Int) in n >= 1 }
+                bodyWidth = git.setting(.body, "must be an integer of 1 or more", reader) { (n: Int) in n >= 1 }
             } else {
                 reader.fail(["git"], "must be a table, such as [git]")
             }

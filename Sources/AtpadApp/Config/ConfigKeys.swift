@@ -64,6 +64,14 @@ struct ConfigKey: Equatable, Sendable {
             ConfigKey(table: "git", name: "person_trailers", value: "an array of trailer keys", defaultValue: "", option: "",
                       summary: "Trailers that name a person besides \(PersonTrailers.standard.joined(separator: ", ")): in git's "
                           + "message files @ after KEY: at the start of a line inserts Name <email>."),
+            ConfigKey(table: "git", name: "subject", value: "an integer of 1 or more",
+                      defaultValue: "\(EditorConfig.defaultSubjectLimit)", option: "",
+                      summary: "Characters of a commit message's subject line past this many are marked (commit.overflow); "
+                          + "the title bar shows the subject's length against it."),
+            ConfigKey(table: "git", name: "body", value: "an integer of 1 or more",
+                      defaultValue: "\(EditorConfig.defaultBodyWidth)", option: "",
+                      summary: "The body width: Alt-Q reflows paragraphs to it, and a commit message's body lines past it "
+                          + "are marked."),
         ] + Config.PostKeys.allCases.map { key in
             ConfigKey(table: "post", name: key.rawValue, value: "a string; ${NAME} is read from the environment",
                       defaultValue: "", option: "",

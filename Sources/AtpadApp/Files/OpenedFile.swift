@@ -46,11 +46,12 @@ struct OpenedFile {
         return format.mayReadMentions(in: bytes)
     }
 
-    /// The document the bytes hold in `format` (empty without any).
-    func decode(_ format: DocumentFormat, lookup: EntityLookup) throws -> DecodedDocument {
+    /// The document the bytes hold in `format` (empty without any); with `git`, git's
+    /// lines in them are text that nothing decodes.
+    func decode(_ format: DocumentFormat, lookup: EntityLookup, git: GitFile? = nil) throws -> DecodedDocument {
         guard let bytes else { return DecodedDocument(document: MarkedText()) }
         do {
-            return try format.decode(bytes: bytes, lookup: lookup)
+            return try format.decode(bytes: bytes, lookup: lookup, git: git)
         } catch {
             throw UsageError("\(name ?? "FILE"): not in the \(format) format: \(error.message)")
         }

@@ -306,7 +306,8 @@ final class EffectRunner {
             guard let bytes = try DocumentFile.readBytes(path, regularOnly: true) else {
                 return .notice("Not reloaded: \(AppModel.fileName(path)) was deleted (Ctrl-S saves it again)")
             }
-            let decoded = try model.document.format.decode(bytes: bytes, lookup: model.document.lookup)
+            let decoded = try model.document.format.decode(bytes: bytes, lookup: model.document.lookup,
+                                                           git: model.editor.config.git)
             disk = (path, DiskState.of(path, bytes: bytes))
             return .reloaded(decoded.document, ending: decoded.ending)
         } catch {

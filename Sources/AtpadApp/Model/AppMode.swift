@@ -142,6 +142,8 @@ struct ReplaceRun: Equatable, Sendable {
     var replaced = 0
     /// Matches that overlap a mention or a kept construct: never replaced, only counted.
     var skipped = 0
+    /// Matches in git's diff under a commit message's scissors line: never replaced either.
+    var inDiff = 0
 
     /// The match the question is about.
     var current: Range<Int> { walk.first ?? 0 ..< 0 }

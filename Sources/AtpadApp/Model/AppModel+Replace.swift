@@ -7,25 +7,30 @@ import AtpadCore
 extension AppModel {
     mutating func startReplace(_ search: String, with replacement: String) -> [AppEffect] {
         // Replace never edits inside a mention or a kept construct: those matches are only
-        // counted (docs/editor.md, "Find and replace").
-        let (matches, skipped) = editor.outsideTokens(editor.matches(of: search))
+        // counted (docs/editor.md, "Find and replace"); nor in git's diff (docs/git.md).
+        let (matches, skipped, inDiff) = editor.outsideTokens(editor.matches(of: search))
         let origin = editor.cursor
         // A match across the starting point is never asked about.
         let walk = matches.filter { $0.lowerBound >= origin } + matches.filter { $0.upperBound <= origin }
         guard !walk.isEmpty else {
             mode = .editing
-            message = skipped == 0 ? "No matches for \(search)"
-                : "No matches for \(search) outside mentions (\(AppModel.skippedNote(skipped)))"
+            let note = AppModel.skippedNote(skipped, inDiff: inDiff)
+            let place = inDiff == 0 ? "outside mentions" : skipped == 0 ? "above git's diff" : "outside mentions and git's diff"
+            message = note.isEmpty ? "No matches for \(search)" : "No matches for \(search) \(place) (\(note))"
             return []
         }
         replaceGroups += 1
         return ask(ReplaceRun(search: search, replacement: replacement, group: replaceGroups, walk: walk[...],
-                              matches: matches, skipped: skipped))
+                              matches: matches, skipped: skipped, inDiff: inDiff))
     }
 
-    /// `1 inside a mention skipped`, `3 inside mentions skipped`.
-    static func skippedNote(_ n: Int) -> String {
-        n == 1 ? "1 inside a mention skipped" : "\(n) inside mentions skipped"
+    /// `1 inside a mention skipped`, `3 inside mentions skipped`, `2 in git's diff
+    /// skipped`, both joined by `, `; empty when nothing was.
+    static func skippedNote(_ n: Int, inDiff: Int = 0) -> String {
+        var notes: [String] = []
+        if n > 0 { notes.append(n == 1 ? "1 inside a mention skipped" : "\(n) inside mentions skipped") }
+        if inDiff > 0 { notes.append("\(inDiff) in git's diff skipped") }
+        return notes.joined(separator: ", ")
     }
 
     mutating func answerReplace(_ run: ReplaceRun, _ key: Key) -> [AppEffect] {
@@ -70,7 +75,7 @@ extension AppModel {
         mode = .editing
         let n = run.replaced
         message = "Replaced \(n) occurrence\(n == 1 ? "" : "s")"
-            + (run.skipped == 0 ? "" : "; \(AppModel.skippedNote(run.skipped))")
+            + (run.skipped + run.inDiff == 0 ? "" : "; \(AppModel.skippedNote(run.skipped, inDiff: run.inDiff))")
         return []
     }
 }

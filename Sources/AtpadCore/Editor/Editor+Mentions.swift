@@ -206,7 +206,7 @@ extension Editor {
     /// What a paste of `text` inserts (docs/editor.md, "Paste"): atpad's own last copy
     /// when that is what the terminal pasted (its mentions come back); else the text as
     /// the document's format reads a file — `@jdoe` becomes a mention in a `github`
-    /// comment, `@[x](y)` only in atpad markup, and nothing in `text` — so that saving
+    /// comment, `@[x](y)` only in atpad markup, and nothing in `text` or git's lines — so that saving
     /// writes the pasted bytes back as they were. Line breaks take the document's ending
     /// (docs/formats.md): terminals deliver pasted breaks as LF, so in a CR LF document
     /// each LF not already after a CR gains one.
@@ -215,8 +215,9 @@ extension Editor {
         let text = lineEnding == "\r\n" ? Editor.crlf(text) : text
         // A json comment's file is JSON, but its text is text; an output-only format
         // reads nothing.
-        guard config.format != .json, !config.format.isOutputOnly,
-              let decoded = try? config.format.decode(bytes: Array(text.utf8), lookup: lookup) else {
+        // In git's part of a git file (a comment line, the diff) nothing is decoded.
+        guard config.format != .json, !config.format.isOutputOnly, !isGitsText(selection.range.lowerBound),
+              let decoded = try? config.format.decode(bytes: Array(text.utf8), lookup: lookup, git: config.git) else {
             return MarkedText(text: text)
         }
         guard let readers = config.readersFormat, readers != config.format else { return decoded.document }

@@ -1,23 +1,15 @@
 /// Alt-Q: the paragraph at the cursor, or those the selection touches, refilled to the
 /// body width (``Reflow``, docs/git.md, "Reflow").
 extension Editor {
-    /// The scissors line `git commit -v` puts above the diff: nothing from it on is prose.
-    static let scissors = "------------------------ >8 ------------------------"
-
     mutating func reflow() {
         endSearch()
         let text = storage.slice(0 ..< storage.count)
         let scalars = Array(text.unicodeScalars)
         let mentions = storage.allMentions
         let protected = mentions.map(\.range) + Reflow.codeSpans(scalars)
-        var stop: Int?
-        if config.personTrailers != nil {
-            let line = Array(("# " + Self.scissors).unicodeScalars)
-            stop = Reflow.lines(scalars).first { scalars[$0].elementsEqual(line) }?.lowerBound
-        }
         let range = selection.isEmpty ? cursor ..< cursor : selection.range
         switch Reflow.plan(scalars, protected: protected, from: range.lowerBound, to: range.upperBound,
-                           width: config.reflowWidth, stop: stop) {
+                           width: config.bodyWidth, comment: config.git?.comment, stop: gitScissors) {
         case .failure(.notProse):
             pendingEffects.append(.notice("Not reflowed: lists, quotes, tables, code and trailers keep their lines"))
         case .failure(.nothing):

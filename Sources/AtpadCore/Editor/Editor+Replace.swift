@@ -1,12 +1,22 @@
 /// Replace (docs/editor.md, "Find and replace"): replacements as plain text, all those of
-/// one prompt one undo step, never inside a mention or a kept construct.
+/// one prompt one undo step, never inside a mention or a kept construct, nor in git's diff
+/// under a commit message's scissors line.
 extension Editor {
     /// `ranges` (sorted, disjoint: matches) split into those that touch no token and the
     /// number that overlap a mention or a kept construct, which replace never edits. One
     /// walk over the matches and the tokens together.
-    public func outsideTokens(_ ranges: [Range<Int>]) -> (free: [Range<Int>], skipped: Int) {
+    /// Matches from a commit message's scissors line on are git's diff, which replace
+    /// leaves alone too: `inDiff` counts them.
+    public func outsideTokens(_ ranges: [Range<Int>]) -> (free: [Range<Int>], skipped: Int, inDiff: Int) {
+        var ranges = ranges
+        var inDiff = 0
+        if let s = gitScissors {
+            let above = ranges.filter { $0.upperBound <= s }
+            inDiff = ranges.count - above.count
+            ranges = above
+        }
         let tokens = storage.allMentions
-        guard !tokens.isEmpty else { return (ranges, 0) }
+        guard !tokens.isEmpty else { return (ranges, 0, inDiff) }
         var free: [Range<Int>] = []
         free.reserveCapacity(ranges.count)
         var t = 0
@@ -19,7 +29,7 @@ extension Editor {
             }
             free.append(range)
         }
-        return (free, ranges.count - free.count)
+        return (free, ranges.count - free.count, inDiff)
     }
 
     /// Replaces each of `ranges` (matches, in the order the prompt walked them) that

@@ -25,8 +25,10 @@ extension Editor {
     /// Whether a mention may start at `position` (where a trigger is, or, with `probe`,
     /// where that trigger would be typed): in Markdown formats GitHub's rule
     /// (`isMarkdownProse`), in the others not in code (`isInCode`).
+    /// Never in git's part of a git file (its comment lines, the diff under the scissors).
     func mayMention(at position: Int, probe: String? = nil) -> Bool {
-        config.markdown ? isMarkdownProse(position, probe: probe) : !isInCode(position)
+        if config.git != nil, isGitsText(position) { return false }
+        return config.markdown ? isMarkdownProse(position, probe: probe) : !isInCode(position)
     }
 
     /// Whether what comes before `position` lets a trigger there start a search: the start,

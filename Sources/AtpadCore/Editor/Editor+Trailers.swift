@@ -13,7 +13,9 @@ extension Editor {
             return
         }
         let line = PersonTrailers.signOffLine(ident)
-        guard let (at, text) = PersonTrailers.signOff(line, in: storage.slice(0 ..< storage.count)) else {
+        // The message ends at the scissors line: the diff under it is git's.
+        let message = storage.slice(0 ..< (gitScissors ?? storage.count))
+        guard let (at, text) = PersonTrailers.signOff(line, in: message, commentPrefix: config.git?.comment ?? "#") else {
             pendingEffects.append(.notice("Already signed off: \(line)"))
             return
         }

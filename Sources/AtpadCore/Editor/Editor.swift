@@ -46,6 +46,8 @@ public struct Editor: Sendable {
     public internal(set) var markdownBlocks: MarkdownBlocks?
     /// What the front end last drew of Markdown, by the bytes of each piece.
     let markdownCache = MarkdownRunCache()
+    /// Where a commit message's scissors line starts (``GitFile``): git's diff from there on.
+    public internal(set) var gitScissors: Int?
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
         lineEnding = Editor.lineEnding(of: doc.text)
@@ -54,6 +56,7 @@ public struct Editor: Sendable {
         selection = .cursor(c)
         snapCursor()
         if config.markdown { markdownBlocks = MarkdownBlocks(storage) }
+        findGitScissors()
     }
 
     /// The line ending a text's first line uses: "\r\n" when its first LF follows a CR,
@@ -108,6 +111,7 @@ public struct Editor: Sendable {
         }
         let taken = storage.apply(edits, adding: transaction.addedMentions)
         if config.markdown || markdownBlocks != nil { updateMarkdownBlocks(edits, removed: taken.texts) }
+        if config.git != nil { updateGitScissors(edits, delta: changes.lengthAfter - changes.lengthBefore) }
         // A mention whose edge no longer falls on a grapheme boundary (a combining mark
         // typed right after it, a deletion joining clusters) turns plain too. Only the
         // mentions added and those just outside an edit can be affected.

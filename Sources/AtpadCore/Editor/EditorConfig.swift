@@ -28,8 +28,15 @@ public struct EditorConfig: Sendable, Equatable {
     /// git's committer (`Name <email>`) for Alt-O's `Signed-off-by:`, in git's message
     /// files; nil when git has none (or elsewhere).
     public var signOffIdent: String?
-    /// The width Alt-Q reflows paragraphs to (``Reflow``), as git's messages want.
-    public var reflowWidth = 72
+    /// The git file the document is (a commit message, a rebase list), read as git reads
+    /// it (``GitFile``, docs/git.md); nil for every other file.
+    public var git: GitFile?
+    /// Characters of a commit message's subject line past this many are marked
+    /// (`[git] subject`).
+    public var subjectLimit = EditorConfig.defaultSubjectLimit
+    /// The body width: Alt-Q reflows paragraphs to it (``Reflow``), and a commit message's
+    /// body lines past it are marked (`[git] body`).
+    public var bodyWidth = EditorConfig.defaultBodyWidth
     /// The document's format: how a paste is read (as a file in it is), whether typed
     /// triggers start searches (not in `text`), and in a Markdown format (`github`,
     /// `gitlab`, `mattermost`, `markdown`) GitHub's parser decides where a search may
@@ -49,6 +56,10 @@ public struct EditorConfig: Sendable, Equatable {
     /// Word characters typed in a row that start an implicit search when nothing sets it
     /// (`implicit`; declared once here, docs/config.md shows it).
     public static let defaultImplicitThreshold = 3
+    /// The subject length git's documentation and GitHub suggest (`[git] subject`).
+    public static let defaultSubjectLimit = 50
+    /// The body width git's documentation and the Linux kernel use (`[git] body`).
+    public static let defaultBodyWidth = 72
     /// Rows the chooser shows at once when nothing sets it (`chooser_rows`).
     public static let defaultChooserRows = 8
 

@@ -181,8 +181,10 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// The document a file's `bytes` hold in this format, whatever the bytes (docs/editor.md): a
     /// byte that is not part of valid UTF-8 becomes a `.bytes` token, written back as it was
     /// by `encodeBytes`, and one note says so. `json` must be UTF-8: other bytes are an error.
-    public func decode(bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
-        guard RawBytes.needStandIns(bytes) else { return try decode(utf8: bytes, lookup: lookup) }
+    /// With `git`, the bytes are that git file: its comment lines and what follows its
+    /// scissors line are text that nothing decodes (docs/git.md).
+    public func decode(bytes: [UInt8], lookup: EntityLookup = .empty, git: GitFile? = nil) throws(FormatError) -> DecodedDocument {
+        guard RawBytes.needStandIns(bytes) else { return try decode(utf8: bytes, lookup: lookup, git: git) }
         if self == .json {
             if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
                 throw FormatError("not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); json is Unicode text")
@@ -193,7 +195,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
         }
         if isOutputOnly { throw .outputOnly(self) }
         let (utf8, replaced) = RawBytes.withStandIns(bytes)
-        var decoded = try decode(utf8: utf8, lookup: lookup)
+        var decoded = try decode(utf8: utf8, lookup: lookup, git: git)
         decoded.document = RawBytes.tokens(in: decoded.document)
         let what = replaced == 1 ? "1 byte that is not UTF-8" : "\(replaced) bytes that are not UTF-8"
         decoded.notes.insert("\(what) kept as \(replaced == 1 ? "it was" : "they were") (shown as \\xNN)", at: 0)
@@ -214,7 +216,10 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// `decode` of UTF-8 bytes, such as a file's, without making a String of them first.
     /// The bytes must be valid UTF-8 (`UTF8Validation` checks); invalid sequences would be
     /// read as U+FFFD.
-    public func decode(utf8 bytes: [UInt8], lookup: EntityLookup = .empty) throws(FormatError) -> DecodedDocument {
+    public func decode(utf8 bytes: [UInt8], lookup: EntityLookup = .empty, git: GitFile? = nil) throws(FormatError) -> DecodedDocument {
+        if let git, self != .json, self != .text, self != .plain, !isOutputOnly {
+            return try git.decode(utf8: bytes, format: self, lookup: lookup)
+        }
         let result = bytes.withUnsafeBufferPointer { buffer in Result { () throws(FormatError) in try decode(buffer, lookup: lookup) } }
         return try result.get()
     }

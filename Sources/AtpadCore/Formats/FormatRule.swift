@@ -68,12 +68,9 @@ public struct FormatRule: Hashable, Sendable {
     /// `.markdown`, git's `COMMIT_EDITMSG`, `MERGE_MSG`, `TAG_EDITMSG`, `SQUASH_MSG`, and
     /// Jujutsu's `*.jjdescription`.
     private static func isMessage(name: String, lowered: String) -> Bool {
-        if gitMessageNames.contains(name) { return true }
+        if GitFile.messageNames.contains(name) { return true }
         return hasExtension(lowered, "md") || hasExtension(lowered, "markdown") || hasExtension(lowered, "jjdescription")
     }
-
-    /// The message files git opens in its editor.
-    public static let gitMessageNames: Set<String> = ["COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG"]
 
     /// Whether `name` (lower case) ends in `.ext` after at least one other character.
     private static func hasExtension(_ name: String, _ ext: String) -> Bool {

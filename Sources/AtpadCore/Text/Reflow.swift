@@ -4,7 +4,7 @@
 /// Only the blanks between words change: a mention, an inline code span or anything else
 /// `protected` is one word however many spaces it holds, and a word wider than the width
 /// (a URL) has a line to itself. A paragraph is a run of lines between blank lines (and
-/// lines starting with `#`, git's comments and Markdown's headings); one that holds a
+/// lines starting with `#` or `comment`, git's comments and Markdown's headings); one that holds a
 /// list item, a quote, a table row, a fence, an indented code line or a trailer
 /// (`Signed-off-by: …`) is not prose and is left as it is, and so is everything from
 /// `stop` (git's scissors line) on.
@@ -29,14 +29,17 @@ public enum Reflow {
     /// The plan that reflows the paragraphs touching `from ..< to` (a cursor when empty)
     /// of `scalars` to `width` columns; lines ending in `\r\n` keep it.
     public static func plan(_ scalars: [Unicode.Scalar], protected: [Range<Int>], from: Int, to: Int, width: Int,
-                            stop: Int? = nil) -> Result<Plan, Refusal> {
+                            comment: String? = nil, stop: Int? = nil) -> Result<Plan, Refusal> {
         let lines = Self.lines(scalars)
         guard let firstLine = lines.lastIndex(where: { $0.lowerBound <= from }),
               let lastLine = lines.lastIndex(where: { $0.lowerBound <= max(from, to) }) else { return .failure(.nothing) }
+        let commentScalars = Array((comment ?? "").unicodeScalars)
         func isBoundary(_ i: Int) -> Bool {
             let line = lines[i]
+            if let stop, line.lowerBound >= stop { return true }
+            if !commentScalars.isEmpty, scalars[line].starts(with: commentScalars) { return true }
             let first = line.first { !isBlank(scalars[$0]) }
-            return first == nil || scalars[first!] == "#" || (stop.map { line.lowerBound >= $0 } ?? false)
+            return first == nil || scalars[first!] == "#"
         }
         // The paragraphs: from the first line's paragraph start to the last line's end.
         var start = firstLine, end = lastLine

@@ -35,7 +35,8 @@ public enum FrameLayout {
             return Frame(screen: screen, viewport: view.viewport, map: .empty)
         }
         let position = editor.lineAndColumn(of: editor.cursor)
-        TitleBar.draw(view, mentionCount: editor.storage.listedMentionCount, position: position, into: &screen, row: 0)
+        TitleBar.draw(view, mentionCount: editor.storage.listedMentionCount, position: position,
+                      subject: editor.gitSubject, into: &screen, row: 0)
         // The text area keeps at least one row.
         let message = MessageLine.rows(view.message, width: width, limit: height - 3, clusters: &screen.clusters)
         let messageTop = height - 1 - message.count

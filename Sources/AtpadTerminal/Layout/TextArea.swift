@@ -238,7 +238,7 @@ struct RoleRanges {
         kept = SortedRanges(tokens.filter(\.isKept).map(\.range))
         self.matches = SortedRanges(matches.filter { $0.overlaps(visible) }.sorted { $0.lowerBound < $1.lowerBound })
         self.currentMatch = currentMatch.flatMap { matches.indices.contains($0) ? matches[$0] : nil }
-        markup = MarkupRuns(editor.config.markdown ? editor.markdownRuns(in: visible) : [])
+        markup = MarkupRuns(editor, visible: visible)
     }
 
     /// The role at `position` and the first position after it where the role may change
@@ -267,15 +267,66 @@ struct RoleRanges {
     }
 }
 
-/// Markdown's roles over the visible text: sorted, disjoint runs, each of one role.
+/// The roles of what the text is, over the visible text: Markdown's (`markup.*`, in
+/// Markdown formats) and, in git's files, git's (``GitSyntax``), which win where both
+/// speak — git's lines are never Markdown. Sorted, disjoint runs, each of one role.
 struct MarkupRuns {
     private var ranges: SortedRanges
     private let runs: [(range: Range<Int>, role: Role)]
 
-    init(_ runs: [(range: Range<Int>, kind: MarkdownSyntax.Kind)]) {
-        let roles = runs.compactMap { run in MarkupRuns.role(of: run.kind).map { (range: run.range, role: $0) } }
-        self.runs = roles
-        ranges = SortedRanges(roles.map(\.range))
+    init(_ editor: Editor, visible: Range<Int>) {
+        let markdown = editor.config.markdown ? editor.markdownRuns(in: visible) : []
+        let git = editor.config.git != nil ? editor.gitRuns(in: visible) : []
+        self.init(markdown: markdown, git: git)
+    }
+
+    init(markdown: [(range: Range<Int>, kind: MarkdownSyntax.Kind)] = [],
+         git: [(range: Range<Int>, kind: GitSyntax.Kind)] = []) {
+        let below = markdown.compactMap { run in MarkupRuns.role(of: run.kind).map { (range: run.range, role: $0) } }
+        let above = git.map { (range: $0.range, role: MarkupRuns.role(of: $0.kind)) }
+        runs = MarkupRuns.overlay(above, on: below)
+        ranges = SortedRanges(runs.map(\.range))
+    }
+
+    /// `top`'s runs with what is left of `bottom`'s around them (both sorted, disjoint).
+    static func overlay(_ top: [(range: Range<Int>, role: Role)],
+                        on bottom: [(range: Range<Int>, role: Role)]) -> [(range: Range<Int>, role: Role)] {
+        guard !top.isEmpty else { return bottom }
+        guard !bottom.isEmpty else { return top }
+        var out: [(range: Range<Int>, role: Role)] = []
+        var t = 0
+        for run in bottom {
+            var rest = run.range
+            while !rest.isEmpty {
+                while t < top.count, top[t].range.upperBound <= rest.lowerBound {
+                    out.append(top[t])
+                    t += 1
+                }
+                guard t < top.count, top[t].range.lowerBound < rest.upperBound else {
+                    out.append((rest, run.role))
+                    break
+                }
+                if top[t].range.lowerBound > rest.lowerBound { out.append((rest.lowerBound ..< top[t].range.lowerBound, run.role)) }
+                rest = min(top[t].range.upperBound, rest.upperBound) ..< rest.upperBound
+            }
+        }
+        out += top[t...]
+        return out
+    }
+
+    static func role(of kind: GitSyntax.Kind) -> Role {
+        switch kind {
+        case .comment: .comment
+        case .diffAdded: .diffAdded
+        case .diffRemoved: .diffRemoved
+        case .diffHeader: .diffHeader
+        case .overflow: .commitOverflow
+        case .overflowStrong: .commitOverflowStrong
+        case .warning: .commitWarning
+        case .rebaseCommand: .rebaseCommand
+        case .rebaseHash: .rebaseHash
+        case .rebaseSubject: .rebaseSubject
+        }
     }
 
     static func role(of kind: MarkdownSyntax.Kind) -> Role? {

@@ -1,11 +1,13 @@
 /// The top row: the program, the file (or "[new comment]"), `[read-only]`, a modified
 /// mark and the number of mentions on the left, the cursor's line and column on the right
-/// — "atpad — notes.md [+] · 3 mentions          Ln 12, Col 4" — shortened to fit.
+/// — "atpad — notes.md [+] · 3 mentions          Ln 12, Col 4" — shortened to fit. In a
+/// commit message the subject's length and its limit come before the position
+/// (`42/50 · Ln 1, Col 43`, docs/git.md).
 enum TitleBar {
     static func draw(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
-                     into screen: inout Screen, row: Int) {
+                     subject: (length: Int, limit: Int)? = nil, into screen: inout Screen, row: Int) {
         screen.fill(row: row, role: .title)
-        let cells = title(view, mentionCount: mentionCount, position: position, width: screen.width,
+        let cells = title(view, mentionCount: mentionCount, position: position, subject: subject, width: screen.width,
                           clusters: &screen.clusters)
         screen.put(cells, row: row, column: 0)
     }
@@ -25,13 +27,13 @@ enum TitleBar {
     private static let separator = [ScreenCell](cells: " · ")
 
     private static func title(_ view: EditorView, mentionCount: Int, position: (line: Int, column: Int),
-                              width: Int, clusters: inout LongClusters) -> [ScreenCell] {
+                              subject: (length: Int, limit: Int)?, width: Int, clusters: inout LongClusters) -> [ScreenCell] {
         let name = VisibleText.cells(view.fileName ?? "[new comment]", role: .title, clusters: &clusters)
         let marks = VisibleText.cells((view.isReadOnly ? " [read-only]" : "") + (view.isModified ? " [+]" : ""),
                                       role: .title, clusters: &clusters)
         let count = separator + ascii("\(mentionCount) mention" + (mentionCount == 1 ? "" : "s"))
         // ASCII only: built byte by byte, without walking clusters.
-        let place = placeCells(position)
+        let place = (subject.map { ascii("\($0.length)/\($0.limit)") + separator } ?? []) + placeCells(position)
         let named = name + marks
         // `left`, then the position at the right edge, at least two columns apart.
         func withPlace(_ left: [ScreenCell]) -> [ScreenCell]? {

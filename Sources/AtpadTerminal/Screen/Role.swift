@@ -31,6 +31,20 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     case markupEmphasis = "markup.emphasis"
     case markupStrong = "markup.strong"
     case markupQuote = "markup.quote"
+    /// git's files (docs/git.md, "How git's files are drawn"): the lines git strips, the
+    /// diff under a commit message's scissors line, the subject past its limit (and past
+    /// the body width, more strongly) and body lines past the body width, a second line
+    /// that is not blank, and a rebase list's command words, object names and subjects.
+    case comment
+    case diffAdded = "diff.added"
+    case diffRemoved = "diff.removed"
+    case diffHeader = "diff.header"
+    case commitOverflow = "commit.overflow"
+    case commitOverflowStrong = "commit.overflow.strong"
+    case commitWarning = "commit.warning"
+    case rebaseCommand = "rebase.command"
+    case rebaseHash = "rebase.hash"
+    case rebaseSubject = "rebase.subject"
 
     /// The role a theme falls back to when it does not style this one
     /// (`chooser.match` → `chooser`); nil for top-level roles.
@@ -67,6 +81,16 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .markupEmphasis: 21
         case .markupStrong: 22
         case .markupQuote: 23
+        case .comment: 24
+        case .diffAdded: 25
+        case .diffRemoved: 26
+        case .diffHeader: 27
+        case .commitOverflow: 28
+        case .commitOverflowStrong: 29
+        case .commitWarning: 30
+        case .rebaseCommand: 31
+        case .rebaseHash: 32
+        case .rebaseSubject: 33
         }
     }
 
@@ -100,6 +124,16 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .markupEmphasis: "e"
         case .markupStrong: "B"
         case .markupQuote: "q"
+        case .comment: "#"
+        case .diffAdded: "+"
+        case .diffRemoved: "-"
+        case .diffHeader: "@"
+        case .commitOverflow: "o"
+        case .commitOverflowStrong: "O"
+        case .commitWarning: "w"
+        case .rebaseCommand: "r"
+        case .rebaseHash: "R"
+        case .rebaseSubject: "u"
         }
     }
 }

@@ -11,7 +11,7 @@ extension Theme {
     public static let builtInDefault: Theme = {
         let black = Color.indexed(0), yellow = Color.indexed(3), cyan = Color.indexed(6)
         let brightGreen = Color.indexed(10), green = Color.indexed(2)
-        let blue = Color.indexed(4), magenta = Color.indexed(5)
+        let blue = Color.indexed(4), magenta = Color.indexed(5), red = Color.indexed(1)
         return Theme(name: defaultName, entries: [
             .mention: Entry(foreground: cyan, attributes: [.bold]),
             .mentionSelected: Entry(foreground: black, background: cyan),
@@ -35,6 +35,16 @@ extension Theme {
             .markupEmphasis: Entry(foreground: yellow),
             .markupStrong: Entry(attributes: [.bold]),
             .markupQuote: Entry(foreground: .indexed(8)),
+            .comment: Entry(foreground: .indexed(8)),
+            .diffAdded: Entry(foreground: green),
+            .diffRemoved: Entry(foreground: red),
+            .diffHeader: Entry(attributes: [.bold]),
+            .commitOverflow: Entry(foreground: red),
+            .commitOverflowStrong: Entry(foreground: black, background: red),
+            .commitWarning: Entry(foreground: yellow, attributes: [.underline]),
+            .rebaseCommand: Entry(foreground: yellow, attributes: [.bold]),
+            .rebaseHash: Entry(foreground: blue),
+            .rebaseSubject: Entry(attributes: [.bold]),
         ])
     }()
 }

@@ -28,13 +28,6 @@ public struct PersonTrailers: Equatable, Sendable {
         return key.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "-" || (CharacterClass.isWord($0) && $0 != "_")) }
     }
 
-    /// Whether the file at `path` is one of git's message files (`COMMIT_EDITMSG`,
-    /// `MERGE_MSG`, `TAG_EDITMSG`, `SQUASH_MSG`, in any folder), where trailers are typed.
-    public static func isCommitMessage(path: String) -> Bool {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        return ["COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG"].contains(String(name))
-    }
-
     /// The detail of a person who cannot be credited.
     public static let noEmail = "no email address: cannot be named in a trailer"
 
