@@ -320,4 +320,21 @@ struct MarkupCursorTests {
         #expect(AtpadMarkup.decode("a|b|c") == MarkedText(text: "a|b|c"))
         #expect(AtpadMarkup.decode("@[a|b](c)").mentions == [mention("a|b", id: "c", at: 0)])
     }
+
+    /// Fuzzing found it: a name of 1,500 bytes that are not UTF-8 (read from a zulip file)
+    /// is 6,000 bytes of stand-ins, but 1,501 characters: the markup written for it reads
+    /// back as the same mention (the field limit counts characters).
+    @Test func aNameOfManyBytesThatAreNotUTF8ComesBack() throws {
+        let bytes = Array("@**a".utf8) + [UInt8](repeating: 0x86, count: 1_500) + Array("|u1** and \\[x] \\".utf8)
+        let read = try DocumentFormat.zulip.decode(bytes: bytes).document
+        #expect(read.mentions.filter { $0.kind == .mention }.count == 1)
+        let written = try DocumentFormat.atpad.encodeBytes(read)
+        let back = try DocumentFormat.atpad.decode(bytes: written).document
+        #expect(back.mentions.filter { $0.kind == .mention }.map(\.name) == read.mentions.filter { $0.kind == .mention }.map(\.name))
+        #expect(try DocumentFormat.atpad.encodeBytes(back) == written)
+        // A name of more characters than the limit is not read as one.
+        let long = "@[" + String(repeating: "x", count: 4_097) + "](1)"
+        #expect(AtpadMarkup.decode(long).mentions.isEmpty)
+        #expect(AtpadMarkup.decode("@[" + String(repeating: "x", count: 4_096) + "](1)").mentions.count == 1)
+    }
 }

@@ -247,8 +247,10 @@ private struct MarkupReader {
     /// Where in the input the last kept escape ended (text before it is not plain).
     private var lastTokenEndByte = 0
 
-    /// A name or id longer than this is not read as one (so a file full of unclosed
-    /// `@[` cannot make reading quadratic); no directory has such names.
+    /// A name or id of more scalars than this is not read as one (so a file full of
+    /// unclosed `@[` cannot make reading quadratic); no directory has such names. Counted
+    /// in scalars, not bytes: a byte that is not UTF-8 is read as a 4-byte stand-in
+    /// (`RawBytes`), and a name must read back the same whatever its bytes.
     static let longestField = 4096
 
     private static let backslash: UInt8 = 0x5C
@@ -423,14 +425,17 @@ private struct MarkupReader {
     /// holds an unescaped `open` (which reads better as the start of something else: in
     /// `@[a @[b](c)` the mention is `@b`).
     private func readField(from: Int, open: UInt8, close: UInt8, cursorMark: inout Int?) -> (String, scalars: Int, next: Int)? {
-        let limit = min(input.count, from + Self.longestField)
+        let limit = input.count
         // Most fields hold no escape and no bar: read those straight from the input.
         var end = from
         var scalars = 0
         while end < limit {
             let b = input[end]
             if b == close || b == open || b == Self.backslash || (marksCursor && b == Self.bar) { break }
-            if !UTF8Scan.isContinuation(b) { scalars += 1 }
+            if !UTF8Scan.isContinuation(b) {
+                scalars += 1
+                if scalars > Self.longestField { return nil }
+            }
             end += 1
         }
         if end < limit, input[end] == close {
@@ -441,14 +446,22 @@ private struct MarkupReader {
         var i = end
         while i < limit {
             let b = input[i]
+            // The field's own scalars: an escape's backslash is not one of them.
+            if !UTF8Scan.isContinuation(b), b != Self.backslash, !(marksCursor && b == Self.bar) {
+                scalars += 1
+                if scalars > Self.longestField { return nil }
+            }
             if b == Self.backslash, i + 1 < input.count {
                 let escaped = input[i + 1]
                 if escaped == Self.backslash || escaped == open || escaped == close || (marksCursor && escaped == Self.bar) {
                     field.append(escaped)
+                    scalars += 1
+                    if scalars > Self.longestField { return nil }
                     i += 2
                     continue
                 }
                 field.append(b)
+                scalars += 1
             } else if b == close {
                 guard !field.isEmpty else { return nil }
                 let name = String(decoding: field, as: UTF8.self)
