@@ -179,6 +179,27 @@ struct ComposerFormatsTests {
         #expect(Self.slack("a \(odd) @[John Doe](p1) `\(odd)`", from: .atpad) == "a \(odd) <@U0123> `\(odd)`")
     }
 
+    /// U+FDD0, digits and U+FDD1 typed in code, a link's text or title, or beside a
+    /// mention in a link's text, come out as typed in every composer: placeholders there
+    /// are resolved once (a second reading took the typed three for a placeholder).
+    @Test func thePlaceholderCharactersInCodeAndLinksAreKept() throws {
+        let open = String(Character(Unicode.Scalar(0xFDD0 as UInt32)!)), close = String(Character(Unicode.Scalar(0xFDD1 as UInt32)!))
+        let odd = open + "0" + close
+        let source = "`a\(odd)b` [c\(odd)d @[John Doe](p1)](https://e.com/\(odd) \"t\(odd)\")"
+        let html = try Self.html(source)
+        #expect(html.contains("<code>a\(odd)b</code>"), "\(html)")
+        #expect(html.contains(">c\(odd)d @John Doe</a>"), "\(html)")
+        #expect(html.contains(#"title="t\#(odd)""#), "\(html)")
+        #expect(html.contains("https://e.com/%EF%B7%900%EF%B7%91"), "\(html)")
+        let adf = String(decoding: Self.adf(source), as: UTF8.self)
+        #expect(adf.contains(#""text": "a\#(odd)b""#), "\(adf)")
+        #expect(adf.contains(#""title": "t\#(odd)""#) && adf.contains("https://e.com/\(odd)"), "\(adf)")
+        let outline = try Self.outline(Self.adf(source))
+        let link = "{link=https://e.com/\(odd)}"
+        #expect(outline.contains("\"c\"\(link) \"\(open)\"\(link) \"0\(close)d @John Doe\"\(link)"), "\(outline)")
+        #expect(Self.slack(source, from: .atpad) == "`a\(odd)b` <https://e.com/\(odd)|c\(odd)d @John Doe>")
+    }
+
     @Test func jiraMarkupIsSentAsWritten() throws {
         #expect(try Self.outline(Self.adf("*bold* h1. x", from: .jira)) == #"doc[paragraph["*bold* h1. x"]]"#)
     }

@@ -77,7 +77,7 @@ struct ADFMarkdown {
             writer.object { writer in
                 writer.key("type")
                 writer.string("codeBlock")
-                if let language = node.language {
+                if let language = node.language.map(composed.resolved) {
                     writer.key("attrs")
                     writer.object { writer in
                         writer.key("language")
@@ -86,7 +86,7 @@ struct ADFMarkdown {
                 }
                 writer.key("content")
                 writer.array { writer in
-                    var code = node.literal
+                    var code = composed.resolved(node.literal)
                     if code.hasSuffix("\n") { code.removeLast() }
                     if !code.isEmpty { text(code, marks: Marks(), to: &writer) }
                 }
@@ -248,7 +248,7 @@ struct ADFMarkdown {
             case .code:
                 var codeMarks = Marks(code: true)
                 codeMarks.link = marks.link
-                text(node.literalBytes, marks: codeMarks, to: &writer)
+                text(composed.resolved(node.literal), marks: codeMarks, to: &writer)
             case .softBreak, .lineBreak:
                 if inHeading {
                     text(" ", marks: marks, to: &writer)
@@ -273,7 +273,7 @@ struct ADFMarkdown {
             case .link, .image:
                 var inner = marks
                 let href = node.url
-                if !href.isEmpty { inner.link = (href, node.title) }
+                if !href.isEmpty { inner.link = (href, composed.resolved(node.title)) }
                 inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
             default:
                 inlines(node.children, marks: marks, inHeading: inHeading, to: &writer)

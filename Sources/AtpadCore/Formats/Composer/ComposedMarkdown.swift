@@ -11,10 +11,14 @@ import Glibc
 /// full of `*` or `[` is never read as markup. A U+FDD0 the text itself holds becomes a
 /// placeholder too (a `literal` piece), so no text is ever read as a placeholder.
 ///
-/// Before a writer walks the tree, placeholders where a mention cannot be — code, link
-/// and image destinations, titles and texts — become the text they stand for, and raw
-/// HTML becomes text (chat composers show HTML as typed). A writer then meets a
-/// placeholder only in a text node where the service can show a mention.
+/// Before a writer walks the tree, mention placeholders where a mention cannot be — code,
+/// link and image titles and texts — become the mention's text (destinations become
+/// their whole text: nothing reads them again), and raw
+/// HTML becomes text (chat composers show HTML as typed). A writer then meets a mention
+/// placeholder only in a text node where the service can show a mention. Literal
+/// placeholders (the text's own U+FDD0) stay placeholders everywhere until a writer
+/// writes them out (``resolved(_:)``, `forEachSegment`): resolved twice, a typed
+/// `U+FDD0 0 U+FDD1` would read as a placeholder the second time.
 struct ComposedMarkdown {
     /// What a placeholder stands for.
     enum Piece {
@@ -26,6 +30,8 @@ struct ComposedMarkdown {
     /// The Markdown source with placeholders.
     private(set) var source: [UInt8] = []
     private(set) var pieces: [Piece] = []
+    /// The index of the one literal piece (a U+FDD0), once the text or a mention needs it.
+    private var literalIndex: Int?
 
     // Swift's literals refuse noncharacters: the scalar is made from its value.
     private static let openScalar = Unicode.Scalar(0xFDD0 as UInt32)!
@@ -40,22 +46,39 @@ struct ComposedMarkdown {
         }, token: { m in
             appendPlaceholder(.mention(m))
         })
+        // A mention's text with a U+FDD0 keeps it as a literal placeholder where it becomes text.
+        if literalIndex == nil, doc.mentions.contains(where: { $0.text.unicodeScalars.contains(Self.openScalar) }) {
+            literalIndex = pieces.count
+            pieces.append(.literal(String(Character(Self.openScalar))))
+        }
     }
 
     private mutating func appendPlaceholder(_ piece: Piece) {
-        source += Self.open
-        source += Array(String(pieces.count).utf8)
-        source += Self.close
+        appendPlaceholder(index: pieces.count)
         pieces.append(piece)
     }
 
-    /// Appends text, a U+FDD0 in it as a placeholder of itself.
+    private mutating func appendPlaceholder(index: Int) {
+        source += Self.placeholder(index)
+    }
+
+    /// The bytes of the placeholder of piece `index`.
+    private static func placeholder(_ index: Int) -> [UInt8] {
+        open + Array(String(index).utf8) + close
+    }
+
+    /// Appends text, a U+FDD0 in it as a placeholder of itself (one piece for them all).
     private mutating func appendText(_ run: UnsafeBufferPointer<UInt8>) {
         var start = 0, i = 0
         while i + 2 < run.count {
             if run[i] == 0xEF, run[i + 1] == 0xB7, run[i + 2] == 0x90 {
                 source.append(contentsOf: run[start ..< i])
-                appendPlaceholder(.literal(String(Character(Self.openScalar))))
+                if let literalIndex {
+                    appendPlaceholder(index: literalIndex)
+                } else {
+                    literalIndex = pieces.count
+                    appendPlaceholder(.literal(String(Character(Self.openScalar))))
+                }
                 i += 3
                 start = i
             } else {
@@ -110,7 +133,35 @@ struct ComposedMarkdown {
         if !found || textStart < literal.count { text(UnsafeBufferPointer(rebasing: literal[textStart...])) }
     }
 
-    /// `literal` with every placeholder replaced by the text it stands for.
+    /// `literal` with each mention placeholder replaced by the mention's text (its U+FDD0s
+    /// as literal placeholders) and the literal placeholders kept: what a place where no
+    /// mention can be holds until a writer writes it out (``resolved(_:)``).
+    func withMentionsAsText(_ literal: String) -> String {
+        guard literal.utf8.contains(Self.open[0]) else { return literal }
+        var out: [UInt8] = []
+        var literal = literal
+        literal.withUTF8 { bytes in
+            forEachSegment(of: bytes, text: { out.append(contentsOf: $0) }, piece: { piece in
+                switch piece {
+                case let .mention(m):
+                    // Its U+FDD0s (rare: a name of noncharacters) become the literal placeholder.
+                    guard let literalIndex, m.text.unicodeScalars.contains(Self.openScalar) else {
+                        out.append(contentsOf: m.text.utf8)
+                        return
+                    }
+                    for s in m.text.unicodeScalars {
+                        if s == Self.openScalar { out += Self.placeholder(literalIndex) } else { out += UTF8.encode(s)! }
+                    }
+                case .literal:
+                    if let literalIndex { out += Self.placeholder(literalIndex) }
+                }
+            })
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `literal` with every placeholder replaced by the text it stands for: what a writer
+    /// writes out, once.
     func resolved(_ literal: String) -> String {
         guard literal.utf8.contains(Self.open[0]) else { return literal }
         var out: [UInt8] = []
@@ -161,7 +212,7 @@ struct ComposedMarkdown {
                 if inLink { resolve(c, \.literal) }
                 if next?.kind == .text { adjacentText = true }
             case .htmlInline:
-                c.replace(with: MarkdownNode.text(inLink ? resolved(c.literal) : c.literal))
+                c.replace(with: MarkdownNode.text(inLink ? withMentionsAsText(c.literal) : c.literal))
                 adjacentText = true
             case .htmlBlock:
                 // A paragraph of its lines, each break a hard one, as typed.
@@ -174,7 +225,9 @@ struct ComposedMarkdown {
                 }
                 c.replace(with: paragraph)
             case .link, .image:
-                resolve(c, \.url)
+                // A destination is written as it is (Matrix's HTML percent-encodes it, so
+                // nothing reads it again): resolved now, once.
+                if c.url.utf8.contains(Self.open[0]) { c.url = resolved(c.url) }
                 resolve(c, \.title)
                 if prepare(c, inLink: true) { adjacentText = true }
             default:
@@ -185,12 +238,12 @@ struct ComposedMarkdown {
         return adjacentText
     }
 
-    /// Writes `node`'s `text` back with its placeholders resolved, if it has any (a write
-    /// copies the text into the tree).
+    /// Writes `node`'s `text` back with its mention placeholders as text, if it has any
+    /// (a write copies the text into the tree).
     private func resolve(_ node: MarkdownNode, _ text: ReferenceWritableKeyPath<MarkdownNode, String>) {
         let original = node[keyPath: text]
         guard original.utf8.contains(Self.open[0]) else { return }
-        node[keyPath: text] = resolved(original)
+        node[keyPath: text] = withMentionsAsText(original)
     }
 }
 

@@ -53,7 +53,7 @@ struct SlackMrkdwn {
         case .codeBlock:
             append("```")
             newline(indent: indent)
-            var code = node.literal
+            var code = composed.resolved(node.literal)
             if code.hasSuffix("\n") { code.removeLast() }
             for (i, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if i > 0 { newline(indent: indent) }
@@ -109,11 +109,12 @@ struct SlackMrkdwn {
                     self.piece(piece)
                 }
             case .code:
+                let code = composed.resolved(node.literal)
                 if plain {
-                    escape(node.literal)
+                    escape(code)
                 } else {
                     out.append(UInt8(ascii: "`"))
-                    escape(node.literal)
+                    escape(code)
                     out.append(UInt8(ascii: "`"))
                 }
             case .softBreak, .lineBreak:
