@@ -3,50 +3,15 @@
 comment lines and the diff under the scissors are drawn as comments and a diff, open no
 chooser and come back byte for byte; the subject's length shows; a rebase list is drawn
 in its three parts and saved unchanged."""
-import json
-import re
 import shlex
 
 from conftest import IDENTITY, atpad_binary, wait_until
 from test_git_editor import make_repo
 from tmux import Session
 
-SGR = r"\x1b\[([0-9;]*)m"
 PEOPLE = [{"id": "u1", "name": "John Doe", "handle": "jdoe", "email": "john@example.com"},
           {"id": "u2", "name": "Johnny Cash", "handle": "jcash"}]
 SCISSORS = "------------------------ >8 ------------------------"
-
-
-def style_at(s, text, within=None):
-    """The SGR parameters in force where `text` starts on the screen (on the first line
-    holding `within`, or `text`; an int `text` is a column of that line): tmux's capture
-    carries a style on from line to line, so everything before counts."""
-    lines = s.screen(attributes=True).split("\n")
-    k = next(i for i, l in enumerate(lines) if (within or text) in re.sub(SGR, "", l))
-    line = lines[k]
-    # `text`'s place in the line with its SGRs: walk the visible characters.
-    visible = re.sub(SGR, "", line)
-    target = text if isinstance(text, int) else visible.index(text)
-    seen, cut = 0, len(line)
-    i = 0
-    while i < len(line):
-        m = re.match(SGR, line[i:])
-        if m:
-            i += m.end()
-            continue
-        if seen == target:
-            cut = i
-            break
-        seen += 1
-        i += 1
-    params = []
-    for code in re.findall(SGR, "\n".join(lines[:k] + [line[:cut]])):
-        parts = code.split(";")
-        if parts[0] in ("", "0"):
-            params = parts[1:]
-        else:
-            params += parts
-    return params
 
 
 def undo_until(s, done):
@@ -74,10 +39,10 @@ def test_git_commit_v_keeps_the_diff_as_gits_and_the_message_as_github_text(tmp_
         written = (path / ".git" / "COMMIT_EDITMSG").read_bytes()
         cut = written.index(b"# " + SCISSORS.encode())
         # git's help and the scissors in the comment role (grey), the diff as a diff.
-        assert "90" in style_at(s, "# Please enter the commit message")
-        assert "90" in style_at(s, "# " + SCISSORS)
-        assert "32" in style_at(s, "+#include <x.h>")
-        assert "1" in style_at(s, "diff --git a/a.c")
+        assert "90" in s.style_at("# Please enter the commit message")
+        assert "90" in s.style_at("# " + SCISSORS)
+        assert "32" in s.style_at("+#include <x.h>")
+        assert "1" in s.style_at("diff --git a/a.c")
         # `@` and a name in a diff line open no chooser.
         s.keys("C-End")
         s.keys("Up")
@@ -138,7 +103,7 @@ def test_core_comment_char_decides_which_lines_are_gits(tmp_path):
     s = Session("git commit", env={**IDENTITY, "GIT_EDITOR": editor_command(people)}, cwd=str(path))
     try:
         s.wait_for("; Please enter the commit message")
-        assert "90" in style_at(s, "; Please enter")
+        assert "90" in s.style_at("; Please enter")
         # A `@` on a `;` line opens no chooser…
         s.keys("Down")
         s.keys("End")
@@ -155,7 +120,7 @@ def test_core_comment_char_decides_which_lines_are_gits(tmp_path):
         s.wait_for("┌")
         s.keys("Enter")
         s.wait_for("# Notes for @jdoe")
-        assert "33" in style_at(s, "# Notes for")
+        assert "33" in s.style_at("# Notes for")
         s.keys("C-s")
         s.wait_for("Saved")
         s.keys("C-q")
@@ -176,12 +141,12 @@ def test_the_subject_length_shows_and_past_the_limit_is_marked(tmp_path):
         s.type(subject)
         s.wait_for("51/50")
         # The 51st character in commit.overflow (red); the 50th as text.
-        assert "31" in style_at(s, 50, within=subject) and "31" not in style_at(s, 49, within=subject)
-        assert "31" not in style_at(s, subject[:10])
+        assert "31" in s.style_at(50, within=subject) and "31" not in s.style_at(49, within=subject)
+        assert "31" not in s.style_at(subject[:10])
         s.keys("Enter")
         s.type("second")
         s.wait_for("second")
-        assert {"4", "33"} <= set(style_at(s, "second"))
+        assert {"4", "33"} <= set(s.style_at("second"))
         s.keys("C-q")
         s.wait_for("(y)es")
         s.keys("n")
@@ -205,10 +170,10 @@ def test_git_rebase_i_list_is_drawn_as_a_list_and_saved_unchanged(tmp_path):
         todo = path / ".git" / "rebase-merge" / "git-rebase-todo"
         written = todo.read_bytes()
         short = next(l for l in s.lines() if "Add b for" in l).split()[1]
-        assert {"1", "33"} <= set(style_at(s, "pick " + short, within="Add b for"))
-        assert "34" in style_at(s, short, within="Add b for")
-        assert "1" in style_at(s, "Add b for @jdoe")
-        assert "90" in style_at(s, "# Commands:")
+        assert {"1", "33"} <= set(s.style_at("pick " + short, within="Add b for"))
+        assert "34" in s.style_at(short, within="Add b for")
+        assert "1" in s.style_at("Add b for @jdoe")
+        assert "90" in s.style_at("# Commands:")
         # Nothing is a mention in a rebase list.
         assert "0 mentions" in s.screen()
         s.keys("C-s")

@@ -6,29 +6,9 @@ import re
 import pytest
 
 
-SGR = r"\x1b\[([0-9;]*)m"
-
-
 @pytest.fixture
 def session(sessions):
     return lambda args, **kw: sessions(args, width=60, height=12, **kw)
-
-
-def styled_line(s, text):
-    return next(l for l in s.screen(attributes=True).splitlines() if text in re.sub(SGR, "", l))
-
-
-def sgr_before(line, text):
-    """The SGR parameters in force where `text` starts on `line` (captured with -e)."""
-    i = line.index(text)
-    params = []
-    for code in re.findall(SGR, line[:i]):
-        parts = code.split(";")
-        if parts[0] in ("", "0"):
-            params = parts[1:]
-        else:
-            params += parts
-    return params
 
 
 def test_code_span_and_heading_are_drawn_in_their_roles(session, tmp_path):
@@ -36,15 +16,13 @@ def test_code_span_and_heading_are_drawn_in_their_roles(session, tmp_path):
     path.write_bytes(b"# Release notes\n\nrun `make check` before\n")
     s = session([str(path)])
     s.wait_for("run `make check` before", what="the file")
-    heading = styled_line(s, "# Release notes")
     # markup.heading: yellow and bold in the default theme.
-    params = sgr_before(heading, "# Release notes")
-    assert "1" in params and "33" in params, repr(heading)
-    code = styled_line(s, "make check")
+    params = s.style_at("# Release notes")
+    assert "1" in params and "33" in params, params
     # markup.code: magenta and dim; the prose before it is plain.
-    params = sgr_before(code, "`make check`")
-    assert "35" in params and "2" in params, repr(code)
-    assert "35" not in sgr_before(code, "run ") and "35" not in sgr_before(code, " before"), repr(code)
+    params = s.style_at("`make check`")
+    assert "35" in params and "2" in params, params
+    assert "35" not in s.style_at("run ", within="make check") and "35" not in s.style_at(" before"), s.screen(True)
     s.keys("C-q")
     assert s.exit_status() == 0
 
@@ -54,8 +32,8 @@ def test_no_color_keeps_the_attributes(session, tmp_path):
     path.write_bytes(b"# Title\n\nsee `code` here\n")
     s = session([str(path)], env={"NO_COLOR": "1"})
     s.wait_for("see `code` here", what="the file")
-    assert "1" in sgr_before(styled_line(s, "# Title"), "# Title")
-    assert "2" in sgr_before(styled_line(s, "`code`"), "`code`")
+    assert "1" in s.style_at("# Title")
+    assert "2" in s.style_at("`code`")
     s.keys("C-q")
     assert s.exit_status() == 0
 
@@ -150,11 +128,10 @@ def test_without_colour_a_mention_in_a_heading_is_bold_and_underlined(session, d
     path.write_bytes(b"# Ask @jdoe now\n\nplain text\n")
     s = session([str(path), "-d", directory, *how.get("args", [])], env=how.get("env"))
     s.wait_for("# Ask @jdoe now", what="the file")
-    line = styled_line(s, "# Ask @jdoe now")
-    heading = sgr_before(line, "# Ask")
-    mention = sgr_before(line, "@jdoe")
-    assert "1" in heading and "4" not in heading, repr(line)
-    assert "1" in mention and "4" in mention, repr(line)
+    heading = s.style_at("# Ask")
+    mention = s.style_at("@jdoe", within="# Ask @jdoe now")
+    assert "1" in heading and "4" not in heading, s.screen(True)
+    assert "1" in mention and "4" in mention, s.screen(True)
     assert not re.search(r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5;\d+)m", s.screen(attributes=True))
     s.keys("C-q")
     assert s.exit_status() == 0

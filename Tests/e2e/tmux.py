@@ -5,10 +5,14 @@ effect of the last key with a predicate on the screen (never a fixed sleep), and
 the exit status from a line the wrapper prints after atpad exits.
 """
 import os
+import re
 import shlex
 import subprocess
 import time
 import uuid
+
+# An SGR escape in `capture-pane -e` output, its parameters captured.
+SGR = r"\x1b\[([0-9;]*)m"
 
 
 class Session:
@@ -64,6 +68,32 @@ class Session:
 
     def lines(self):
         return self.screen().split("\n")
+
+    def style_at(self, text, within=None):
+        """The SGR parameters in force where `text` starts on the screen, on the first line
+        holding `within` (or `text`); an int `text` is a column of that line. tmux's capture
+        carries a style on from line to line, so everything before counts."""
+        lines = self.screen(attributes=True).split("\n")
+        k = next(i for i, l in enumerate(lines) if (within or text) in re.sub(SGR, "", l))
+        line = lines[k]
+        target = text if isinstance(text, int) else re.sub(SGR, "", line).index(text)
+        # Where `target` (a visible column) is in the line with its escapes.
+        seen, cut, i = 0, len(line), 0
+        while i < len(line):
+            m = re.match(SGR, line[i:])
+            if m:
+                i += m.end()
+                continue
+            if seen == target:
+                cut = i
+                break
+            seen += 1
+            i += 1
+        params = []
+        for code in re.findall(SGR, "\n".join(lines[:k] + [line[:cut]])):
+            parts = code.split(";")
+            params = parts[1:] if parts[0] in ("", "0") else params + parts
+        return params
 
     def cursor(self):
         out = self._tmux("display", "-p", "-t", self.target, "#{cursor_y} #{cursor_x}").stdout.split()
