@@ -288,7 +288,7 @@ extension Config {
     /// names as dictionaries are named (`en_US`, `de_DE_frami`, `pt-BR`).
     static func isSpellSetting(_ languages: [String]) -> Bool {
         if languages == ["off"] { return true }
-        return !languages.isEmpty && languages.allSatisfy(isLanguageName)
+        return !languages.isEmpty && languages.allSatisfy { isLanguageName($0) && $0 != "off" }
     }
 
     /// Letters first, then letters, digits, `_` and `-`: a dictionary's file name, never a path.

