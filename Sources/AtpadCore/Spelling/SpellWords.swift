@@ -100,12 +100,12 @@ public enum SpellWords {
             // `well-known`, `file.txt`, `key:value`).
             let start = i
             var j = i
-            var joinedByDot = false
+            var joinedByDotOrColon = false
             while j < n {
                 if CharacterClass.isWord(scalars[j]) {
                     j += 1
                 } else if j + 1 < n, isConnector(scalars[j]), CharacterClass.isWord(scalars[j + 1]) {
-                    if scalars[j] == "." || scalars[j] == ":" { joinedByDot = true }
+                    if scalars[j] == "." || scalars[j] == ":" { joinedByDotOrColon = true }
                     j += 1
                 } else {
                     break
@@ -115,7 +115,7 @@ public enum SpellWords {
             let before = start > 0 ? scalars[start - 1] : nil
             let after = j < n ? scalars[j] : nil
             // `file.txt`, `example.com`, `e.g`, `std:vector`: names, not words.
-            if joinedByDot { continue }
+            if joinedByDotOrColon { continue }
             // `#general`, `$HOME`, `%d`, `&amp;`, `~user`: references and escapes.
             if let before, "#$%&~^".unicodeScalars.contains(before) { continue }
             // `:shortcode:` (an emoji's name).
