@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
         // directory's `:` names are not people's).
         let tables = try directories.entities(configFile: input.configFile)
         let comment = try input.read(directories: directories, allowsStandardInput: true, readingGit: true,
-                                     lookup: EntityLookup(tables))
+                                     lookup: EntityLookup(tables), sayingNotes: false)
         let setup = SpellingSetup(languages: SpellingSetup.languages(settings.config.spell, environment: environment),
                                   folders: HunspellDictionary.folders(environment: environment), environment: environment)
         for note in setup.notes { StandardOutput.error("atpad: \(note)") }

@@ -49,9 +49,12 @@ struct CommentFileOptions: ParsableArguments {
     /// and a malformed `json` file are usage errors. With `allowsStandardInput`, FILE `-`
     /// is stdin. With `readingGit`, one of git's message files is read as git reads it,
     /// its comment lines and diff apart (docs/git.md), as the editor reads it. `lookup`,
-    /// when given, is the directory's, already loaded.
+    /// when given, is the directory's, already loaded. Without `sayingNotes`, the notes
+    /// from decoding are not printed (`check`: a handle no one in the directory has is
+    /// not a spelling matter).
     func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil,
-              allowsStandardInput: Bool = false, readingGit: Bool = false, lookup given: EntityLookup? = nil) throws -> Comment {
+              allowsStandardInput: Bool = false, readingGit: Bool = false, lookup given: EntityLookup? = nil,
+              sayingNotes: Bool = true) throws -> Comment {
         let named = try from.map { try DocumentFormat(option: "--from", name: $0) }
         if let named, named.isOutputOnly {
             throw UsageError("--from: the \(named) format is output only; a file cannot be read in it")
@@ -78,7 +81,7 @@ struct CommentFileOptions: ParsableArguments {
         } catch {
             throw UsageError("\(file): not in the \(source) format: \(error.message)")
         }
-        if !decoded.notes.isEmpty {
+        if sayingNotes, !decoded.notes.isEmpty {
             StandardOutput.error("atpad: \(file): \(decoded.notes.joined(separator: "; "))")
         }
         return Comment(document: decoded.document, lookup: lookup, format: source, ending: decoded.ending, git: git)
