@@ -22,13 +22,16 @@ let package = Package(
         // The one way to each thing outside the process: the atomic file writer, the
         // whole-file reader, child processes, HTTP over libcurl, background threads, the wake
         // pipe, the environment and paths. Knows nothing of comments or people.
-        .target(name: "AtpadSystem", dependencies: ["CCurl"]),
+        .target(name: "AtpadSystem", dependencies: ["CCurl", "CHunspell"]),
         // Entity sources, directory files, ranking.
         .target(name: "AtpadDirectory", dependencies: [
             "AtpadCore", "AtpadSystem", .product(name: "HeapModule", package: "swift-collections"),
         ]),
         // The system libcurl (HTTP and HTTPS for URL sources), through a header shim.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // The system Hunspell (spelling), through a header shim.
+        .systemLibrary(name: "CHunspell", path: "Sources/CHunspell", pkgConfig: "hunspell",
+                       providers: [.apt(["libhunspell-dev"])]),
         // The system ncursesw library, through a header shim.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The terminal front end: key decoding, layout into a cell grid, theme, drawing.

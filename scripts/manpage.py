@@ -174,6 +174,8 @@ def format_names(binary):
 FILES = [
     ("~/.config/atpad/config.toml", "The config file ($XDG_CONFIG_HOME/atpad/config.toml); --config PATH reads "
      "another. See atpad.toml(5)."),
+    ("~/.config/atpad/words", "The personal word list ($XDG_CONFIG_HOME/atpad/words): one word a line, each a "
+     "known word to atpad check."),
     ("~/.local/state/atpad/drafts/", "Recovery drafts ($XDG_STATE_HOME/atpad/drafts), mode 0600; atpad drafts "
      "lists them. Started without a FILE, atpad names the newest unnamed draft of the last 24 hours on the message "
      "line, and Alt-D recovers it; a FILE whose draft is newer than it asks (r)ecover (d)iscard (k)eep both."),
@@ -195,6 +197,10 @@ ENVIRONMENT = [
     ("XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME", "Where the config, the state (drafts, locks, frecency) and "
      "the caches live; ~/.config, ~/.local/state and ~/.cache when unset."),
     ("HOME", "The home folder: ~ in paths."),
+    ("LANG", "The language spelling checks in when the config's spell is unset (en_US.UTF-8 is en_US); en_US "
+     "when unset, C or POSIX."),
+    ("DICPATH, XDG_DATA_HOME", "Where Hunspell dictionaries are looked for first (DICPATH's folders, then "
+     "$XDG_DATA_HOME/hunspell or ~/.local/share/hunspell), before /usr/share/hunspell and /usr/share/myspell."),
     ("ATPAD_QUERY, ATPAD_TRIGGER", "Set by atpad for a directory command: the query and the trigger character."),
     ("ATPAD_LIST_ITEMS", "Set by atpad for a cached directory command: the most people its list may hold (list_limit)."),
     ("ATPAD_GITHUB_REPO", "owner/name for the github preset (else the current checkout's repository)."),
@@ -217,7 +223,7 @@ EXIT_STATUS = [
     ("1", "The editor quit discarding unsaved changes with nothing saved in this session (n to \"Save changes?\"; git "
      "then aborts a commit), quit --print without confirming, or lost its terminal with changes unsaved (they are in "
      "the recovery draft; 1 even after a save); atpad drafts delete of a running atpad's draft; atpad search when a "
-     "command or URL failed while answering."),
+     "command or URL failed while answering; atpad check when it found a misspelt word."),
     ("2", "A mistake in the command line, the config, a directory, a theme or an input file; TERM unset or unknown; "
      "no terminal at all; an unknown draft. One line on stderr, before any screen is drawn."),
     ("129, 130, 131, 143", "SIGHUP, SIGINT, SIGQUIT, SIGTERM (128 + the signal); the recovery draft is written "
@@ -233,6 +239,7 @@ EXAMPLES = [
     ("SLACK_TOKEN=xoxb-... atpad --preset slack -f slack msg.slack", "Mention Slack people, in Slack's API markup."),
     ("atpad render notes.atpad --format slack", "Convert a saved comment."),
     ("atpad search --preset github jo", "Check a directory setup from the shell."),
+    ("atpad check \"$1\"", "In .git/hooks/commit-msg: refuse a commit message with a misspelt word."),
     ("atpad replay --text 'hi |' --keys '@jo<Enter>'", "Run the editor core on a key script; prints JSON."),
 ]
 

@@ -15,7 +15,7 @@ public struct AtpadMain: AsyncParsableCommand {
               atpad <subcommand> [options]
             """,
         version: AtpadVersion.string,
-        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self, PostCommand.self,
+        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self, CheckCommand.self, PostCommand.self,
                       DraftsCommand.self, KeysCommand.self],
         defaultSubcommand: EditCommand.self
     ) }

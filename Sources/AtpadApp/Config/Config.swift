@@ -79,6 +79,9 @@ struct Config: Equatable, Sendable {
     var noColor: Bool?
     /// Rows the chooser shows at once, 1…50.
     var chooserRows: Int?
+    /// `spell`: the languages spelling checks in (`en_US`), or `["off"]`
+    /// (docs/spelling.md, "Languages").
+    var spell: [String]?
     /// The most results kept for one query, 1 or more.
     var limit: Int?
     /// How long a directory command may take to answer one query.
@@ -131,7 +134,7 @@ extension Config: Decodable {
     /// The keys a config may hold at its top level.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case triggers, implicit, trimMentions = "trim_mentions", format, formats, clipboard, theme, noColor = "no_color"
-        case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", terminal, post, git
+        case chooserRows = "chooser_rows", limit, commandTimeout = "command_timeout", spell, terminal, post, git
     }
 
     /// The keys of `[git]`.
@@ -175,6 +178,9 @@ extension Config: Decodable {
             rows.contains($0)
         }
         limit = c.setting(.limit, "must be an integer of 1 or more", reader) { (n: Int) in n >= 1 }
+        spell = c.setting(.spell, "must be \"off\", a language such as \"en_US\" or an array of languages", reader) {
+            (languages: OneOrSeveral) in Config.isSpellSetting(languages.all)
+        }?.all
         commandTimeout = c.setting(.commandTimeout, "must be a number of seconds greater than 0", reader) { (s: Seconds) in
             s.value.isFinite && s.value > 0
         }.map { .seconds($0.value) }
@@ -255,14 +261,15 @@ struct Seconds: Decodable {
     }
 }
 
-/// One or several file paths (`directory = "a.json"` or `["a.json", "b.csv"]`).
-private enum Paths: Decodable {
+/// One string or an array of them: file paths (`directory = "a.json"` or
+/// `["a.json", "b.csv"]`), languages (`spell = "en_US"` or `["en_US", "de_DE"]`).
+private enum OneOrSeveral: Decodable {
     case one(String), several([String])
 
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
-        if let path = try? single.decode(String.self) {
-            self = .one(path)
+        if let text = try? single.decode(String.self) {
+            self = .one(text)
         } else {
             self = .several(try single.decode([String].self))
         }
@@ -270,10 +277,31 @@ private enum Paths: Decodable {
 
     var all: [String] {
         switch self {
-        case let .one(path): [path]
-        case let .several(paths): paths
+        case let .one(text): [text]
+        case let .several(texts): texts
         }
     }
+}
+
+extension Config {
+    /// Whether `languages` is a value `spell` takes: `off` alone, or one or more language
+    /// names as dictionaries are named (`en_US`, `de_DE_frami`, `pt-BR`).
+    static func isSpellSetting(_ languages: [String]) -> Bool {
+        if languages == ["off"] { return true }
+        return !languages.isEmpty && languages.allSatisfy { isLanguageName($0) && $0 != "off" }
+    }
+
+    /// Letters first, then letters, digits, `_` and `-`: a dictionary's file name, never a path.
+    static func isLanguageName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCIILetter else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0" ... "9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+}
+
+private extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a" ... "z").contains(self) || ("A" ... "Z").contains(self) }
 }
 
 extension Config.TriggerSources {
@@ -338,7 +366,7 @@ extension Config.TriggerSources {
             guard c.contains(.directory) else { return nil }
             let expected = "must be a file path or an array of file paths"
             let at = c.codingPath.map(\.stringValue) + ["directory"]
-            if let paths = try? c.decode(Paths.self, forKey: .directory).all, !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) {
+            if let paths = try? c.decode(OneOrSeveral.self, forKey: .directory).all, !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) {
                 return paths.map(reader.paths.resolve)
             }
             // Name the element that is wrong when the array is what it should be otherwise.

@@ -25,6 +25,8 @@ struct CommentFileOptions: ParsableArguments {
         var format: DocumentFormat
         /// What followed the part of FILE its format reads (a `json` file's final newline).
         var ending: [UInt8] = []
+        /// The git file FILE is (a commit message), when it was asked for and FILE is one.
+        var git: GitFile? = nil
     }
 
     /// The format FILE's name gives it (docs/formats.md, "Which format a file is in"), the
@@ -45,9 +47,14 @@ struct CommentFileOptions: ParsableArguments {
     /// decoding (mentions left as text, invalid mentions dropped) go to stderr as one line.
     /// An output-only `--from` format (`matrix`), a missing, unreadable or non-UTF-8 file
     /// and a malformed `json` file are usage errors. With `allowsStandardInput`, FILE `-`
-    /// is stdin.
+    /// is stdin. With `readingGit`, one of git's message files is read as git reads it,
+    /// its comment lines and diff apart (docs/git.md), as the editor reads it. `lookup`,
+    /// when given, is the directory's, already loaded. Without `sayingNotes`, the notes
+    /// from decoding are not printed (`check`: a handle no one in the directory has is
+    /// not a spelling matter).
     func read(directories: DirectoryOptions, encodingTo target: DocumentFormat? = nil,
-              allowsStandardInput: Bool = false) throws -> Comment {
+              allowsStandardInput: Bool = false, readingGit: Bool = false, lookup given: EntityLookup? = nil,
+              sayingNotes: Bool = true) throws -> Comment {
         let named = try from.map { try DocumentFormat(option: "--from", name: $0) }
         if let named, named.isOutputOnly {
             throw UsageError("--from: the \(named) format is output only; a file cannot be read in it")
@@ -65,16 +72,18 @@ struct CommentFileOptions: ParsableArguments {
         }
         let source = try named ?? impliedFormat(contents: bytes)
         let needsDirectory = source.decodingUsesDirectory || target?.encodingUsesDirectory == true
-        let lookup = needsDirectory ? try directories.lookup(configFile: configFile) : .empty
+        let lookup = needsDirectory ? try given ?? directories.lookup(configFile: configFile) : .empty
+        let git = readingGit && file != "-"
+            ? GitSettings.file(path: file, bytes: bytes, environment: ProcessEnvironment.current()) : nil
         let decoded: DecodedDocument
         do {
-            decoded = try source.decode(bytes: bytes, lookup: lookup)
+            decoded = try source.decode(bytes: bytes, lookup: lookup, git: git)
         } catch {
             throw UsageError("\(file): not in the \(source) format: \(error.message)")
         }
-        if !decoded.notes.isEmpty {
+        if sayingNotes, !decoded.notes.isEmpty {
             StandardOutput.error("atpad: \(file): \(decoded.notes.joined(separator: "; "))")
         }
-        return Comment(document: decoded.document, lookup: lookup, format: source, ending: decoded.ending)
+        return Comment(document: decoded.document, lookup: lookup, format: source, ending: decoded.ending, git: git)
     }
 }

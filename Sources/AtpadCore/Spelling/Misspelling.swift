@@ -1,0 +1,45 @@
+/// A word of a document that no dictionary knows (docs/spelling.md): where it is, in
+/// scalars and as `LINE:COL` (1-based, the column in characters, as the editor counts
+/// them), and the word.
+public struct Misspelling: Hashable, Sendable {
+    public var range: Range<Int>
+    public var word: String
+    public var line: Int
+    public var column: Int
+
+    public init(range: Range<Int>, word: String, line: Int, column: Int) {
+        self.range = range
+        self.word = word
+        self.line = line
+        self.column = column
+    }
+
+    /// The misspelt words of `doc`: the words ``SpellWords`` gives that are neither in
+    /// `known` nor known to `speller`, in document order. Reads nothing but its arguments.
+    public static func find(in doc: MarkedText, format: DocumentFormat, git: GitFile? = nil,
+                            speller: some Speller, known: KnownWords = KnownWords()) -> [Misspelling] {
+        let wrong = SpellWords.words(in: doc, format: format, git: git).filter {
+            !known.contains($0.text) && !speller.knows($0.text)
+        }
+        guard !wrong.isEmpty else { return [] }
+        var found: [Misspelling] = []
+        found.reserveCapacity(wrong.count)
+        var line = 1, column = 1, scalars = 0, k = 0
+        for character in doc.text {
+            let count = character.unicodeScalars.count
+            while k < wrong.count, wrong[k].range.lowerBound < scalars + count {
+                found.append(Misspelling(range: wrong[k].range, word: wrong[k].text, line: line, column: column))
+                k += 1
+            }
+            if k == wrong.count { break }
+            if character == "\n" || character == "\r\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            scalars += count
+        }
+        return found
+    }
+}
