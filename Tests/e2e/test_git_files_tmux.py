@@ -23,6 +23,15 @@ def undo_until(s, done):
     assert done(s.screen()), s.screen()
 
 
+def opens_no_chooser(s, typed, shown):
+    """Types `typed` (ending in ` Zed `, a word no one is called), waits for `shown`, checks
+    that no chooser opened, and undoes the typing."""
+    s.type(typed)
+    s.wait_for(shown)
+    assert "┌" not in s.screen(), s.screen()
+    undo_until(s, lambda sc: "Zed" not in sc)
+
+
 def editor_command(people, *extra):
     return " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", people, *extra])
 
@@ -58,10 +67,7 @@ def test_git_commit_v_keeps_the_diff_as_gits_and_the_message_as_github_text(tmp_
         s.keys("Down")
         s.keys("Down")
         s.keys("Right")
-        s.type("@jo Zed ")
-        s.wait_for("#@jo Zed  with")
-        assert "┌" not in s.screen(), s.screen()
-        undo_until(s, lambda sc: "Zed" not in sc)
+        opens_no_chooser(s, "@jo Zed ", "#@jo Zed  with")
         # The message is GitHub text with mentions.
         s.keys("C-Home")
         s.type("Thanks @jo")
@@ -107,10 +113,7 @@ def test_core_comment_char_decides_which_lines_are_gits(tmp_path):
         # A `@` on a `;` line opens no chooser…
         s.keys("Down")
         s.keys("End")
-        s.type(" @jo Zed")
-        s.wait_for("@jo Zed")
-        assert "┌" not in s.screen(), s.screen()
-        undo_until(s, lambda sc: "Zed" not in sc)
+        opens_no_chooser(s, " @jo Zed ", "starting @jo Zed")
         # …and a `#` line is the message's own Markdown: a heading, where `@` searches.
         s.keys("C-Home")
         s.type("Fix")
