@@ -32,6 +32,14 @@ def opens_no_chooser(s, typed, shown):
     undo_until(s, lambda sc: "Zed" not in sc)
 
 
+def save_and_quit(s):
+    """Ctrl-S, then Ctrl-Q: git goes on with what was saved."""
+    s.keys("C-s")
+    s.wait_for("Saved")
+    s.keys("C-q")
+    assert s.exit_status() == 0
+
+
 def editor_command(people, *extra):
     return " ".join(shlex.quote(a) for a in [atpad_binary(), "-d", people, *extra])
 
@@ -93,10 +101,7 @@ def test_alt_o_signs_off_above_the_scissors(tmp_path):
         s.type("Fix it")
         s.keys("M-o")
         s.wait_for("Signed-off-by: t <t@x>")
-        s.keys("C-s")
-        s.wait_for("Saved")
-        s.keys("C-q")
-        assert s.exit_status() == 0
+        save_and_quit(s)
     finally:
         s.close()
     assert git("log", "-1", "--format=%B").stdout.rstrip("\n") == "Fix it\n\nSigned-off-by: t <t@x>"
@@ -124,10 +129,7 @@ def test_core_comment_char_decides_which_lines_are_gits(tmp_path):
         s.keys("Enter")
         s.wait_for("# Notes for @jdoe")
         assert "33" in s.style_at("# Notes for")
-        s.keys("C-s")
-        s.wait_for("Saved")
-        s.keys("C-q")
-        assert s.exit_status() == 0
+        save_and_quit(s)
     finally:
         s.close()
     assert git("log", "-1", "--format=%B").stdout.rstrip("\n") == "Fix\n\n# Notes for @jdoe"

@@ -71,13 +71,6 @@ public struct GitFile: Hashable, Sendable {
         line.hasPrefix(comment)
     }
 
-    /// Whether `line` is the scissors line: the comment string, a space and
-    /// ``scissorsText`` at its start (what git's `wt_status_locate_end` looks for).
-    /// Only a message has one.
-    public func isScissors(_ line: Substring) -> Bool {
-        kind == .message && line.hasPrefix(comment) && line.dropFirst(comment.count).hasPrefix(" " + Self.scissorsText)
-    }
-
     /// The parts of `bytes` that are git's, as byte ranges, sorted: each comment line with
     /// its line break, and everything from the scissors line on.
     public func gitRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
