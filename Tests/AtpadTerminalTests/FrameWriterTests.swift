@@ -63,79 +63,6 @@ import Testing
             == "\u{1B}[1;5H\u{1B}(B\u{1B}[m\u{1B}[39;49m\u{1B}[1m\u{1B}[7m2\u{1B}[2;3H\u{1B}(B\u{1B}[m\u{1B}[39;49mc")
     }
 
-    @Test func aKeyTypedIntoALongLineShiftsTheRestOnTheTerminal() {
-        var writer = Self.writer()
-        var out: [UInt8] = []
-        let before = Self.screen(["Some text.", ""], cursor: (0, 0), width: 12)
-        writer.write(before, over: nil, cleared: true, rows: 2, columns: 12, into: &out)
-        out.removeAll()
-        let typed = Self.screen(["xSome text.", ""], cursor: (0, 1), width: 12)
-        writer.write(typed, over: before, cleared: false, rows: 2, columns: 12, into: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "\u{1B}[1@x")
-        out.removeAll()
-        writer.write(before, over: typed, cleared: false, rows: 2, columns: 12, into: &out)
-        // Deleted: the row's freed last cell is written too (a blank), then the cursor put back.
-        #expect(String(decoding: out, as: UTF8.self) == "\u{1B}[1;1H\u{1B}[1P\u{1B}[1;12H \u{1B}[1;1H")
-        // A terminal without `ich` and `dch` is sent the row's changed cells.
-        var plain = TerminalStrings.xterm
-        plain.insertCharacters = nil
-        var other = Self.writer(plain)
-        out.removeAll()
-        other.write(before, over: nil, cleared: true, rows: 2, columns: 12, into: &out)
-        out.removeAll()
-        other.write(typed, over: before, cleared: false, rows: 2, columns: 12, into: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "xSome text.\u{1B}[1;2H")
-    }
-
-    /// Rows changed as editing changes them — a few cells put in or taken out (wide
-    /// characters among them), then other cells changed — leave the terminal showing the
-    /// screen, through the emulator's insert and delete.
-    @Test(arguments: 0 ..< 40)
-    func shiftedRowsLeaveTheTerminalShowingTheScreen(_ seed: Int) {
-        var random = SplitMix(seed: UInt64(seed) &+ 1000)
-        let width = 14, height = 3
-        var writer = Self.writer()
-        var terminal = Emulator(width: width, height: height)
-        var previous: Screen?
-        var rows: [[(String, Role)]] = (0 ..< height).map { _ in [] }
-        var shifts = 0
-        for frame in 0 ..< 30 {
-            let row = Int(random.next() % UInt64(height))
-            let at = Int(random.next() % UInt64(rows[row].count + 1))
-            if frame > 3 && random.next() % 3 == 0 && !rows[row].isEmpty {
-                let count = min(Int(random.next() % 3) + 1, rows[row].count - min(at, rows[row].count - 1))
-                let from = min(at, rows[row].count - 1)
-                rows[row].removeSubrange(from ..< from + count)
-            } else {
-                let count = Int(random.next() % 3) + 1
-                for _ in 0 ..< count {
-                    let text = Self.palette[Int(random.next() % UInt64(Self.palette.count))]
-                    rows[row].insert((text, Self.roles[Int(random.next() % 2)]), at: at)
-                }
-            }
-            var next = Screen(width: width, height: height)
-            for (r, cells) in rows.enumerated() {
-                var column = 0
-                for (text, role) in cells {
-                    let wide = text == "王"
-                    guard column + (wide ? 2 : 1) <= width else { break }
-                    next[r, column] = next.cell(text, role)
-                    if wide { next[r, column + 1] = .continuation(role) }
-                    column += wide ? 2 : 1
-                }
-            }
-            next.cursor = (row: row, column: min(at, width - 1))
-            var out: [UInt8] = []
-            writer.write(next, over: previous, cleared: previous == nil, rows: height, columns: width, into: &out)
-            let sent = String(decoding: out, as: UTF8.self)
-            if sent.contains(#/\x1B\[\d+[@P]/#) { shifts += 1 }
-            terminal.feed(out)
-            guard terminal.shows(next, whole: false, context: "seed \(seed) frame \(frame)") else { return }
-            previous = next
-        }
-        #expect(shifts > 0, "no row was shifted on the terminal")
-    }
-
     @Test func theCursorIsHiddenAndShownOnlyWhenThatChanges() {
         var writer = Self.writer()
         var out: [UInt8] = []
@@ -314,22 +241,6 @@ struct Emulator {
             look = Array(repeating: Array(repeating: Look(), count: width), count: height)
         case ("?", "h"), ("?", "l"):
             if parameters == "?25" { cursorShown = final == "h" }
-        case (_, "@"), (_, "P"):
-            // Insert or delete characters at the cursor, which stays. The cells opened show
-            // a mark no frame holds, so a writer that leaves them unwritten is caught.
-            let count = min(max(numbers.first ?? 1, 1), width - cursor.column)
-            let row = cursor.row, at = cursor.column
-            var cells = Array(zip(text[row], look[row]))
-            let opened = Array(repeating: ("¤", Look()), count: count)
-            if final == "@" {
-                cells.insert(contentsOf: opened, at: at)
-                cells.removeLast(count)
-            } else {
-                cells.removeSubrange(at ..< at + count)
-                cells += opened
-            }
-            text[row] = cells.map(\.0)
-            look[row] = cells.map(\.1)
         case (_, "m"):
             var k = 0
             let codes = parameters.isEmpty ? [0] : numbers

@@ -58,25 +58,7 @@ struct FrameWriter {
                 // Whole wide characters: a run may start or end on a continuation cell.
                 while first > 0 && screen[row, first].isContinuation { first -= 1 }
                 while last < columns && screen[row, last].isContinuation { last += 1 }
-                let lastRow = row == rows - 1
-                if let shift = shift(screen, over: previous, row: row, changed: first ..< last,
-                                     columns: columns, lastRow: lastRow) {
-                    // The terminal moves the rest of the row; the cells it opened are written.
-                    move(to: row, first, into: &out)
-                    if shift > 0 {
-                        out += strings.insertCharacters!(shift)
-                        put(screen, row: row, columns: first ..< first + shift, limit: columns, lastRow: lastRow,
-                            skipBlanks: false, into: &out)
-                    } else {
-                        out += strings.deleteCharacters!(-shift)
-                        var freed = columns + shift
-                        while freed > 0 && screen[row, freed].isContinuation { freed -= 1 }
-                        put(screen, row: row, columns: freed ..< columns, limit: columns, lastRow: lastRow,
-                            skipBlanks: false, into: &out)
-                    }
-                    continue
-                }
-                put(screen, row: row, columns: first ..< last, limit: columns, lastRow: lastRow,
+                put(screen, row: row, columns: first ..< last, limit: columns, lastRow: row == rows - 1,
                     skipBlanks: false, into: &out)
             }
         } else {
@@ -163,23 +145,6 @@ struct FrameWriter {
             }
         }
     }
-
-    /// The cells `row` moved by (see `Screen.shift`), when the terminal can move them
-    /// (`ich`, `dch`), the screen spans the terminal's width, and the row is not the last
-    /// of a terminal whose bottom-right cell cannot be written; nil otherwise. A row changed
-    /// in only a few cells is written as it is.
-    private func shift(_ screen: Screen, over previous: Screen, row: Int, changed: Range<Int>,
-                       columns: Int, lastRow: Bool) -> Int? {
-        guard changed.count > Self.shortChange, columns == screen.width,
-              strings.insertCharacters != nil, strings.deleteCharacters != nil,
-              !(lastRow && strings.lastCellScrolls) else { return nil }
-        return screen.shift(row: row, from: previous, changed: changed, limit: Self.longestShift)
-    }
-
-    /// Changes of up to this many cells are written as they are: shifting would not be shorter.
-    private static let shortChange = 4
-    /// The most cells a row is shifted by: a key typed or deleted, a word pasted.
-    private static let longestShift = 8
 
     /// The text of a cluster to send whole, or nil when it holds a control character (which
     /// the layout never stores, but no cell may send).

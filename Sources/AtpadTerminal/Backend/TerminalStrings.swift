@@ -32,10 +32,6 @@ struct TerminalStrings: Sendable {
     /// `setaf` / `setab` for a colour index; nil when the terminal has no such capability.
     var foreground: (@Sendable (Int) -> [UInt8])?
     var background: (@Sendable (Int) -> [UInt8])?
-    /// `ich` / `dch`: insert or delete that many characters at the cursor, moving the rest
-    /// of the row right or left (the cursor stays); nil when the terminal has none.
-    var insertCharacters: (@Sendable (Int) -> [UInt8])?
-    var deleteCharacters: (@Sendable (Int) -> [UInt8])?
     /// Whether the cursor may move while attributes are on (`msgr`); where not, the
     /// writer resets them first.
     var movesWithAttributes: Bool
@@ -79,8 +75,6 @@ struct TerminalStrings: Sendable {
         hideCursor: Array("\u{1B}[?25l".utf8),
         foreground: { index in Array((index < 8 ? "\u{1B}[3\(index)m" : index < 16 ? "\u{1B}[9\(index - 8)m" : "\u{1B}[38;5;\(index)m").utf8) },
         background: { index in Array((index < 8 ? "\u{1B}[4\(index)m" : index < 16 ? "\u{1B}[10\(index - 8)m" : "\u{1B}[48;5;\(index)m").utf8) },
-        insertCharacters: { count in Array("\u{1B}[\(count)@".utf8) },
-        deleteCharacters: { count in Array("\u{1B}[\(count)P".utf8) },
         movesWithAttributes: true,
         lastCellScrolls: false
     )
@@ -110,8 +104,6 @@ struct TerminalStrings: Sendable {
             hideCursor: string("civis"),
             foreground: parameterized("setaf"),
             background: parameterized("setab"),
-            insertCharacters: parameterized("ich"),
-            deleteCharacters: parameterized("dch"),
             movesWithAttributes: atpad_tigetflag("msgr") != 0,
             lastCellScrolls: atpad_tigetflag("am") != 0 && atpad_tigetflag("xenl") == 0
         )

@@ -274,41 +274,6 @@ public struct Screen: Hashable, Sendable {
         }
     }
 
-    /// How far `row` is `previous`'s row moved along from the first changed column
-    /// (`changed.lowerBound`), when that is the whole change: `k` > 0 when the old cells from
-    /// there on now stand `k` further right (`k` cells were put in before them), `-k` when
-    /// they stand `k` further left (`k` cells were taken out); up to `limit`. A terminal
-    /// then shifts the row itself (insert or delete characters) and only the `k` new cells
-    /// (or the `k` freed at the row's end) are written: a key typed into a long line costs
-    /// its own bytes, not the rest of the line's. Nil when the row changed otherwise, or a
-    /// wide character would be cut at either end.
-    func shift(row: Int, from previous: Screen, changed: Range<Int>, limit: Int) -> Int? {
-        let at = changed.lowerBound
-        guard changed.count > 1, at >= 0, changed.upperBound <= width else { return nil }
-        let base = row * width
-        return cells.withUnsafeBufferPointer { all in
-            previous.cells.withUnsafeBufferPointer { before in
-                let new = UnsafeBufferPointer(rebasing: all[base ..< base + width])
-                let old = UnsafeBufferPointer(rebasing: before[base ..< base + width])
-                guard !old[at].isContinuation, !new[at].isContinuation else { return nil }
-                func same(old o: Int, new n: Int) -> Bool {
-                    ScreenCell.same(old[o], in: previous.clusters, new[n], in: clusters)
-                }
-                for k in 1 ... min(limit, changed.count - 1) {
-                    if !new[at + k].isContinuation, !old[width - k].isContinuation,
-                       (at ..< width - k).allSatisfy({ same(old: $0, new: $0 + k) }) {
-                        return k
-                    }
-                    if !old[at + k].isContinuation,
-                       (at ..< width - k).allSatisfy({ same(old: $0 + k, new: $0) }) {
-                        return -k
-                    }
-                }
-                return nil
-            }
-        }
-    }
-
     public static func == (a: Screen, b: Screen) -> Bool {
         a.width == b.width && a.height == b.height && a.cursorRow == b.cursorRow && a.cursorColumn == b.cursorColumn
             && (0 ..< a.height).allSatisfy { a.changedColumns(row: $0, from: b) == nil }
