@@ -18,12 +18,26 @@ struct ADFMarkdown {
     }
 
     /// The marks of a run of text.
-    private struct Marks {
+    private struct Marks: Equatable {
         var strong = false
         var em = false
         var strike = false
         var code = false
         var link: (href: String, title: String)?
+
+        static func == (a: Marks, b: Marks) -> Bool {
+            a.strong == b.strong && a.em == b.em && a.strike == b.strike && a.code == b.code
+                && a.link?.href == b.link?.href && a.link?.title == b.link?.title
+        }
+    }
+
+    /// The text of the inline content being written that has not become a node yet: text
+    /// that follows with the same marks joins it, so one run of text is one node, as
+    /// Jira's editor makes it (`**a**` next to `**b**`, a mention written as text beside
+    /// the words around it).
+    private struct PendingText {
+        var bytes: [UInt8] = []
+        var marks = Marks()
     }
 
     let composed: ComposedMarkdown
@@ -66,7 +80,11 @@ struct ADFMarkdown {
                         writer.number(min(max(node.headingLevel, 1), 6))
                     }
                     writer.key("content")
-                    writer.array { writer in inlines(node.children, marks: Marks(), inHeading: true, to: &writer) }
+                    writer.array { writer in
+                        var pending = PendingText()
+                        inlines(node.children, marks: Marks(), inHeading: true, pending: &pending, to: &writer)
+                        flush(&pending, to: &writer)
+                    }
                 }
             } else {
                 paragraph(node.children, bold: true, to: &writer)
@@ -88,7 +106,9 @@ struct ADFMarkdown {
                 writer.array { writer in
                     var code = composed.resolved(node.literal)
                     if code.hasSuffix("\n") { code.removeLast() }
-                    if !code.isEmpty { text(code, marks: Marks(), to: &writer) }
+                    var pending = PendingText()
+                    text(code, marks: Marks(), pending: &pending, to: &writer)
+                    flush(&pending, to: &writer)
                 }
             }
             first = false
@@ -137,10 +157,13 @@ struct ADFMarkdown {
                         writer.string("paragraph")
                         writer.key("content")
                         writer.array { writer in
+                            var pending = PendingText()
                             for (i, cell) in row.children.enumerated() {
-                                if i > 0 { text(" | ", marks: Marks(), to: &writer) }
-                                inlines(cell.children, marks: Marks(strong: row.isHeaderRow), inHeading: false, to: &writer)
+                                if i > 0 { text(" | ", marks: Marks(), pending: &pending, to: &writer) }
+                                inlines(cell.children, marks: Marks(strong: row.isHeaderRow), inHeading: false,
+                                        pending: &pending, to: &writer)
                             }
+                            flush(&pending, to: &writer)
                         }
                     }
                 }
@@ -158,11 +181,13 @@ struct ADFMarkdown {
             writer.string("paragraph")
             writer.key("content")
             writer.array { writer in
+                var pending = PendingText()
                 if let prefix = pendingPrefix {
-                    text(prefix, marks: Marks(), to: &writer)
+                    text(prefix, marks: Marks(), pending: &pending, to: &writer)
                     pendingPrefix = nil
                 }
-                inlines(nodes, marks: Marks(strong: bold), inHeading: false, to: &writer)
+                inlines(nodes, marks: Marks(strong: bold), inHeading: false, pending: &pending, to: &writer)
+                flush(&pending, to: &writer)
             }
         }
     }
@@ -172,7 +197,11 @@ struct ADFMarkdown {
             writer.key("type")
             writer.string("paragraph")
             writer.key("content")
-            writer.array { writer in text(content, marks: Marks(), to: &writer) }
+            writer.array { writer in
+                var pending = PendingText()
+                text(content, marks: Marks(), pending: &pending, to: &writer)
+                flush(&pending, to: &writer)
+            }
         }
     }
 
@@ -236,23 +265,25 @@ struct ADFMarkdown {
 
     // MARK: Inlines
 
-    private func inlines(_ nodes: [MarkdownNode], marks: Marks, inHeading: Bool, to writer: inout JSONWriter) {
+    private func inlines(_ nodes: [MarkdownNode], marks: Marks, inHeading: Bool, pending: inout PendingText,
+                         to writer: inout JSONWriter) {
         for node in nodes {
             switch node.kind {
             case .text:
                 composed.forEachSegment(of: node.literalBytes) { run in
-                    text(run, marks: marks, to: &writer)
+                    text(run, marks: marks, pending: &pending, to: &writer)
                 } piece: { piece in
-                    self.piece(piece, marks: marks, to: &writer)
+                    self.piece(piece, marks: marks, pending: &pending, to: &writer)
                 }
             case .code:
                 var codeMarks = Marks(code: true)
                 codeMarks.link = marks.link
-                text(composed.resolved(node.literal), marks: codeMarks, to: &writer)
+                text(composed.resolved(node.literal), marks: codeMarks, pending: &pending, to: &writer)
             case .softBreak, .lineBreak:
                 if inHeading {
-                    text(" ", marks: marks, to: &writer)
+                    text(" ", marks: marks, pending: &pending, to: &writer)
                 } else {
+                    flush(&pending, to: &writer)
                     writer.object { writer in
                         writer.key("type")
                         writer.string("hardBreak")
@@ -261,48 +292,67 @@ struct ADFMarkdown {
             case .emphasis:
                 var inner = marks
                 inner.em = true
-                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+                inlines(node.children, marks: inner, inHeading: inHeading, pending: &pending, to: &writer)
             case .strong:
                 var inner = marks
                 inner.strong = true
-                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+                inlines(node.children, marks: inner, inHeading: inHeading, pending: &pending, to: &writer)
             case .strikethrough:
                 var inner = marks
                 inner.strike = true
-                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+                inlines(node.children, marks: inner, inHeading: inHeading, pending: &pending, to: &writer)
             case .link, .image:
                 var inner = marks
                 let href = node.url
                 if !href.isEmpty { inner.link = (href, composed.resolved(node.title)) }
-                inlines(node.children, marks: inner, inHeading: inHeading, to: &writer)
+                inlines(node.children, marks: inner, inHeading: inHeading, pending: &pending, to: &writer)
             default:
-                inlines(node.children, marks: marks, inHeading: inHeading, to: &writer)
+                inlines(node.children, marks: marks, inHeading: inHeading, pending: &pending, to: &writer)
             }
         }
     }
 
     /// A mention node for a person Jira can notify; anything else as text.
-    private func piece(_ piece: ComposedMarkdown.Piece, marks: Marks, to writer: inout JSONWriter) {
+    private func piece(_ piece: ComposedMarkdown.Piece, marks: Marks, pending: inout PendingText,
+                       to writer: inout JSONWriter) {
         guard case let .mention(m) = piece else {
-            text(ComposedMarkdown.text(of: piece), marks: marks, to: &writer)
+            text(ComposedMarkdown.text(of: piece), marks: marks, pending: &pending, to: &writer)
             return
         }
         if m.trigger == "@", let id = JiraFormat.accountID(of: m, lookup: lookup) {
+            flush(&pending, to: &writer)
             ADFFormat.writeMention(id: id, text: m.text, to: &writer)
         } else {
-            text(lookup.textWithoutAccount(m, in: .jira), marks: marks, to: &writer)
+            text(lookup.textWithoutAccount(m, in: .jira), marks: marks, pending: &pending, to: &writer)
         }
     }
 
-    /// A text node with `marks`, unless `content` is empty (ADF refuses empty text).
-    private func text(_ content: String, marks: Marks, to writer: inout JSONWriter) {
+    /// Text with `marks`: it joins the pending text when that has the same marks, else
+    /// the pending text is written and this becomes it.
+    private func text(_ content: String, marks: Marks, pending: inout PendingText, to writer: inout JSONWriter) {
         var content = content
-        content.withUTF8 { text($0, marks: marks, to: &writer) }
+        content.withUTF8 { text($0, marks: marks, pending: &pending, to: &writer) }
     }
 
-    /// A text node of the UTF-8 `content` with `marks`, unless it is empty.
-    private func text(_ content: UnsafeBufferPointer<UInt8>, marks: Marks, to writer: inout JSONWriter) {
+    private func text(_ content: UnsafeBufferPointer<UInt8>, marks: Marks, pending: inout PendingText,
+                      to writer: inout JSONWriter) {
         guard !content.isEmpty else { return }
+        if pending.bytes.isEmpty || pending.marks != marks {
+            flush(&pending, to: &writer)
+            pending.marks = marks
+        }
+        pending.bytes.append(contentsOf: content)
+    }
+
+    /// Writes the pending text as a text node, unless there is none (ADF refuses empty text).
+    private func flush(_ pending: inout PendingText, to writer: inout JSONWriter) {
+        guard !pending.bytes.isEmpty else { return }
+        pending.bytes.withUnsafeBufferPointer { node($0, marks: pending.marks, to: &writer) }
+        pending.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// A text node of the UTF-8 `content` with `marks`.
+    private func node(_ content: UnsafeBufferPointer<UInt8>, marks: Marks, to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("type")
             writer.string("text")
