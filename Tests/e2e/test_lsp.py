@@ -302,3 +302,28 @@ def test_cancel_request_answers_a_slow_source_at_once():
         assert answer["id"] == 2 and answer["error"]["code"] == -32800
     finally:
         proc.kill()
+
+
+def test_spelling_diagnostics_and_their_code_actions():
+    proc = start_raw("--spell", "en_US")
+    try:
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": "file:///w.md", "languageId": "markdown", "version": 1,
+            "text": "Thanks @jdoe, the tset is `wrnog` here.\n"}}}))
+        proc.stdin.flush()
+        initialize, published = read_frames(proc.stdout, 2)
+        assert initialize["result"]["capabilities"]["codeActionProvider"] is True
+        diagnostics = published["params"]["diagnostics"]
+        assert [(d["code"], d["range"]["start"]["character"], d["range"]["end"]["character"]) for d in diagnostics] \
+            == [("spelling", 18, 22)]
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction", "params": {
+            "textDocument": {"uri": "file:///w.md"}, "range": diagnostics[0]["range"],
+            "context": {"diagnostics": diagnostics}}}))
+        proc.stdin.flush()
+        [actions] = read_frames(proc.stdout, 1)
+        edits = [a["edit"]["changes"]["file:///w.md"][0]["newText"] for a in actions["result"]]
+        assert "test" in edits
+        assert all(a["kind"] == "quickfix" for a in actions["result"])
+    finally:
+        proc.kill()
