@@ -327,3 +327,31 @@ def test_spelling_diagnostics_and_their_code_actions():
         assert all(a["kind"] == "quickfix" for a in actions["result"])
     finally:
         proc.kill()
+
+
+def test_settings_from_the_client_are_the_config_files_keys():
+    # No -d: the sample directory, until the client's settings name the people file.
+    proc = subprocess.Popen([atpad_binary(), "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=server_env(FOLDER))
+    try:
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "capabilities": {}, "initializationOptions": {"triggers": {"@": {"directory": PEOPLE_FILE}}}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": "file:///o.md", "languageId": "markdown", "version": 1, "text": "the tset @jo"}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": "file:///o.md"}, "position": {"line": 0, "character": 12}}}))
+        proc.stdin.flush()
+        messages = read_frames(proc.stdout, 3)
+        answers = {m.get("id"): m for m in messages if "id" in m}
+        assert [i["label"] for i in answers[2]["result"]["items"]][:2] == ["John Doe", "Johanna Lee"]
+        # Spelling turned on by the client: the open document is checked again.
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {
+            "settings": {"atpad": {"spell": "en_US", "triggers": {"@": {"directory": PEOPLE_FILE}}}}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {
+            "settings": {"atpad": {"spell": 42}}}}))
+        proc.stdin.flush()
+        published, log = read_frames(proc.stdout, 2)
+        assert [d["code"] for d in published["params"]["diagnostics"]] == ["spelling", "unknown-person"]
+        assert log["method"] == "window/logMessage" and "spell" in log["params"]["message"]
+    finally:
+        proc.kill()

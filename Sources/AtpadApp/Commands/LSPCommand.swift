@@ -35,30 +35,46 @@ struct LSPCommand: ParsableCommand {
             throw UsageError("--spell: expected off or a language such as en_US, not '\(spell.joined(separator: ","))'")
         }
         let environment = ProcessEnvironment.current()
-        let settings = try configFile.settings(environment: environment, commandLine: directories.apply)
-        // Loaded before the first message, as `atpad search` loads them: a client's first
-        // completion is answered from them at once.
-        let frecency = FrecencyRecord()
+        let settings = try configFile.settings(environment: environment, commandLine: commandLine)
+        let server = LSPServer(settings: try served(settings, environment: environment), output: LSPOutput()) { toml in
+            // The client's config stands for the config file's; the command line still
+            // goes over it.
+            let config = try Config.parse(toml, file: "initializationOptions", environment: environment)
+            var merged = config
+            try commandLine(&merged)
+            return try served(Settings(config: merged, commandLine: settings.commandLine, file: nil),
+                              environment: environment)
+        }
+        throw ExitCode(server.run())
+    }
+
+    /// The command line's settings, written over a config.
+    private func commandLine(_ config: inout Config) throws {
+        try directories.apply(to: &config)
+        if !spell.isEmpty { config.spell = spell }
+    }
+
+    /// What the server serves with `settings`: the directories loaded now, as `atpad search`
+    /// loads them, so the first completion is answered from them at once.
+    private func served(_ settings: Settings, environment: [String: String]) throws -> LSPSettings {
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
-                                       frecency: frecency, refreshCachesBeforeAnswering: true,
+                                       frecency: FrecencyRecord(), refreshCachesBeforeAnswering: true,
                                        indexCache: IndexCache.standard(environment: environment),
                                        reported: settings.triggerProblem)
         // stderr, never stdout: the client reads stdout as protocol.
         for warning in setup.warnings + setup.setupErrors.values.sorted() { StandardOutput.error("atpad: \(warning)") }
         let lookup = EntityLookup(setup.files.mapValues(\.entities))
-        let served = LSPSettings(triggers: setup.triggers, sources: setup.sources, files: setup.files, lookup: lookup,
-                                 limit: settings.limit, personTrailers: settings.config.personTrailers ?? [],
-                                 spelling: spelling(settings.config.spell, lookup: setup, environment: environment))
-        let server = LSPServer(settings: served, output: LSPOutput())
-        throw ExitCode(server.run())
+        return LSPSettings(triggers: setup.triggers, sources: setup.sources, files: setup.files, lookup: lookup,
+                           limit: settings.limit, personTrailers: settings.config.personTrailers ?? [],
+                           spelling: spelling(settings.config.spell, lookup: setup, environment: environment))
     }
 
     /// The spelling checker when `--spell` or the config's `spell` names languages; nil
     /// when off or no dictionary was found (said on stderr).
     private func spelling(_ configured: [String]?, lookup setup: DirectorySetup,
                           environment: [String: String]) -> (speller: any Speller, known: KnownWords)? {
-        let asked = spell.isEmpty ? (configured ?? ["off"]) : spell
+        let asked = configured ?? ["off"]
         guard asked != ["off"] else { return nil }
         let spelling = SpellingSetup(languages: SpellingSetup.languages(asked, environment: environment),
                                      folders: HunspellDictionary.folders(environment: environment), environment: environment)

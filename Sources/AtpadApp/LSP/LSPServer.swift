@@ -7,16 +7,19 @@ import Glibc
 /// answers finish in a task and are cancelled by `$/cancelRequest`.
 final class LSPServer {
     private let output: LSPOutput
-    private let settings: LSPSettings
+    private var settings: LSPSettings
+    /// The settings for a client's config (TOML text, ``LSPClientConfig``).
+    private let reconfigure: (String) throws -> LSPSettings
     private var documents: [String: LSPDocument] = [:]
     private var encoding = LSPPositionEncoding.utf16
     private var initialized = false
     private var shutdownRequested = false
     private let pending = LSPPendingRequests()
 
-    init(settings: LSPSettings, output: LSPOutput) {
+    init(settings: LSPSettings, output: LSPOutput, reconfigure: @escaping (String) throws -> LSPSettings) {
         self.settings = settings
         self.output = output
+        self.reconfigure = reconfigure
     }
 
     /// Reads messages from `descriptor` until `exit` or the end of input; returns the exit
@@ -99,6 +102,7 @@ final class LSPServer {
 
     private func initialize(_ params: JSONValue) -> JSONValue {
         initialized = true
+        if let options = params["initializationOptions"] { configure(options) }
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string)
         encoding = .chosen(from: offered)
         var capabilities: [(key: String, value: JSONValue)] = [
@@ -196,11 +200,32 @@ final class LSPServer {
             guard taken.waiting else { return nil }
             taken.task?.cancel()
             output.respond(id, error: .requestCancelled, "cancelled")
+        case "workspace/didChangeConfiguration":
+            // Clients send the server's section (`{"atpad": {…}}`) or the object itself.
+            guard let given = params["settings"] else { return nil }
+            configure(given["atpad"] ?? given)
+            for uri in documents.keys {
+                guard let document = documents[uri] else { continue }
+                documents[uri] = LSPDocument(language: document.language, version: document.version,
+                                             text: document.editor.text, settings: settings)
+                publishDiagnostics(uri)
+            }
         default:
-            // Other notifications (`initialized`, `$/setTrace`, configuration) need nothing.
+            // Other notifications (`initialized`, `$/setTrace`) need nothing.
             break
         }
         return nil
+    }
+
+    /// Takes a client's config: the settings it makes, or on a mistake in it the ones
+    /// before, with the mistake in the client's log.
+    private func configure(_ options: JSONValue) {
+        guard let toml = LSPClientConfig.toml(options) else { return }
+        do {
+            settings = try reconfigure(toml)
+        } catch {
+            output.log("the client's settings were not taken: \(error)", type: 1)
+        }
     }
 
     private func publishDiagnostics(_ uri: String) {
