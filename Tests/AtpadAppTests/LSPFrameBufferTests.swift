@@ -48,6 +48,14 @@ import Testing
         #expect(out.count == 2)
     }
 
+    @Test func aLengthTooShortCutsTheMessageAndTheRestIsSkipped() {
+        let out = frames(["Content-Length: 3\r\n\r\n{\"a\":1}Content-Length: 2\r\n\r\n{}"])
+        #expect(out.count == 3)
+        #expect(out.first == message("{\"a"))
+        if case .skipped = out[1] {} else { Issue.record("expected a skip, got \(out[1])") }
+        #expect(out.last == message("{}"))
+    }
+
     @Test func framedWritesTheByteLength() {
         #expect(LSPFrameBuffer.framed(Array("\"é\"".utf8)) == Array("Content-Length: 4\r\n\r\n\"é\"".utf8))
     }

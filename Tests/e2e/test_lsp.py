@@ -163,6 +163,12 @@ async def test_hover_shows_the_person(client):
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=7)))
     assert "John Doe" in hover.contents.value and "iOS engineer" in hover.contents.value
     assert (hover.range.start.character, hover.range.end.character) == (5, 10)
+    on_trigger = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=5)))
+    assert "John Doe" in on_trigger.contents.value
+    nothing = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=1)))
+    assert nothing is None
 
 
 @ASYNC

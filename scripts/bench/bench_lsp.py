@@ -47,9 +47,16 @@ def read_answer(stdout, id):
             return message
 
 
-def run(binary, args, repeat):
+def max_rss_mb(command):
+    """The maximum resident set of `command` (GNU time), in MB."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True, check=True)
+    return int(out.stderr.strip().splitlines()[-1]) / 1024
+
+
+def run(binary, args, repeat, rss_file=None):
+    timing = ["/usr/bin/time", "-f", "%M", "-o", rss_file] if rss_file else []
     start = time.perf_counter()
-    proc = subprocess.Popen([binary, "lsp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([*timing, binary, "lsp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
     send = lambda m: (proc.stdin.write(frame(m)), proc.stdin.flush())
     send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
@@ -92,11 +99,14 @@ def main():
         setups.append((f"{size:,} people", ["-d", str(path)]))
     for name, args in setups:
         run(a.binary, args, 1)  # writes the directory's index, as a first run does
-        initialize_ms, times, counts = run(a.binary, args, a.repeat)
+        rss_file = str(Path(a.binary).resolve().parent / "lsp-rss.txt")
+        initialize_ms, times, counts = run(a.binary, args, a.repeat, rss_file)
+        lsp_mb = int(Path(rss_file).read_text().strip().splitlines()[-1]) / 1024
+        search_mb = max_rss_mb([a.binary, "search", "--no-frecency", *args, "joh"])
         pooled = [t for ts in times.values() for t in ts]
         print(f"{name}: initialize {initialize_ms:.1f} ms after start; completion p50 "
               f"{percentile(pooled, 50):.2f} ms, p99 {percentile(pooled, 99):.2f} ms, max {max(pooled):.2f} ms "
-              f"({len(pooled)} requests)")
+              f"({len(pooled)} requests); memory {lsp_mb:.0f} MB (atpad search: {search_mb:.0f} MB)")
         for q in QUERIES:
             print(f"  {q!r}: p50 {percentile(times[q], 50):.2f} ms, p99 {percentile(times[q], 99):.2f} ms, "
                   f"{counts[q]} items")

@@ -64,7 +64,8 @@ struct LSPCommand: ParsableCommand {
                                        reported: settings.triggerProblem)
         // stderr, never stdout: the client reads stdout as protocol.
         for warning in setup.warnings + setup.setupErrors.values.sorted() { StandardOutput.error("atpad: \(warning)") }
-        let lookup = EntityLookup(setup.files.mapValues(\.entities))
+        let people = setup.files.values.reduce(0) { $0 + $1.index.count }
+        let lookup = people <= LSPSettings.lookupLimit ? EntityLookup(setup.files.mapValues(\.entities)) : .empty
         return LSPSettings(triggers: setup.triggers, sources: setup.sources, files: setup.files, lookup: lookup,
                            limit: settings.limit, personTrailers: settings.config.personTrailers ?? [],
                            spelling: spelling(settings.config.spell, lookup: setup, environment: environment))

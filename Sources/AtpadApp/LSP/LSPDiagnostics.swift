@@ -1,4 +1,5 @@
 import AtpadCore
+import AtpadDirectory
 
 /// `textDocument/publishDiagnostics` and the code actions they offer (docs/editors.md,
 /// "Diagnostics"): an `@word` that names no one in the `@` directory, and, when spelling
@@ -30,11 +31,11 @@ enum LSPDiagnostics {
     }
 
     /// The `@word`s where the editor would allow a mention whose word is no handle of the
-    /// `@` directory files. Only said when `@` has directory files: a command or URL
-    /// directory cannot be asked for every word.
+    /// `@` directory files. Only said when `@` is served by directory files alone: a
+    /// command or URL directory cannot be asked for every word.
     static func unknownMentions(_ document: LSPDocument, settings: LSPSettings) -> [Range<Int>] {
         let at: Unicode.Scalar = "@"
-        guard settings.files[at] != nil, settings.lookup.triggers.contains(at) else { return [] }
+        guard settings.sources[at] is FileDirectory else { return [] }
         let editor = document.editor
         var ranges: [Range<Int>] = []
         var offset = 0
@@ -44,7 +45,7 @@ enum LSPDiagnostics {
             let end = LSPMentions.handleEnd(from: offset + 1, in: editor.storage)
             guard end > offset + 1, editor.allowsMention(at: offset) else { continue }
             let word = editor.storage.slice((offset + 1)..<end)
-            if settings.lookup.entity(trigger: at, handle: word) == nil { ranges.append(offset..<end) }
+            if settings.person(trigger: at, handle: word) == nil { ranges.append(offset..<end) }
         }
         return ranges
     }

@@ -6,9 +6,11 @@ enum LSPHover {
     static func hover(at offset: Int, in document: LSPDocument, settings: LSPSettings,
                       encoding: LSPPositionEncoding) -> JSONValue {
         let editor = document.editor
-        let end = LSPMentions.handleEnd(from: offset, in: editor.storage)
+        // On the trigger itself, the handle is the one after it.
+        let onTrigger = editor.storage.scalar(at: offset).map { settings.triggers.contains($0) } ?? false
+        let end = LSPMentions.handleEnd(from: onTrigger ? offset + 1 : offset, in: editor.storage)
         guard let search = editor.explicitSearch(before: end), search.start <= offset, !search.query.isEmpty,
-              let entity = settings.lookup.entity(trigger: search.trigger, handle: search.query) else { return .null }
+              let entity = settings.person(trigger: search.trigger, handle: search.query) else { return .null }
         var lines = ["**\(entity.name)**" + (entity.handle.map { " `\(String(Character(search.trigger)))\($0)`" } ?? "")]
         if let detail = entity.detail { lines.append(detail) }
         if let url = entity.url { lines.append(url) }

@@ -11,7 +11,10 @@ struct LSPSettings: Sendable {
     var sources: [Unicode.Scalar: any EntitySource]
     /// The triggers served by directory files alone, ranked in place as `atpad search` ranks them.
     var files: [Unicode.Scalar: FileDirectory]
-    /// The directory files' entities: mentions' handles, hover, unknown `@word`s.
+    /// The directory files' entities by id and handle, for hover and unknown `@word`s;
+    /// empty for directories of more than ``lookupLimit`` people, whose lookup would
+    /// take seconds and a gigabyte to build (``person(trigger:handle:)`` ranks instead).
+    /// A picked mention carries its own handle, as in the editor.
     var lookup: EntityLookup
     /// The most results a completion answers.
     var limit: Int
@@ -19,4 +22,16 @@ struct LSPSettings: Sendable {
     var personTrailers: [String]
     /// The spelling checker and the words it takes as right; nil when spelling is off.
     var spelling: (speller: any Speller, known: KnownWords)?
+
+    /// The most people whose lookup is built (the 1,000,000-person benchmark, BENCHMARKS.md).
+    static let lookupLimit = 100_000
+
+    /// The entity whose handle is `handle` under `trigger`: from the lookup, or for a
+    /// directory too big to have one, among the ranked results of the handle itself.
+    func person(trigger: Unicode.Scalar, handle: String) -> Entity? {
+        if let entity = lookup.entity(trigger: trigger, handle: handle) { return entity }
+        guard !lookup.triggers.contains(trigger), let files = files[trigger] else { return nil }
+        let wanted = handle.lowercased()
+        return files.rank(handle).first { $0.entity.handle?.lowercased() == wanted }?.entity
+    }
 }
