@@ -361,3 +361,27 @@ def test_settings_from_the_client_are_the_config_files_keys():
         assert log["method"] == "window/logMessage" and "spell" in log["params"]["message"]
     finally:
         proc.kill()
+
+
+def test_a_directory_too_big_for_a_lookup_finds_handles_by_ranking(tmp_path):
+    # More people than LSPSettings.lookupLimit: hover and unknown @words rank the handle.
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps([{"id": f"u{i}", "name": f"Person Number{i}", "handle": f"pn{i}"}
+                               for i in range(100_001)]))
+    proc = subprocess.Popen([atpad_binary(), "lsp", "-d", str(big)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=server_env(str(tmp_path)))
+    try:
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": "file:///b.md", "languageId": "markdown", "version": 1, "text": "hi @pn50000 and @nobodyatall"}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": "file:///b.md"}, "position": {"line": 0, "character": 6}}}))
+        proc.stdin.flush()
+        messages = read_frames(proc.stdout, 3)
+        published = next(m for m in messages if m.get("method") == "textDocument/publishDiagnostics")
+        assert [(d["range"]["start"]["character"], d["code"]) for d in published["params"]["diagnostics"]] \
+            == [(16, "unknown-person")]
+        hover = next(m for m in messages if m.get("id") == 2)
+        assert "Person Number50000" in hover["result"]["contents"]["value"]
+    finally:
+        proc.kill()
