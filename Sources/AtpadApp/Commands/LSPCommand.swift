@@ -68,12 +68,12 @@ struct LSPCommand: ParsableCommand {
         let lookup = people <= LSPSettings.lookupLimit ? EntityLookup(setup.files.mapValues(\.entities)) : .empty
         return LSPSettings(triggers: setup.triggers, sources: setup.sources, files: setup.files, lookup: lookup,
                            limit: settings.limit, personTrailers: settings.config.personTrailers ?? [],
-                           spelling: spelling(settings.config.spell, lookup: setup, environment: environment))
+                           spelling: spelling(settings.config.spell, directories: setup, environment: environment))
     }
 
     /// The spelling checker when `--spell` or the config's `spell` names languages; nil
     /// when off or no dictionary was found (said on stderr).
-    private func spelling(_ configured: [String]?, lookup setup: DirectorySetup,
+    private func spelling(_ configured: [String]?, directories setup: DirectorySetup,
                           environment: [String: String]) -> (speller: any Speller, known: KnownWords)? {
         let asked = configured ?? ["off"]
         guard asked != ["off"] else { return nil }
