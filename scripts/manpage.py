@@ -240,6 +240,8 @@ EXAMPLES = [
     ("atpad render notes.atpad --format slack", "Convert a saved comment."),
     ("atpad search --preset github jo", "Check a directory setup from the shell."),
     ("atpad check \"$1\"", "In .git/hooks/commit-msg: refuse a commit message with a misspelt word."),
+    ("atpad lsp --preset github",
+     "A language server for Neovim, Helix, VS Code and Zed: mentions completed in their Markdown and commit buffers."),
     ("atpad replay --text 'hi |' --keys '@jo<Enter>'", "Run the editor core on a key script; prints JSON."),
 ]
 

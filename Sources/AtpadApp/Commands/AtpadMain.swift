@@ -15,7 +15,7 @@ public struct AtpadMain: AsyncParsableCommand {
               atpad <subcommand> [options]
             """,
         version: AtpadVersion.string,
-        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self, CheckCommand.self, PostCommand.self,
+        subcommands: [EditCommand.self, ReplayCommand.self, SearchCommand.self, RenderCommand.self, MentionsCommand.self, CheckCommand.self, LSPCommand.self, PostCommand.self,
                       DraftsCommand.self, KeysCommand.self],
         defaultSubcommand: EditCommand.self
     ) }

@@ -1,0 +1,72 @@
+import AtpadCore
+import AtpadDirectory
+
+/// `textDocument/publishDiagnostics` and the code actions they offer (docs/editors.md,
+/// "Diagnostics"): an `@word` that names no one in the `@` directory, and, when spelling
+/// is on, the words the spelling checker finds wrong as `atpad check` finds them.
+enum LSPDiagnostics {
+    /// Information (LSP's `DiagnosticSeverity`): neither is an error in the text.
+    static let information = 3
+    static let unknownCode = "unknown-person"
+    static let spellingCode = "spelling"
+    static let suggestionLimit = CheckCommand.suggestionLimit
+
+    static func diagnostics(_ document: LSPDocument, settings: LSPSettings, encoding: LSPPositionEncoding) -> [JSONValue] {
+        var found: [(range: Range<Int>, code: String, message: String)] = []
+        for range in unknownMentions(document, settings: settings) {
+            let word = document.editor.storage.slice(range)
+            found.append((range, unknownCode, "\(word) is no known person: will not notify anyone"))
+        }
+        if let spelling = settings.spelling {
+            let editor = document.editor
+            for m in Misspelling.find(in: editor.marked, format: editor.config.format, git: editor.config.git,
+                                      speller: spelling.speller, known: spelling.known) {
+                found.append((m.range, spellingCode, "\(m.word): not in the dictionary"))
+            }
+        }
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { d in
+            ["range": encoding.range(d.range, in: document.editor.storage), "severity": .number(information),
+             "source": "atpad", "code": .string(d.code), "message": .string(d.message)]
+        }
+    }
+
+    /// The `@word`s where the editor would allow a mention whose word is no handle of the
+    /// `@` directory files. Only said when `@` is served by directory files alone: a
+    /// command or URL directory cannot be asked for every word.
+    static func unknownMentions(_ document: LSPDocument, settings: LSPSettings) -> [Range<Int>] {
+        let at: Unicode.Scalar = "@"
+        guard settings.sources[at] is FileDirectory else { return [] }
+        let editor = document.editor
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        for s in editor.text.unicodeScalars {
+            defer { offset += 1 }
+            guard s == at else { continue }
+            let end = LSPMentions.handleEnd(from: offset + 1, in: editor.storage)
+            guard end > offset + 1, editor.allowsMention(at: offset) else { continue }
+            let word = editor.storage.slice((offset + 1)..<end)
+            if settings.person(trigger: at, handle: word) == nil { ranges.append(offset..<end) }
+        }
+        return ranges
+    }
+
+    /// `textDocument/codeAction`: for each spelling diagnostic of the request, replacing
+    /// the word with each suggestion.
+    static func codeActions(_ params: JSONValue, uri: String, document: LSPDocument, settings: LSPSettings) -> JSONValue {
+        guard let spelling = settings.spelling else { return [] }
+        var actions: [JSONValue] = []
+        for diagnostic in params["context"]?["diagnostics"]?.array ?? []
+        where diagnostic["code"]?.string == spellingCode && diagnostic["source"]?.string == "atpad" {
+            guard let range = diagnostic["range"], let message = diagnostic["message"]?.string,
+                  let word = message.split(separator: ":").first.map(String.init) else { continue }
+            for suggestion in spelling.speller.suggestions(for: word).prefix(suggestionLimit) {
+                actions.append([
+                    "title": .string("Replace with '\(suggestion)'"), "kind": "quickfix",
+                    "diagnostics": [diagnostic],
+                    "edit": ["changes": .object([(key: uri, value: .array([["range": range, "newText": .string(suggestion)]]))])],
+                ])
+            }
+        }
+        return .array(actions)
+    }
+}

@@ -1,0 +1,238 @@
+import AtpadCore
+import AtpadDirectory
+import Glibc
+
+/// `atpad lsp`'s protocol state and dispatch (docs/editors.md): one message at a time on
+/// the reading thread, which alone owns the documents; completions that a slow source
+/// answers finish in a task and are cancelled by `$/cancelRequest`.
+final class LSPServer {
+    private let output: LSPOutput
+    private var settings: LSPSettings
+    /// The settings for a client's config (TOML text, ``LSPClientConfig``).
+    private let reconfigure: (String) throws -> LSPSettings
+    private var documents: [String: LSPDocument] = [:]
+    private var encoding = LSPPositionEncoding.utf16
+    private var initialized = false
+    private var shutdownRequested = false
+    private let pending = LSPPendingRequests()
+
+    init(settings: LSPSettings, output: LSPOutput, reconfigure: @escaping (String) throws -> LSPSettings) {
+        self.settings = settings
+        self.output = output
+        self.reconfigure = reconfigure
+    }
+
+    /// Reads messages from `descriptor` until `exit` or the end of input; returns the exit
+    /// status: 0 after `shutdown`, else 1 (LSP 3.17, "Exit Notification").
+    func run(reading descriptor: Int32 = STDIN_FILENO) -> Int32 {
+        var buffer = LSPFrameBuffer()
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return shutdownRequested ? 0 : 1 }
+            buffer.append(block[0..<n])
+            while let frame = buffer.next() {
+                switch frame {
+                case let .skipped(reason):
+                    output.log("skipped input that is no message: \(reason)", type: 1)
+                case let .message(bytes):
+                    if let status = receive(bytes) { return status }
+                }
+            }
+        }
+    }
+
+    /// Handles one message's content; returns an exit status when it was `exit`.
+    func receive(_ bytes: [UInt8]) -> Int32? {
+        let message: JSONValue
+        do {
+            message = try bytes.withUnsafeBufferPointer { try JSONReader.value(of: $0) }
+        } catch let error as JSONSyntaxError {
+            output.respond(.null, error: .parseError, "not JSON: \(error.message) at byte \(error.offset)")
+            return nil
+        } catch {
+            output.respond(.null, error: .parseError, "not JSON")
+            return nil
+        }
+        guard let method = message["method"]?.string else {
+            // A response to something the server asked (it asks nothing), or no message.
+            if message["id"] == nil { output.respond(.null, error: .invalidRequest, "a message without a method") }
+            return nil
+        }
+        let params = message["params"] ?? .null
+        guard let id = message["id"] else {
+            return notification(method, params)
+        }
+        request(method, id: id, params: params)
+        return nil
+    }
+
+    // MARK: - Requests
+
+    private func request(_ method: String, id: JSONValue, params: JSONValue) {
+        if method == "initialize" {
+            return output.respond(id, result: initialize(params))
+        }
+        guard initialized else {
+            return output.respond(id, error: .serverNotInitialized, "\(method) before initialize")
+        }
+        if shutdownRequested {
+            return output.respond(id, error: .invalidRequest, "\(method) after shutdown")
+        }
+        switch method {
+        case "shutdown":
+            shutdownRequested = true
+            output.respond(id, result: .null)
+        case "textDocument/completion":
+            complete(id: id, params: params)
+        case "textDocument/hover":
+            guard let (document, offset) = located(params, id: id) else { return }
+            output.respond(id, result: LSPHover.hover(at: offset, in: document, settings: settings, encoding: encoding))
+        case "textDocument/codeAction":
+            guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
+                return output.respond(id, result: .array([]))
+            }
+            output.respond(id, result: LSPDiagnostics.codeActions(params, uri: uri, document: document,
+                                                                  settings: settings))
+        default:
+            output.respond(id, error: .methodNotFound, "atpad lsp does not answer \(method)")
+        }
+    }
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        initialized = true
+        if let options = params["initializationOptions"] { configure(options) }
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string)
+        encoding = .chosen(from: offered)
+        var capabilities: [(key: String, value: JSONValue)] = [
+            ("positionEncoding", .string(encoding.rawValue)),
+            // Incremental: only what changed travels, which a 10 MB document needs.
+            ("textDocumentSync", ["openClose": true, "change": 2]),
+            ("completionProvider", ["triggerCharacters": .array(settings.triggers.map { .string(String(Character($0))) }),
+                                    "resolveProvider": false]),
+            ("hoverProvider", true),
+        ]
+        if settings.spelling != nil { capabilities.append(("codeActionProvider", true)) }
+        return ["capabilities": .object(capabilities),
+                "serverInfo": ["name": "atpad", "version": .string(AtpadVersion.string)]]
+    }
+
+    /// The document and scalar offset a position request names, or nil after answering
+    /// with the error (an unknown document, a position outside it).
+    private func located(_ params: JSONValue, id: JSONValue) -> (LSPDocument, Int)? {
+        guard let uri = params["textDocument"]?["uri"]?.string else {
+            output.respond(id, error: .invalidParams, "no textDocument.uri")
+            return nil
+        }
+        guard let document = documents[uri] else {
+            // Not opened, or a language atpad does not serve: nothing to say.
+            output.respond(id, result: .null)
+            return nil
+        }
+        guard let offset = document.offset(params["position"], encoding) else {
+            output.respond(id, error: .invalidParams, "the position is outside \(uri)")
+            return nil
+        }
+        return (document, offset)
+    }
+
+    private func complete(id: JSONValue, params: JSONValue) {
+        guard let (document, offset) = located(params, id: id) else { return }
+        let completion = LSPCompletion(document: document, offset: offset, settings: settings, encoding: encoding)
+        guard let search = completion.search else {
+            return output.respond(id, result: ["isIncomplete": false, "items": []])
+        }
+        // An insert completion (`:` → emoji) asks nothing before two characters, as in the
+        // editor (`:)` and `10:30` offer nothing).
+        if search.quiet, search.query.count < 2 {
+            return output.respond(id, result: ["isIncomplete": true, "items": []])
+        }
+        if let ranked = completion.rankedNow(search) {
+            return output.respond(id, result: completion.list(ranked, for: search))
+        }
+        // A command or URL answers in its own time: the reading thread goes on meanwhile.
+        let key = JSONWriter.text(id, layout: .compact)
+        let output = self.output
+        let pending = self.pending
+        pending.begin(key)
+        let task = Task {
+            let ranked = await completion.asked(search)
+            // A cancelled request was answered when it was cancelled.
+            guard pending.take(key).waiting else { return }
+            output.respond(id, result: completion.list(ranked, for: search))
+        }
+        pending.attach(key, task)
+    }
+
+    // MARK: - Notifications
+
+    private func notification(_ method: String, _ params: JSONValue) -> Int32? {
+        if method == "exit" { return shutdownRequested ? 0 : 1 }
+        guard initialized else { return nil }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], let uri = item["uri"]?.string,
+                  let text = item["text"]?.string else { return nil }
+            guard let language = item["languageId"]?.string.flatMap(LSPDocument.Language.init(id:)) else {
+                return nil
+            }
+            documents[uri] = LSPDocument(language: language, version: item["version"]?.int ?? 0, text: text,
+                                         settings: settings)
+            publishDiagnostics(uri)
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri] else { return nil }
+            documents[uri] = nil
+            for change in params["contentChanges"]?.array ?? [] where !document.apply(change, encoding: encoding, settings: settings) {
+                output.log("a change outside \(uri) was ignored", type: 1)
+            }
+            document.version = params["textDocument"]?["version"]?.int ?? document.version
+            documents[uri] = document
+            publishDiagnostics(uri)
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else { return nil }
+            output.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        case "$/cancelRequest":
+            guard let id = params["id"] else { return nil }
+            let key = JSONWriter.text(id, layout: .compact)
+            // Answered now, whether or not the source notices: the client stops waiting.
+            let taken = pending.take(key)
+            guard taken.waiting else { return nil }
+            taken.task?.cancel()
+            output.respond(id, error: .requestCancelled, "cancelled")
+        case "workspace/didChangeConfiguration":
+            // Clients send the server's section (`{"atpad": {…}}`) or the object itself.
+            guard let given = params["settings"] else { return nil }
+            configure(given["atpad"] ?? given)
+            for uri in documents.keys {
+                guard let document = documents[uri] else { continue }
+                documents[uri] = LSPDocument(language: document.language, version: document.version,
+                                             text: document.editor.text, settings: settings)
+                publishDiagnostics(uri)
+            }
+        default:
+            // Other notifications (`initialized`, `$/setTrace`) need nothing.
+            break
+        }
+        return nil
+    }
+
+    /// Takes a client's config: the settings it makes, or on a mistake in it the ones
+    /// before, with the mistake in the client's log.
+    private func configure(_ options: JSONValue) {
+        guard let toml = LSPClientConfig.toml(options) else { return }
+        do {
+            settings = try reconfigure(toml)
+        } catch {
+            output.log("the client's settings were not taken: \(error)", type: 1)
+        }
+    }
+
+    private func publishDiagnostics(_ uri: String) {
+        guard let document = documents[uri] else { return }
+        output.notify("textDocument/publishDiagnostics", [
+            "uri": .string(uri), "version": .number(document.version),
+            "diagnostics": .array(LSPDiagnostics.diagnostics(document, settings: settings, encoding: encoding)),
+        ])
+    }
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""`atpad lsp` over its pipe (issue 37): `initialize` answered after start, and completion
+request to response for one- to three-letter queries, with the bundled sample directory
+and with generated directories (bench_directory.py's people files).
+
+    scripts/install --prefix $PWD/bench-out/x
+    python3 scripts/bench/bench_lsp.py bench-out/x/bin/atpad [--sizes 1000000] [--repeat 50]
+
+Each query is asked `--repeat` times (the document changed before each, as typing does);
+the time is from writing the request to reading its response, both on the pipe. The
+directory is loaded (from its index after the first run) before `initialize` is answered,
+so `initialize` is timed from the process start.
+"""
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_directory import generate, percentile  # noqa: E402
+
+QUERIES = ["a", "j", "m", "jo", "mu", "wa", "tra", "joh", "sat"]
+
+
+def frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_message(stdout):
+    header = b""
+    while not header.endswith(b"\r\n\r\n"):
+        byte = stdout.read(1)
+        if not byte:
+            raise SystemExit("the server closed its stdout")
+        header += byte
+    length = int(header.split(b":")[1].split(b"\r\n")[0])
+    return json.loads(stdout.read(length))
+
+
+def read_answer(stdout, id):
+    while True:
+        message = read_message(stdout)
+        if message.get("id") == id:
+            return message
+
+
+def max_rss_mb(command):
+    """The maximum resident set of `command` (GNU time), in MB."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True, check=True)
+    return int(out.stderr.strip().splitlines()[-1]) / 1024
+
+
+def run(binary, args, repeat, rss_file=None):
+    timing = ["/usr/bin/time", "-f", "%M", "-o", rss_file] if rss_file else []
+    start = time.perf_counter()
+    proc = subprocess.Popen([*timing, binary, "lsp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    send = lambda m: (proc.stdin.write(frame(m)), proc.stdin.flush())
+    send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+    read_answer(proc.stdout, 0)
+    initialize_ms = (time.perf_counter() - start) * 1000
+    send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": "file:///c.md", "languageId": "markdown", "version": 1, "text": "hi "}}})
+    times, counts, next_id, version = {}, {}, 1, 1
+    for q in QUERIES:
+        for _ in range(repeat):
+            version += 1
+            send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": "file:///c.md", "version": version},
+                "contentChanges": [{"text": "hi @" + q}]}})
+            request = {"jsonrpc": "2.0", "id": next_id, "method": "textDocument/completion", "params": {
+                "textDocument": {"uri": "file:///c.md"}, "position": {"line": 0, "character": 4 + len(q)}}}
+            t = time.perf_counter()
+            send(request)
+            answer = read_answer(proc.stdout, next_id)
+            times.setdefault(q, []).append((time.perf_counter() - t) * 1000)
+            counts[q] = len(answer["result"]["items"])
+            next_id += 1
+    send({"jsonrpc": "2.0", "id": next_id, "method": "shutdown"})
+    read_answer(proc.stdout, next_id)
+    send({"jsonrpc": "2.0", "method": "exit"})
+    proc.wait(timeout=30)
+    return initialize_ms, times, counts
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("--sizes", default="1000000")
+    parser.add_argument("--repeat", type=int, default=50)
+    a = parser.parse_args()
+    setups = [("bundled sample", [])]
+    for size in [int(s) for s in a.sizes.split(",") if s]:
+        _, path = generate(size)
+        setups.append((f"{size:,} people", ["-d", str(path)]))
+    for name, args in setups:
+        run(a.binary, args, 1)  # writes the directory's index, as a first run does
+        rss_file = str(Path(a.binary).resolve().parent / "lsp-rss.txt")
+        initialize_ms, times, counts = run(a.binary, args, a.repeat, rss_file)
+        lsp_mb = int(Path(rss_file).read_text().strip().splitlines()[-1]) / 1024
+        search_mb = max_rss_mb([a.binary, "search", "--no-frecency", *args, "joh"])
+        pooled = [t for ts in times.values() for t in ts]
+        print(f"{name}: initialize {initialize_ms:.1f} ms after start; completion p50 "
+              f"{percentile(pooled, 50):.2f} ms, p99 {percentile(pooled, 99):.2f} ms, max {max(pooled):.2f} ms "
+              f"({len(pooled)} requests); memory {lsp_mb:.0f} MB (atpad search: {search_mb:.0f} MB)")
+        for q in QUERIES:
+            print(f"  {q!r}: p50 {percentile(times[q], 50):.2f} ms, p99 {percentile(times[q], 99):.2f} ms, "
+                  f"{counts[q]} items")
+
+
+if __name__ == "__main__":
+    main()
