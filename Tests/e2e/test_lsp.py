@@ -239,6 +239,32 @@ def test_malformed_input_is_answered_and_serving_goes_on():
         proc.kill()
 
 
+def test_initialize_is_answered_before_the_directories_load_and_a_bad_one_ends_the_server(tmp_path):
+    # The directories load while the client starts; a directory that cannot be read is
+    # said on stderr, in one line, when the first message needs it, and the server exits 2.
+    bad = tmp_path / "people.json"
+    bad.write_text('[{"id": "u1", "name": ')
+    proc = subprocess.Popen([atpad_binary(), "lsp", "-d", str(bad)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=server_env(FOLDER))
+    try:
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        proc.stdin.flush()
+        [answer] = read_frames(proc.stdout, 1)
+        assert "@" in answer["result"]["capabilities"]["completionProvider"]["triggerCharacters"]
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": "file:///a.md", "languageId": "markdown", "version": 1, "text": "hi @jo"}}}))
+        proc.stdin.flush()
+        assert proc.wait(timeout=30) == 2
+        errors = proc.stderr.read().decode().strip().splitlines()
+        assert len(errors) == 1 and str(bad) in errors[0], errors
+        # Only protocol on stdout: the error also went to the client's log.
+        [log] = read_frames(proc.stdout, 1)
+        assert log["method"] == "window/logMessage"
+        assert proc.stdout.read() == b""
+    finally:
+        proc.kill()
+
+
 def test_end_of_input_exits():
     proc = start_raw()
     proc.stdin.close()

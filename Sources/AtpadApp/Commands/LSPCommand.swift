@@ -36,14 +36,18 @@ struct LSPCommand: ParsableCommand {
         }
         let environment = ProcessEnvironment.current()
         let settings = try configFile.settings(environment: environment, commandLine: commandLine)
-        let server = LSPServer(settings: try served(settings, environment: environment), output: LSPOutput()) { toml in
+        // The directories load while the client starts: `initialize` needs only the config.
+        let load = LSPSettingsLoad { try Self.served(settings, environment: environment) }
+        let spellingAsked = (settings.config.spell ?? ["off"]) != ["off"]
+        let server = LSPServer(triggers: DirectorySetup.servedTriggers(settings.config.triggers), spellingAsked: spellingAsked,
+                               load: load, output: LSPOutput()) { toml in
             // The client's config stands for the config file's; the command line still
             // goes over it.
             let config = try Config.parse(toml, file: "initializationOptions", environment: environment)
             var merged = config
             try commandLine(&merged)
-            return try served(Settings(config: merged, commandLine: settings.commandLine, file: nil),
-                              environment: environment)
+            return try Self.served(Settings(config: merged, commandLine: settings.commandLine, file: nil),
+                                   environment: environment)
         }
         throw ExitCode(server.run())
     }
@@ -54,9 +58,9 @@ struct LSPCommand: ParsableCommand {
         if !spell.isEmpty { config.spell = spell }
     }
 
-    /// What the server serves with `settings`: the directories loaded now, as `atpad search`
-    /// loads them, so the first completion is answered from them at once.
-    private func served(_ settings: Settings, environment: [String: String]) throws -> LSPSettings {
+    /// What the server serves with `settings`: the directories loaded as `atpad search`
+    /// loads them, so every completion is answered from them at once.
+    private static func served(_ settings: Settings, environment: [String: String]) throws -> LSPSettings {
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
                                        frecency: FrecencyRecord(), refreshCachesBeforeAnswering: true,
@@ -73,7 +77,7 @@ struct LSPCommand: ParsableCommand {
 
     /// The spelling checker when `--spell` or the config's `spell` names languages; nil
     /// when off or no dictionary was found (said on stderr).
-    private func spelling(_ configured: [String]?, directories setup: DirectorySetup,
+    private static func spelling(_ configured: [String]?, directories setup: DirectorySetup,
                           environment: [String: String]) -> (speller: any Speller, known: KnownWords)? {
         let asked = configured ?? ["off"]
         guard asked != ["off"] else { return nil }

@@ -76,6 +76,13 @@ struct DirectorySetup {
         var refreshCachesBeforeAnswering: Bool
     }
 
+    /// The triggers a setup of `triggers` serves, known before anything loads (`atpad lsp`
+    /// offers them to its client at once): the config's, its presets', `@` (the sample
+    /// directory when nothing else) and `:` (the emoji).
+    static func servedTriggers(_ triggers: [Unicode.Scalar: Config.TriggerSources]) -> [Unicode.Scalar] {
+        Set(addingPresetTriggers(triggers).keys).union(["@", ":"]).sorted { $0.value < $1.value }
+    }
+
     /// A preset may also serve `#` (slack's channels) unless `#` is configured otherwise.
     private static func addingPresetTriggers(_ triggers: [Unicode.Scalar: Config.TriggerSources])
         -> [Unicode.Scalar: Config.TriggerSources] {

@@ -7,7 +7,29 @@ import Glibc
 /// answers finish in a task and are cancelled by `$/cancelRequest`.
 final class LSPServer {
     private let output: LSPOutput
-    private var settings: LSPSettings
+    /// The triggers and whether spelling was asked for, which `initialize` tells the
+    /// client before the directories have loaded.
+    private let triggers: [Unicode.Scalar]
+    private let spellingAsked: Bool
+    private let load: LSPSettingsLoad
+    private var loaded: LSPSettings?
+    /// The settings, waited for the first time (a load that failed ends the server with
+    /// its message, as a wrong config or directory ends `atpad search`).
+    private var settings: LSPSettings {
+        get {
+            if let loaded { return loaded }
+            do {
+                let settings = try load.wait()
+                loaded = settings
+                return settings
+            } catch {
+                StandardOutput.error("atpad: \(error)")
+                output.log("atpad: \(error)", type: 1)
+                exit(2)
+            }
+        }
+        set { loaded = newValue }
+    }
     /// The settings for a client's config (TOML text, ``LSPClientConfig``).
     private let reconfigure: (String) throws -> LSPSettings
     private var documents: [String: LSPDocument] = [:]
@@ -16,8 +38,11 @@ final class LSPServer {
     private var shutdownRequested = false
     private let pending = LSPPendingRequests()
 
-    init(settings: LSPSettings, output: LSPOutput, reconfigure: @escaping (String) throws -> LSPSettings) {
-        self.settings = settings
+    init(triggers: [Unicode.Scalar], spellingAsked: Bool, load: LSPSettingsLoad, output: LSPOutput,
+         reconfigure: @escaping (String) throws -> LSPSettings) {
+        self.triggers = triggers
+        self.spellingAsked = spellingAsked
+        self.load = load
         self.output = output
         self.reconfigure = reconfigure
     }
@@ -102,18 +127,21 @@ final class LSPServer {
 
     private func initialize(_ params: JSONValue) -> JSONValue {
         initialized = true
-        if let options = params["initializationOptions"] { configure(options) }
+        var triggers = self.triggers, spelling = spellingAsked
+        if let options = params["initializationOptions"], configure(options) {
+            (triggers, spelling) = (settings.triggers, settings.spelling != nil)
+        }
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string)
         encoding = .chosen(from: offered)
         var capabilities: [(key: String, value: JSONValue)] = [
             ("positionEncoding", .string(encoding.rawValue)),
             // Incremental: only what changed travels, which a 10 MB document needs.
             ("textDocumentSync", ["openClose": true, "change": 2]),
-            ("completionProvider", ["triggerCharacters": .array(settings.triggers.map { .string(String(Character($0))) }),
+            ("completionProvider", ["triggerCharacters": .array(triggers.map { .string(String(Character($0))) }),
                                     "resolveProvider": false]),
             ("hoverProvider", true),
         ]
-        if settings.spelling != nil { capabilities.append(("codeActionProvider", true)) }
+        if spelling { capabilities.append(("codeActionProvider", true)) }
         return ["capabilities": .object(capabilities),
                 "serverInfo": ["name": "atpad", "version": .string(AtpadVersion.string)]]
     }
@@ -218,13 +246,16 @@ final class LSPServer {
     }
 
     /// Takes a client's config: the settings it makes, or on a mistake in it the ones
-    /// before, with the mistake in the client's log.
-    private func configure(_ options: JSONValue) {
-        guard let toml = LSPClientConfig.toml(options) else { return }
+    /// before, with the mistake in the client's log. Whether it was taken.
+    @discardableResult
+    private func configure(_ options: JSONValue) -> Bool {
+        guard let toml = LSPClientConfig.toml(options) else { return false }
         do {
             settings = try reconfigure(toml)
+            return true
         } catch {
             output.log("the client's settings were not taken: \(error)", type: 1)
+            return false
         }
     }
 
