@@ -1,5 +1,7 @@
 @testable import AtpadApp
 import AtpadCore
+import AtpadTestSupport
+import Foundation
 import Testing
 
 /// The participants' arrival in the app model (`--to`): an open `@` search is asked
@@ -49,6 +51,28 @@ import Testing
         #expect(ParticipantsSetup.pullRequest(fromAnswer: answer) == .github(owner: "octo", repository: "atpad", number: 7))
         #expect(ParticipantsSetup.pullRequest(fromAnswer: Array("no pull requests found".utf8)) == nil)
         #expect(ParticipantsSetup.pullRequest(fromAnswer: Array(#"{"url": "https://github.com/octo/atpad/issues/7"}"#.utf8)) == nil)
+    }
+
+    /// A language server's workspace is not its working directory: gh is asked in the
+    /// workspace's folder, with exactly its own arguments (a stand-in gh checks both).
+    @Test func theBranchsPullRequestIsAskedInTheWorkspacesFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("ws-7 b"), withIntermediateDirectories: true)
+        let gh = try folder.write("bin/gh", """
+            #!/bin/sh
+            [ "$*" = "pr view --json number,url" ] || exit 64
+            n=${PWD##*-}; n=${n%% *}
+            printf '{"number": %s, "url": "https://github.com/octo/atpad/pull/%s"}' "$n" "$n"
+            """)
+        chmod(gh, 0o755)
+        let environment = ["PATH": folder.path("bin") + ":/usr/bin:/bin"]
+        #expect(ParticipantsSetup.pullRequest(timeout: .seconds(10), environment: environment, folder: folder.path("ws-7 b"))
+            == .github(owner: "octo", repository: "atpad", number: 7))
+        // A folder that is not there: no pull request, no failure.
+        #expect(ParticipantsSetup.pullRequest(timeout: .seconds(10), environment: environment,
+                                              folder: folder.path("gone")) == nil)
     }
 
     @Test func theConversationIsTheTargetElseTheGithubPresetsPullRequest() {

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 import pytest
 import pytest_lsp
@@ -409,5 +410,73 @@ def test_a_directory_too_big_for_a_lookup_finds_handles_by_ranking(tmp_path):
             == [(16, "unknown-person")]
         hover = next(m for m in messages if m.get("id") == 2)
         assert "Person Number50000" in hover["result"]["contents"]["value"]
+    finally:
+        proc.kill()
+
+
+# MARK: - The conversation's people first
+
+PARTICIPANTS = {"data": {"repository": {"issueOrPullRequest": {
+    "author": {"login": "jroe", "name": "Jane Roe"}, "assignees": {"nodes": []},
+    "reviewRequests": {"nodes": []}, "reviews": {"nodes": [{"author": {"login": "batman", "name": "Bruce Wayne"}}]},
+    "comments": {"nodes": []}}}}}
+
+
+def fake_gh(tmp_path):
+    """A stand-in for gh: `api graphql` for octo/atpad#12 answers PARTICIPANTS; any other
+    call fails. Each call is logged with its arguments."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "gh.log"
+    script = bin_dir / "gh"
+    script.write_text(f"""#!/usr/bin/env python3
+import json, sys
+open({str(log)!r}, "a").write(json.dumps(sys.argv[1:]) + "\\n")
+if sys.argv[1:9] != ["api", "graphql", "-f", "owner=octo", "-f", "name=atpad", "-F", "number=12"]:
+    sys.exit(64)
+print(json.dumps({json.dumps(PARTICIPANTS)}))
+""")
+    script.chmod(0o755)
+    return {**server_env(FOLDER), "PATH": f"{bin_dir}:{os.environ['PATH']}"}, log
+
+
+def labels_once_participants_arrive(proc, uri, first_id):
+    """Asks for completion at the end of `hi @` until the participants rank first (they
+    arrive in the background); returns the items."""
+    request_id = first_id
+    deadline = time.monotonic() + 20
+    while True:
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": request_id, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": 0, "character": 4}}}))
+        proc.stdin.flush()
+        while True:
+            [message] = read_frames(proc.stdout, 1)
+            if message.get("id") == request_id:
+                break
+        items = message["result"]["items"]
+        if items and items[0]["label"] == "Jane Roe":
+            return items
+        assert time.monotonic() < deadline, [i["label"] for i in items]
+        request_id += 1
+
+
+@pytest.mark.parametrize("given", ["option", "client"])
+def test_the_conversations_people_come_first(tmp_path, given):
+    env, log = fake_gh(tmp_path)
+    option = ["--to", "github:octo/atpad#12"] if given == "option" else []
+    options = {"to": "github:octo/atpad#12"} if given == "client" else None
+    proc = subprocess.Popen([atpad_binary(), "lsp", "-d", PEOPLE_FILE, *option], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                "params": {"capabilities": {}, "initializationOptions": options}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": "file:///p.md", "languageId": "markdown", "version": 1, "text": "hi @"}}}))
+        proc.stdin.flush()
+        items = labels_once_participants_arrive(proc, "file:///p.md", 2)
+        assert [i["label"] for i in items[:2]] == ["Jane Roe", "Bruce Wayne"]
+        assert items[0]["detail"] == "@jroe · author" and items[1]["detail"] == "@batman · reviewer"
+        assert items[0]["textEdit"]["newText"] == "@jroe"
+        assert [json.loads(line)[:2] for line in log.read_text().splitlines()] == [["api", "graphql"]]
     finally:
         proc.kill()

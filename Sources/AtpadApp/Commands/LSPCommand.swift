@@ -25,6 +25,11 @@ struct LSPCommand: ParsableCommand {
 
     @OptionGroup var configFile: ConfigFileOption
 
+    @Option(name: .customLong("to"), help: ArgumentHelp(
+        "Rank the people of TARGET's conversation first, as the editor does with --to (\(PostTarget.shapes)); a client's \"to\" setting goes over it.",
+        valueName: "target"))
+    var to: String?
+
     @Option(help: ArgumentHelp(
         "Mark misspelt words in LANGUAGE (en_US; repeatable), with the suggestions as code actions; 'off' (the default unless the config's spell sets languages) checks nothing.",
         valueName: "language"))
@@ -34,10 +39,12 @@ struct LSPCommand: ParsableCommand {
         guard spell.isEmpty || Config.isSpellSetting(spell) else {
             throw UsageError("--spell: expected off or a language such as en_US, not '\(spell.joined(separator: ","))'")
         }
+        // A bad target is the person's mistake: said first, before anything is read.
+        let target = try to.map(PostPreparation.target)
         let environment = ProcessEnvironment.current()
         let settings = try configFile.settings(environment: environment, commandLine: commandLine)
         // The directories load while the client starts: `initialize` needs only the config.
-        let load = LSPSettingsLoad { try Self.served(settings, environment: environment) }
+        let load = LSPSettingsLoad { try Self.served(settings, target: target, environment: environment) }
         let spellingAsked = (settings.config.spell ?? ["off"]) != ["off"]
         let server = LSPServer(triggers: DirectorySetup.servedTriggers(settings.config.triggers), spellingAsked: spellingAsked,
                                load: load, output: LSPOutput()) { toml in
@@ -47,7 +54,7 @@ struct LSPCommand: ParsableCommand {
             var merged = config
             try commandLine(&merged)
             return try Self.served(Settings(config: merged, commandLine: settings.commandLine, file: nil),
-                                   environment: environment)
+                                   target: target, environment: environment)
         }
         throw ExitCode(server.run())
     }
@@ -60,7 +67,7 @@ struct LSPCommand: ParsableCommand {
 
     /// What the server serves with `settings`: the directories loaded as `atpad search`
     /// loads them, so every completion is answered from them at once.
-    private static func served(_ settings: Settings, environment: [String: String]) throws -> LSPSettings {
+    private static func served(_ settings: Settings, target: PostTarget?, environment: [String: String]) throws -> LSPSettings {
         let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
                                        frecency: FrecencyRecord(), refreshCachesBeforeAnswering: true,
@@ -72,7 +79,11 @@ struct LSPCommand: ParsableCommand {
         let lookup = people <= LSPSettings.lookupLimit ? EntityLookup(setup.files.mapValues(\.entities)) : .empty
         return LSPSettings(triggers: setup.triggers, sources: setup.sources, files: setup.files, lookup: lookup,
                            limit: settings.limit, personTrailers: settings.config.personTrailers ?? [],
-                           spelling: spelling(settings.config.spell, directories: setup, environment: environment))
+                           spelling: spelling(settings.config.spell, directories: setup, environment: environment),
+                           conversation: ParticipantsSetup.conversation(target: target,
+                                                                        preset: settings.config.triggers["@"]?.preset),
+                           commandTimeout: settings.commandTimeout,
+                           postEnvironment: PostPreparation.environment(environment, config: settings.config.post))
     }
 
     /// The spelling checker when `--spell` or the config's `spell` names languages; nil

@@ -19,7 +19,8 @@ final class LSPServer {
         get {
             if let loaded { return loaded }
             do {
-                let settings = try load.wait()
+                var settings = try load.wait()
+                settings.rankParticipantsFirst(of: clientTarget, folder: folder)
                 loaded = settings
                 return settings
             } catch {
@@ -32,6 +33,11 @@ final class LSPServer {
     }
     /// The settings for a client's config (TOML text, ``LSPClientConfig``).
     private let reconfigure: (String) throws -> LSPSettings
+    /// The workspace's folder (`rootUri`, or the first of `workspaceFolders`), where the
+    /// github preset finds the branch's pull request.
+    private var folder: String?
+    /// The conversation the client's `to` setting names, over `--to`.
+    private var clientTarget: PostTarget?
     private var documents: [String: LSPDocument] = [:]
     private var encoding = LSPPositionEncoding.utf16
     private var initialized = false
@@ -127,6 +133,7 @@ final class LSPServer {
 
     private func initialize(_ params: JSONValue) -> JSONValue {
         initialized = true
+        folder = Self.folder(params)
         var triggers = self.triggers, spelling = spellingAsked
         if let options = params["initializationOptions"], configure(options) {
             (triggers, spelling) = (settings.triggers, settings.spelling != nil)
@@ -247,16 +254,53 @@ final class LSPServer {
 
     /// Takes a client's config: the settings it makes, or on a mistake in it the ones
     /// before, with the mistake in the client's log. Whether it was taken.
+    ///
+    /// `to` names the conversation whose people rank first (`"github:o/r#42"`, as `--to`);
+    /// every other member is a key of the config file.
     @discardableResult
     private func configure(_ options: JSONValue) -> Bool {
-        guard let toml = LSPClientConfig.toml(options) else { return false }
+        guard case let .object(members) = options.kind else { return false }
+        if let to = options["to"] {
+            do {
+                clientTarget = try to.string.map(PostPreparation.target)
+            } catch {
+                output.log("the client's \"to\" was not taken: \(error)", type: 1)
+            }
+        }
+        let config = LSPClientConfig.toml(.object(members.filter { $0.key != "to" }))
         do {
-            settings = try reconfigure(toml)
-            return true
+            var taken = try config.map(reconfigure) ?? (loaded == nil ? nil : settings)
+            taken?.rankParticipantsFirst(of: clientTarget, folder: folder)
+            guard let taken else { return false }
+            settings = taken
+            return config != nil
         } catch {
             output.log("the client's settings were not taken: \(error)", type: 1)
             return false
         }
+    }
+
+    /// The folder of `initialize`'s workspace: the first of `workspaceFolders`, else
+    /// `rootUri`, else `rootPath`; nil for none or a URI that is no file.
+    static func folder(_ params: JSONValue) -> String? {
+        let uri = params["workspaceFolders"]?.array?.first?["uri"]?.string ?? params["rootUri"]?.string
+        guard let uri else { return params["rootPath"]?.string }
+        guard uri.hasPrefix("file://") else { return nil }
+        // `file:///home/me/a%20b` → `/home/me/a b` (a host, which local files never have, is dropped).
+        var path = uri.dropFirst("file://".count)
+        if !path.hasPrefix("/") { path = path.drop { $0 != "/" } }
+        var bytes: [UInt8] = []
+        var utf8 = Array(path.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func publishDiagnostics(_ uri: String) {

@@ -23,6 +23,24 @@ struct LSPSettings: Sendable {
     /// The spelling checker and the words it takes as right; nil when spelling is off.
     var spelling: (speller: any Speller, known: KnownWords)?
 
+    /// Whose people rank first under `@` when no client says (`--to`, or the github
+    /// preset's pull request of the workspace's branch), and how they are fetched.
+    var conversation: ParticipantsSetup.Conversation?
+    var commandTimeout: Duration
+    var postEnvironment: [String: String]
+
+    /// Puts the people of `target`'s conversation, else of ``conversation``, first under
+    /// `@` (docs/editors.md, "The conversation"); the current pull request is the one of
+    /// the branch checked out in `folder`. They arrive in the background; until then
+    /// ranking is as usual.
+    mutating func rankParticipantsFirst(of target: PostTarget?, folder: String?) {
+        guard let conversation = target.map(ParticipantsSetup.Conversation.target) ?? conversation else { return }
+        // Another conversation's people give way (a client's `to` changed).
+        if let first = sources["@"] as? ParticipantsFirstSource { sources["@"] = first.source }
+        _ = ParticipantsSetup.start(conversation, sources: &sources, limit: limit, timeout: commandTimeout,
+                                    environment: postEnvironment, folder: folder)
+    }
+
     /// The most people whose lookup is built (the 1,000,000-person benchmark, BENCHMARKS.md).
     static let lookupLimit = 100_000
 

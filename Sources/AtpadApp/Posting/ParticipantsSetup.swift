@@ -34,8 +34,10 @@ enum ParticipantsSetup {
 
     /// Starts fetching the participants of `conversation` (each call within `timeout`)
     /// and puts them first in `sources["@"]`. Returns the fetch, for the runtime to watch.
+    /// The current pull request is the one of the branch checked out in `folder` (the
+    /// working directory when nil).
     static func start(_ conversation: Conversation, sources: inout [Unicode.Scalar: any EntitySource], limit: Int,
-                      timeout: Duration, environment: [String: String]) -> ConversationPeople? {
+                      timeout: Duration, environment: [String: String], folder: String? = nil) -> ConversationPeople? {
         guard let source = sources["@"] else { return nil }
         let list = ParticipantList(limit: limit)
         let people = ConversationPeople(list: list, directory: source, service: conversation.service, fetch: {
@@ -46,7 +48,9 @@ enum ParticipantsSetup {
             case .currentPullRequest:
                 // No pull request for this branch (or no checkout, or no gh) is no failure:
                 // there is just no conversation, and ranking is as usual.
-                guard let found = pullRequest(timeout: timeout, environment: environment) else { return .success([]) }
+                guard let found = pullRequest(timeout: timeout, environment: environment, folder: folder) else {
+                    return .success([])
+                }
                 target = found
             }
             let request: ParticipantsRequest
@@ -69,9 +73,13 @@ enum ParticipantsSetup {
 
     /// The pull request of the checkout's current branch, from `gh pr view --json
     /// number,url` (its URL names the repository), or nil when there is none.
-    static func pullRequest(timeout: Duration, environment: [String: String]) -> PostTarget? {
+    /// In `folder`, when given (a language server's workspace): gh is started there.
+    static func pullRequest(timeout: Duration, environment: [String: String], folder: String? = nil) -> PostTarget? {
         guard PostTransport.findProgram("gh", environment: environment) != nil else { return nil }
-        let reply = PostTransport.perform(.program(arguments: pullRequestArguments, stdin: []), timeout: timeout,
+        // `sh` changes folder and hands over to gh, which gets exactly its own arguments.
+        let arguments = folder.map { ["sh", "-c", #"cd -- "$0" && exec "$@""#, $0] + pullRequestArguments }
+            ?? pullRequestArguments
+        let reply = PostTransport.perform(.program(arguments: arguments, stdin: []), timeout: timeout,
                                           environment: environment)
         guard case let .program(0?, output, _) = reply else { return nil }
         return pullRequest(fromAnswer: output)
