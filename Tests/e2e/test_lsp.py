@@ -109,6 +109,9 @@ async def test_completion_at_at_ranks_as_search_and_writes_the_handle(client):
     assert (first.text_edit.range.start.character, first.text_edit.range.end.character) == (7, 10)
     assert first.detail == "@jdoe"
     assert "iOS engineer" in first.documentation.value and "https://example.com/jdoe" in first.documentation.value
+    # Every match, from files: complete, and the client narrows it by name and handle.
+    assert not result.is_incomplete
+    assert first.filter_text == "@John Doe jdoe"
 
 
 @ASYNC
@@ -478,5 +481,25 @@ def test_the_conversations_people_come_first(tmp_path, given):
         assert items[0]["detail"] == "@jroe · author" and items[1]["detail"] == "@batman · reviewer"
         assert items[0]["textEdit"]["newText"] == "@jroe"
         assert [json.loads(line)[:2] for line in log.read_text().splitlines()] == [["api", "graphql"]]
+    finally:
+        proc.kill()
+
+
+def test_a_list_cut_at_the_limit_is_incomplete(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("limit = 1\n")
+    proc = start_raw("--config", str(config))
+    try:
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": "file:///l.md", "languageId": "markdown", "version": 1, "text": "hi @jo"}}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": "file:///l.md"}, "position": {"line": 0, "character": 6}}}))
+        proc.stdin.flush()
+        answer = next(m for m in read_frames(proc.stdout, 3) if m.get("id") == 2)
+        assert answer["result"]["isIncomplete"] is True
+        [item] = answer["result"]["items"]
+        # What was typed: the client asks again at the next character.
+        assert item["filterText"] == "@jo"
     finally:
         proc.kill()

@@ -40,11 +40,16 @@ struct LSPCompletion: Sendable {
         return await SearchCommand.answer(source, search.query, trigger: search.trigger, limit: settings.limit).results
     }
 
-    /// A `CompletionList` of `ranked`, in their order. It is always incomplete: the client
-    /// asks again as the query grows, so every query is ranked here, never filtered there,
-    /// and `filterText` is what was typed, which keeps the client from reordering.
+    /// A `CompletionList` of `ranked`, in their order. It is complete when it holds every
+    /// match (fewer than the limit) of a source that has answered in full, the
+    /// conversation's people included: the client then narrows it as the query grows,
+    /// matching `filterText`, the trigger with the name and handle. Otherwise it is
+    /// incomplete and `filterText` is what was typed: the client asks again at the next
+    /// character and keeps atpad's order.
     func list(_ ranked: [Candidate], for search: Search) -> JSONValue {
-        let typed = String(Character(search.trigger)) + search.query
+        let trigger = String(Character(search.trigger))
+        let typed = trigger + search.query
+        let complete = isComplete(ranked, search)
         var items: [JSONValue] = []
         for (rank, candidate) in ranked.enumerated() {
             guard let text = written(candidate.entity, search) else { continue }
@@ -55,7 +60,9 @@ struct LSPCompletion: Sendable {
                 // 12: Value, 18: Reference; a person is a reference to someone.
                 ("kind", .number(candidate.entity.insert == nil ? 18 : 12)),
                 ("sortText", .string(Self.padded(rank))),
-                ("filterText", .string(typed)),
+                ("filterText", .string(complete
+                    ? trigger + ([candidate.entity.name] + [candidate.entity.handle].compactMap { $0 }).joined(separator: " ")
+                    : typed)),
                 ("textEdit", ["range": range, "newText": .string(text)]),
             ]
             if let detail = detail(candidate, search) { item.append(("detail", .string(detail))) }
@@ -65,7 +72,17 @@ struct LSPCompletion: Sendable {
             }
             items.append(.object(item))
         }
-        return ["isIncomplete": true, "items": .array(items)]
+        return ["isIncomplete": .bool(!complete), "items": .array(items)]
+    }
+
+    /// Whether `ranked` is every match of the query, so that the matches of a longer
+    /// query are among them: fewer than the limit, not after a person trailer (whose
+    /// range holds no trigger to filter by), and not while the conversation's people are
+    /// still on their way.
+    private func isComplete(_ ranked: [Candidate], _ search: Search) -> Bool {
+        guard ranked.count < settings.limit, !search.personTrailer else { return false }
+        guard search.trigger == "@", let participants = settings.participants else { return true }
+        return participants.current != .fetching
     }
 
     /// What picking `entity` writes, as the editor's pick writes it: the trailer's

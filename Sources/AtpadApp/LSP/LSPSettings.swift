@@ -37,9 +37,12 @@ struct LSPSettings: Sendable {
         guard let conversation = target.map(ParticipantsSetup.Conversation.target) ?? conversation else { return }
         // Another conversation's people give way (a client's `to` changed).
         if let first = sources["@"] as? ParticipantsFirstSource { sources["@"] = first.source }
-        _ = ParticipantsSetup.start(conversation, sources: &sources, limit: limit, timeout: commandTimeout,
-                                    environment: postEnvironment, folder: folder)
+        participants = ParticipantsSetup.start(conversation, sources: &sources, limit: limit, timeout: commandTimeout,
+                                               environment: postEnvironment, folder: folder)
     }
+
+    /// The fetch of the conversation's people, while `@` ranks them first.
+    var participants: ConversationPeople?
 
     /// The most people whose lookup is built (the 1,000,000-person benchmark, BENCHMARKS.md).
     static let lookupLimit = 100_000
