@@ -68,11 +68,14 @@ struct LSPCommand: ParsableCommand {
     /// What the server serves with `settings`: the directories loaded as `atpad search`
     /// loads them, so every completion is answered from them at once.
     private static func served(_ settings: Settings, target: PostTarget?, environment: [String: String]) throws -> LSPSettings {
-        let setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
+        var setup = try DirectorySetup(triggers: settings.config.triggers, limit: settings.limit,
                                        commandTimeout: settings.commandTimeout, inBackground: false,
                                        frecency: FrecencyRecord(), refreshCachesBeforeAnswering: true,
                                        indexCache: IndexCache.standard(environment: environment),
                                        reported: settings.triggerProblem)
+        // A big directory's index is written for the next start, as `atpad search` and the
+        // editor do (docs/directories.md, "Big directories: the index cache").
+        setup.writeIndexesInBackground()
         // stderr, never stdout: the client reads stdout as protocol.
         for warning in setup.warnings + setup.setupErrors.values.sorted() { StandardOutput.error("atpad: \(warning)") }
         let people = setup.files.values.reduce(0) { $0 + $1.index.count }
