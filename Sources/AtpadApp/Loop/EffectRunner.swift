@@ -42,11 +42,17 @@ final class EffectRunner {
     private let posting: PostingContext?
     /// A line for stderr once the screen is gone (set by `.noteOnExit`).
     private(set) var exitNote: String?
+    /// Checks spelling in the background (nil: spelling is off, or this is `atpad replay`).
+    private let spelling: SpellChecker?
+    /// The version of the text last handed to `spelling`.
+    private var spellingAsked: Int?
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
          drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, sourceNotes: SourceNotes? = nil,
-         writesFiles: Bool = true, posting: PostingContext? = nil) {
+         writesFiles: Bool = true, posting: PostingContext? = nil, spelling: SpellChecker.Settings? = nil) {
         self.posting = posting
+        let mailbox = mailbox
+        self.spelling = spelling.map { SpellChecker($0, mailbox: mailbox) }
         queries = QueryRunner(sources: sources, mailbox: mailbox)
         instantSources = sources.compactMapValues { $0 as? any InstantSource }
         self.terminal = terminal
@@ -109,6 +115,7 @@ final class EffectRunner {
     /// message line. Returns whether the model took anything in (the screen may change).
     @discardableResult
     func runPending(on model: inout AppModel) -> Bool {
+        checkSpelling(model)
         let changed = answerInstantQueries(on: &model)
         startQueries()
         var events = mailbox.takeAll()
@@ -131,10 +138,21 @@ final class EffectRunner {
     /// answers in full before the next key.
     func runUntilIdle(on model: inout AppModel) {
         while true {
+            let spellingBusy = spelling?.isBusy ?? false
             if runPending(on: &model) { continue }
-            guard queries.isBusy else { return }
+            guard queries.isBusy || spellingBusy else { return }
             mailbox.wake.wait(milliseconds: 1000)
         }
+    }
+
+    /// Hands the text to the spelling checker when it changed since it last was (and the
+    /// first time): called after a frame is drawn, so neither the first frame nor a key's
+    /// echo waits for it.
+    func checkSpelling(_ model: AppModel) {
+        guard let spelling, spellingAsked != model.editor.version else { return }
+        spellingAsked = model.editor.version
+        spelling.check(SpellChecker.Request(storage: model.editor.storage, version: model.editor.version,
+                                            format: model.document.format, git: model.editor.config.git))
     }
 
     /// Answers the queued queries whose source is in memory (and any their answers ask
@@ -222,6 +240,13 @@ final class EffectRunner {
             frecency?.recordPick(of: entity.id, trigger: trigger)
         case .documentChanged:
             drafts?.documentChanged(now: .now)
+        case let .suggest(id, word):
+            // As many as `atpad check` prints: with the Add and Ignore rows, they fit the chooser.
+            let suggestions = (spelling?.suggestions(for: word) ?? []).prefix(CheckCommand.suggestionLimit)
+            return .completion(.batch(queryID: id, suggestions.map { Candidate(entity: Entity(id: $0, name: $0)) },
+                                      isFinal: true))
+        case let .addWord(word):
+            spelling?.add(word)
         default:
             break  // a copy reaches the terminal as `.setClipboard`, through the model
         }
