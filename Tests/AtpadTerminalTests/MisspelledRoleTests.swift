@@ -12,12 +12,12 @@ import Testing
     /// An editor over `text` (cursor at `cursor`) whose check found `words`.
     func editor(_ text: String, cursor: Int = 0, marks words: [String]) -> Editor {
         var e = Editor(MarkedText(text: text), cursor: cursor, config: EditorConfig(format: .github))
-        var found: [(range: Range<Int>, word: String)] = []
+        var found: [SpellMarks.Mark] = []
         let scalars = Array(text.unicodeScalars)
         for word in words {
             let w = Array(word.unicodeScalars)
             let start = (0 ... scalars.count - w.count).first { Array(scalars[$0 ..< $0 + w.count]) == w }!
-            found.append((start ..< start + w.count, word))
+            found.append(SpellMarks.Mark(range: start ..< start + w.count, word: word))
         }
         e.takeMisspellings(found.sorted { $0.range.lowerBound < $1.range.lowerBound }, version: e.version)
         return e

@@ -40,7 +40,7 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "Draw with attributes only (also set by the NO_COLOR environment variable).")
     var noColor = false
 
-    @Flag(help: "Check no spelling (as spell = \"off\" in the config does; docs/spelling.md).")
+    @Flag(help: "Mark no misspelt words (as the config's spell = \"off\" does).")
     var noSpell = false
 
     @Flag(help: "On a successful exit also write the comment to stdout.")

@@ -46,7 +46,7 @@ enum AppEvent: Equatable, Sendable {
     case participantsFetched(trigger: Unicode.Scalar, failure: String?)
     /// The misspelt words a background check of the text at `version` found
     /// (docs/spelling.md, "In the editor").
-    case spellingChecked(version: Int, words: [Misspelling])
+    case spellingChecked(version: Int, words: [SpellMarks.Mark])
 }
 
 /// What the model asks the runtime to do. The model never does I/O itself.

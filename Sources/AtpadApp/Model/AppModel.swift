@@ -188,7 +188,7 @@ struct AppModel {
             return postFinished(outcome)
         case let .spellingChecked(version, words):
             // A check of an older text is dropped: the one of this text is on its way.
-            editor.takeMisspellings(words.map { (range: $0.range, word: $0.word) }, version: version)
+            editor.takeMisspellings(words, version: version)
             return []
         }
     }

@@ -112,7 +112,9 @@ final class SpellChecker: Sendable {
             }
             let found = Misspelling.find(in: request.storage.marked, format: request.format, git: request.git,
                                          speller: speller, known: done.known)
-            mailbox.post(.spellingChecked(version: request.version, words: found))
+            // In the core's shape here, off the loop's thread: taking them is then a move.
+            mailbox.post(.spellingChecked(version: request.version,
+                                          words: found.map { SpellMarks.Mark(range: $0.range, word: $0.word) }))
         }
     }
 

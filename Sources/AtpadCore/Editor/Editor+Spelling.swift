@@ -10,7 +10,7 @@ extension Editor {
     /// whether it did: a check of another version is dropped, since the text has moved on
     /// (the check of the text as it is now follows).
     @discardableResult
-    public mutating func takeMisspellings(_ found: [(range: Range<Int>, word: String)], version: Int) -> Bool {
+    public mutating func takeMisspellings(_ found: [SpellMarks.Mark], version: Int) -> Bool {
         guard version == self.version else { return false }
         spelling.take(found, version: version)
         return true

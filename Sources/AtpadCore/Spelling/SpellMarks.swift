@@ -7,8 +7,19 @@
 /// the marks through every change; a mark an edit touches — inside it or at either edge,
 /// where typing goes on with the word — is dropped until the next check says again.
 public struct SpellMarks: Sendable, Equatable {
-    /// The marked words, sorted, not overlapping, each with its text.
-    public private(set) var words: [(range: Range<Int>, word: String)] = []
+    /// One misspelt word: where it is, and the word.
+    public struct Mark: Hashable, Sendable {
+        public var range: Range<Int>
+        public var word: String
+
+        public init(range: Range<Int>, word: String) {
+            self.range = range
+            self.word = word
+        }
+    }
+
+    /// The marked words, sorted, not overlapping.
+    public private(set) var words: [Mark] = []
     /// Words Ignore took out of this document's marks, lower-cased ("Ignore WORD in this
     /// document"): never marked again while it is open.
     public private(set) var ignored: Set<String> = []
@@ -17,14 +28,8 @@ public struct SpellMarks: Sendable, Equatable {
 
     public init() {}
 
-    public static func == (a: SpellMarks, b: SpellMarks) -> Bool {
-        a.ignored == b.ignored && a.checkedVersion == b.checkedVersion && a.words.elementsEqual(b.words) {
-            $0.range == $1.range && $0.word == $1.word
-        }
-    }
-
     /// Takes the words a check of `version` found, less the ignored ones.
-    mutating func take(_ found: [(range: Range<Int>, word: String)], version: Int) {
+    mutating func take(_ found: [Mark], version: Int) {
         words = ignored.isEmpty ? found : found.filter { !ignored.contains($0.word.lowercased()) }
         checkedVersion = version
     }
@@ -43,6 +48,8 @@ public struct SpellMarks: Sendable, Equatable {
 
     /// The marks after `changes`: those before the first edit stay, those an edit touches
     /// (at an edge too) go, the rest move by what the edits before them added or removed.
+    /// In place: a keystroke at the start of a long document moves every mark after it,
+    /// and copying them (their words) would cost more than moving them.
     mutating func map(through changes: ChangeSet) {
         guard !words.isEmpty else { return }
         let edits = changes.edits
@@ -53,26 +60,26 @@ public struct SpellMarks: Sendable, Equatable {
             let mid = (lo + hi) / 2
             if words[mid].range.upperBound < first.range.lowerBound { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < words.count else { return }
-        var kept = Array(words[..<lo])
-        kept.reserveCapacity(words.count)
         var e = 0
         var shift = 0
-        for mark in words[lo...] {
-            let r = mark.range
+        var kept = lo
+        for i in lo ..< words.count {
+            let r = words[i].range
             // Edits ending before this mark (not touching it) move it.
             while e < edits.count, edits[e].range.upperBound < r.lowerBound {
                 shift += edits[e].length - edits[e].range.count
                 e += 1
             }
             if e < edits.count, edits[e].range.lowerBound <= r.upperBound { continue }  // touched
-            kept.append((r.lowerBound + shift ..< r.upperBound + shift, mark.word))
+            if kept != i { words.swapAt(kept, i) }
+            words[kept].range = r.lowerBound + shift ..< r.upperBound + shift
+            kept += 1
         }
-        words = kept
+        if kept < words.count { words.removeSubrange(kept...) }
     }
 
     /// The marks that overlap `range`, in order.
-    public func marks(overlapping range: Range<Int>) -> ArraySlice<(range: Range<Int>, word: String)> {
+    public func marks(overlapping range: Range<Int>) -> ArraySlice<Mark> {
         var lo = 0, hi = words.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -85,7 +92,7 @@ public struct SpellMarks: Sendable, Equatable {
 
     /// The first mark starting after `position`, else the first of all (the search wraps);
     /// nil when nothing is marked.
-    public func next(after position: Int) -> (range: Range<Int>, word: String)? {
+    public func next(after position: Int) -> Mark? {
         words.first { $0.range.lowerBound > position } ?? words.first
     }
 }

@@ -24,7 +24,7 @@ struct SpellingHarness {
 
     mutating func check() {
         let found = Misspelling.find(in: h.editor.marked, format: .github, speller: speller)
-        h.editor.takeMisspellings(found.map { ($0.range, $0.word) }, version: h.editor.version)
+        h.editor.takeMisspellings(found.map { SpellMarks.Mark(range: $0.range, word: $0.word) }, version: h.editor.version)
     }
 
     mutating func keys(_ script: String) throws {
@@ -80,7 +80,7 @@ struct SpellingHarness {
         let old = s.editor.version
         s.checksAfterEachKey = false
         try s.keys("wrng ")
-        let taken = s.h.editor.takeMisspellings([(0 ..< 2, "hi")], version: old)
+        let taken = s.h.editor.takeMisspellings([SpellMarks.Mark(range: 0 ..< 2, word: "hi")], version: old)
         #expect(!taken)
         #expect(s.marked == [])
         s.check()
@@ -96,6 +96,18 @@ struct SpellingHarness {
         #expect(s.marked == ["teh"], "typing at a word's end touches it: marked again by the next check")
         s.check()
         #expect(s.marked == ["teh", "wrngx"])
+    }
+
+    /// One change of several edits (replace all): each mark moves by the edits before it,
+    /// and those an edit touches (at an edge too) go.
+    @Test func marksMapThroughAChangeOfSeveralEdits() {
+        var marks = SpellMarks()
+        let at: [Range<Int>] = [0 ..< 3, 5 ..< 8, 10 ..< 13, 20 ..< 24, 30 ..< 32]
+        marks.take(at.map { SpellMarks.Mark(range: $0, word: "w\($0.lowerBound)") }, version: 0)
+        // "ab" over 9..<10 (touches 10..<13), "" over 14..<16, "xyz" inserted at 32 (touches 30..<32).
+        marks.map(through: ChangeSet(length: 40, replacing: [(range: 9 ..< 10, text: "ab"), (range: 14 ..< 16, text: ""), (range: 32 ..< 32, text: "xyz")]))
+        #expect(marks.words.map(\.range) == [0 ..< 3, 5 ..< 8, 19 ..< 23])
+        #expect(marks.words.map(\.word) == ["w0", "w5", "w20"])
     }
 
     @Test func f7OffersTheSuggestionsThenAddAndIgnore() throws {
@@ -187,7 +199,7 @@ struct SpellingHarness {
                 checked.run(checked.editor.handle(key))
                 let found = Misspelling.find(in: checked.editor.marked, format: .github,
                                              speller: WordListSpeller(["the"]))
-                checked.editor.takeMisspellings(found.map { ($0.range, $0.word) }, version: checked.editor.version)
+                checked.editor.takeMisspellings(found.map { SpellMarks.Mark(range: $0.range, word: $0.word) }, version: checked.editor.version)
                 unchecked.run(unchecked.editor.handle(key))
             }
             #expect(checked.editor.marked == unchecked.editor.marked, "seed \(seed)")
