@@ -45,6 +45,19 @@ import Testing
         #expect(String(f.screen.roleLines[1]).hasPrefix("...ssss"))
     }
 
+    /// On a terminal too short for the box, the one-line picker offers the corrections,
+    /// headed by the word.
+    @Test func aShortTerminalsPickerOffersTheCorrections() {
+        var e = editor("hi wrng", cursor: 0, marks: ["wrng"])
+        for effect in e.handle(.f7) {
+            guard case let .suggest(id, _) = effect else { continue }
+            _ = e.receive(.batch(queryID: id, [Candidate(entity: Entity(id: "wrong", name: "wrong"))], isFinal: true))
+        }
+        let f = frame(e, width: 60, height: 5)
+        #expect(f.screen.lines.contains { $0.hasPrefix("wrng: wrong │ Add wrng to my words │ ") },
+                "\(f.screen.lines)")
+    }
+
     /// The writer sends the terminal's `Smulx` curl for an undercurl, and its plain
     /// underline where the terminal has none.
     @Test func anUndercurlIsTheCurlWhereTheTerminalHasOne() {

@@ -73,7 +73,7 @@ def test_no_spell_marks_nothing(session, tmp_path):
     s = session([str(path), "--no-spell"])
     s.wait_for("teh review", what="the file")
     s.keys("F7")
-    s.wait_for("Spelling is not checked", what="F7's answer")
+    s.wait_for("Spelling is off", what="F7's answer")
     assert not underlined(s.style_at("teh"))
     s.keys("C-q")
     assert s.exit_status() == 0
@@ -119,3 +119,17 @@ def test_a_word_added_to_my_words_is_written_and_no_longer_marked(session, home,
     assert "Ship the zorptastic build" in s.screen()
     s.keys("C-q")
     assert s.exit_status() == 0
+
+
+def test_a_short_terminals_one_line_picker_offers_the_corrections(sessions, env, atpad, tmp_path):
+    path = tmp_path / "comment.md"
+    path.write_text("Thanks for teh review\n")
+    best = json.loads(atpad("check", "--json", str(path), env=env).stdout.splitlines()[0])["suggestions"][0]
+    s = sessions([str(path)], width=60, height=4, env=env)
+    s.wait_for("teh review", what="the file")
+    assert wait_until(lambda: underlined(s.style_at("teh"))), s.screen(True)
+    s.keys("F7")
+    s.wait_for(lambda sc: f"teh: {best} │" in sc, what="the one-line picker")
+    s.keys("Enter")
+    s.wait_for(f"Thanks for {best} review", what="the pick")
+    s.keys("C-q", "n")

@@ -245,6 +245,7 @@ struct EditCommand: AsyncParsableCommand {
         options.config.readersFormat = comment.readersFormat
         options.sourceNotes = directories.notes
         let languages = SpellingSetup.languages(settings.config.spell, environment: environment)
+        options.config.checksSpelling = !languages.isEmpty
         if !languages.isEmpty {
             // The people of the directories read already (a large one loading in the
             // background is not waited for); the emoji directory's `:` names are not people's.

@@ -34,8 +34,9 @@ extension Editor {
         let mark = after ? spelling.next(after: from)
             : spelling.words.first { $0.range.upperBound >= from } ?? spelling.words.first
         guard let mark else {
-            pendingEffects.append(.notice(spelling.checkedVersion == nil ? "Spelling is not checked"
-                                                                         : "No misspelt words"))
+            pendingEffects.append(.notice(!config.checksSpelling ? "Spelling is off"
+                                          : spelling.checkedVersion == nil ? "Spelling is being checked"
+                                          : "No misspelt words"))
             return
         }
         motion(to: mark.range.lowerBound, extend: false)
