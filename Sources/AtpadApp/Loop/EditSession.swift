@@ -83,7 +83,8 @@ final class EditSession {
         // After the first frame, never before it (docs/spelling.md, "In the editor").
         runner.checkSpelling(model)
         while runner.exit == nil {
-            let timeout = runner.drafts?.pollTimeout(now: .now, otherwise: -1) ?? -1
+            let now = ContinuousClock.now
+            let timeout = runner.spellingTimeout(now: now, otherwise: runner.drafts?.pollTimeout(now: now, otherwise: -1) ?? -1)
             let events = terminal.readEvents(timeoutMilliseconds: timeout,
                                              wakeDescriptor: wake.descriptor >= 0 ? wake.descriptor : nil)
             if let signal = terminal.takeSignal() {

@@ -46,6 +46,15 @@ final class EffectRunner {
     private let spelling: SpellChecker?
     /// The version of the text last handed to `spelling`.
     private var spellingAsked: Int?
+    /// A long document's changed text is checked once typing pauses: the version last
+    /// seen changed, and when its check may start.
+    private var spellingPause: (version: Int, until: ContinuousClock.Instant)?
+    /// A check taking longer than this makes the next ones wait for a pause in typing of
+    /// as long (docs/spelling.md, "In the editor"): a check of the whole of a long
+    /// document, started at every key, took the second core from the keys' echo
+    /// (BENCHMARKS.md, "Spelling").
+    static let spellingPauseAfter = Duration.milliseconds(20)
+    static let spellingPauseLength = Duration.milliseconds(250)
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
          drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, sourceNotes: SourceNotes? = nil,
@@ -148,11 +157,34 @@ final class EffectRunner {
     /// Hands the text to the spelling checker when it changed since it last was (and the
     /// first time): called after a frame is drawn, so neither the first frame nor a key's
     /// echo waits for it.
-    func checkSpelling(_ model: AppModel) {
-        guard let spelling, spellingAsked != model.editor.version else { return }
-        spellingAsked = model.editor.version
+    func checkSpelling(_ model: AppModel, now: ContinuousClock.Instant = .now) {
+        let version = model.editor.version
+        guard let spelling, spellingAsked != version else {
+            spellingPause = nil
+            return
+        }
+        if spellingAsked != nil, spelling.lastCheckDuration > Self.spellingPauseAfter {
+            // A long document: wait until the keys have paused.
+            if spellingPause?.version != version {
+                spellingPause = (version, now + Self.spellingPauseLength)
+                return
+            }
+            if let pause = spellingPause, now < pause.until { return }
+        }
+        spellingPause = nil
+        spellingAsked = version
         spelling.check(SpellChecker.Request(storage: model.editor.storage, version: model.editor.version,
                                             format: model.document.format, git: model.editor.config.git))
+    }
+
+    /// How long the loop may sleep before a paused check is due (`otherwise` when none is).
+    func spellingTimeout(now: ContinuousClock.Instant, otherwise: Int) -> Int {
+        guard let pause = spellingPause else { return otherwise }
+        let left = now.duration(to: pause.until)
+        if left <= .zero { return 0 }
+        let (seconds, attoseconds) = left.components
+        let millis = Int(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        return otherwise < 0 ? millis : min(otherwise, millis)
     }
 
     /// Answers the queued queries whose source is in memory (and any their answers ask

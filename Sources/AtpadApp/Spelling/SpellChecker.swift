@@ -40,6 +40,8 @@ final class SpellChecker: Sendable {
     private let opened = Mutex<Opened?>(nil)
     /// The newest request not yet taken by a job, and whether a job is queued or running.
     private let work = Mutex<(waiting: Request?, busy: Bool)>((nil, false))
+    /// How long the last check took (the runtime waits for a pause in typing when long).
+    private let lastDuration = Mutex<Duration>(.zero)
 
     init(_ settings: Settings, mailbox: Mailbox) {
         self.settings = settings
@@ -48,6 +50,9 @@ final class SpellChecker: Sendable {
 
     /// Whether a check is waiting or running (`atpad replay` waits for it).
     var isBusy: Bool { work.withLock { $0.busy } }
+
+    /// How long the last check of the whole document took.
+    var lastCheckDuration: Duration { lastDuration.withLock { $0 } }
 
     /// Checks `request`'s text in the background; returns at once.
     func check(_ request: Request) {
@@ -110,8 +115,11 @@ final class SpellChecker: Sendable {
                 mailbox.post(.spellingChecked(version: request.version, words: []))
                 continue
             }
+            let start = ContinuousClock.now
             let found = Misspelling.find(in: request.storage.marked, format: request.format, git: request.git,
                                          speller: speller, known: done.known)
+            let took = start.duration(to: .now)
+            lastDuration.withLock { $0 = took }
             // In the core's shape here, off the loop's thread: taking them is then a move.
             mailbox.post(.spellingChecked(version: request.version,
                                           words: found.map { SpellMarks.Mark(range: $0.range, word: $0.word) }))
