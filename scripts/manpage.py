@@ -175,7 +175,7 @@ FILES = [
     ("~/.config/atpad/config.toml", "The config file ($XDG_CONFIG_HOME/atpad/config.toml); --config PATH reads "
      "another. See atpad.toml(5)."),
     ("~/.config/atpad/words", "The personal word list ($XDG_CONFIG_HOME/atpad/words): one word a line, each a "
-     "known word to atpad check."),
+     "known word to atpad check and the editor; the chooser's Add WORD to my words row (F7) appends to it."),
     ("~/.local/state/atpad/drafts/", "Recovery drafts ($XDG_STATE_HOME/atpad/drafts), mode 0600; atpad drafts "
      "lists them. Started without a FILE, atpad names the newest unnamed draft of the last 24 hours on the message "
      "line, and Alt-D recovers it; a FILE whose draft is newer than it asks (r)ecover (d)iscard (k)eep both."),

@@ -132,6 +132,26 @@ import Testing
         }
     }
 
+    /// A misspelt word (docs/spelling.md, "In the editor"): a curly underline, and apart
+    /// from text, mentions, links and the search in both bundled themes, with colour or
+    /// without, even where the terminal draws the curl as a plain underline.
+    @Test func misspeltWordsStandApartInTheBundledThemes() throws {
+        let mono = try Theme.load("mono", themesIn: [themes])
+        #expect(mono.style(for: .misspelled, colors: 256) == Style(dim: true, undercurl: true))
+        let theme = try Theme.load(named: "default", in: [themes])
+        #expect(theme.style(for: .misspelled, colors: 256) == Style(foreground: TerminalColor(1), undercurl: true))
+        for t in [theme, mono, Theme.plain] {
+            for colors in [0, 8, 256] {
+                let word = t.style(for: .misspelled, colors: colors)
+                #expect(word.undercurl, "\(t.name), \(colors) colours")
+                for other in [Role.text, .mention, .markupLink, .search] {
+                    let look = t.style(for: other, colors: colors)
+                    #expect(look.withPlainUnderline != word.withPlainUnderline, "\(t.name), \(colors) colours: \(other)")
+                }
+            }
+        }
+    }
+
     @Test func aThemeThatSaysNothingStillMarksMatches() {
         let looks = [Role.text, .match, .matchCurrent, .mention, .selection].map { Theme.plain.style(for: $0, colors: 0) }
         #expect(Set(looks).count == 5)

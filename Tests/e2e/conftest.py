@@ -179,9 +179,9 @@ def sessions():
     predicate on the screen, or nothing (False)."""
     opened = []
 
-    def start(args, width=80, height=24, env=None, cwd=None, redirect="", ready=True):
+    def start(args, width=80, height=24, env=None, cwd=None, redirect="", ready=True, term=None):
         command = " ".join(shlex.quote(a) for a in [atpad_binary(), *args]) + redirect
-        s = Session(command, width=width, height=height, env=env, cwd=cwd)
+        s = Session(command, width=width, height=height, env=env, cwd=cwd, term=term)
         opened.append(s)
         if ready:
             s.wait_for(first_frame if ready is True else ready, what="the first frame")

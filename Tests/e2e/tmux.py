@@ -11,8 +11,9 @@ import subprocess
 import time
 import uuid
 
-# An SGR escape in `capture-pane -e` output, its parameters captured.
-SGR = r"\x1b\[([0-9;]*)m"
+# An SGR escape in `capture-pane -e` output, its parameters captured (`4:3`, a curly
+# underline, is one parameter with its sub-parameter).
+SGR = r"\x1b\[([0-9;:]*)m"
 
 
 class Session:

@@ -40,6 +40,9 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "Draw with attributes only (also set by the NO_COLOR environment variable).")
     var noColor = false
 
+    @Flag(help: "Mark no misspelt words (as the config's spell = \"off\" does).")
+    var noSpell = false
+
     @Flag(help: "On a successful exit also write the comment to stdout.")
     var print = false
 
@@ -59,6 +62,7 @@ struct EditCommand: AsyncParsableCommand {
         if editing.trimMentions { config.trimMentions = true }
         if let theme { config.theme = theme }
         if noColor { config.noColor = true }
+        if noSpell { config.spell = ["off"] }
         if let format { config.format = try DocumentFormat(option: "--format", name: format).rawValue }
         if let clipboard { config.clipboard = clipboard }
     }
@@ -240,6 +244,16 @@ struct EditCommand: AsyncParsableCommand {
             frecency: frecency)
         options.config.readersFormat = comment.readersFormat
         options.sourceNotes = directories.notes
+        let languages = SpellingSetup.languages(settings.config.spell, environment: environment)
+        options.config.checksSpelling = !languages.isEmpty
+        if !languages.isEmpty {
+            // The people of the directories read already (a large one loading in the
+            // background is not waited for); the emoji directory's `:` names are not people's.
+            let people = directories.files.filter { $0.key != ":" }.values.flatMap(\.entities)
+            options.spelling = SpellChecker.Settings(languages: languages,
+                                                     folders: HunspellDictionary.folders(environment: environment),
+                                                     environment: environment, entities: people)
+        }
         // git's files, read as git reads them (docs/git.md); in its message files
         // `Signed-off-by: @jo` names a person by name and email.
         options.config.git = comment.git

@@ -58,7 +58,7 @@ struct ConfigKey: Equatable, Sendable {
                       option: "--command-timeout",
                       summary: "How long a directory command or URL may take to answer one query, and a post or a participants call (a post waits \(SourceDefaults.seconds(PostPreparation.defaultTimeout)) when unset)."),
             ConfigKey(table: "", name: "spell", value: "\"off\", a language such as \"en_US\", or an array of languages",
-                      defaultValue: "from LANG, else en_US", option: "--spell (check)",
+                      defaultValue: "from LANG, else en_US", option: "--spell (check), --no-spell (off)",
                       summary: "The languages spelling checks in, by their Hunspell dictionaries' names (a word is right "
                           + "when any of them knows it); \"off\" checks nothing (docs/spelling.md)."),
             ConfigKey(table: "terminal", name: "graphemes", value: "one of: \(Config.graphemeModes.joined(separator: ", "))",

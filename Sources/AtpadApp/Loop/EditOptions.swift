@@ -53,4 +53,6 @@ struct EditOptions: Sendable {
     /// The conversation's participants being fetched for `@` (`--to`, or the github
     /// preset's pull request), which the runtime watches to say how it went.
     var participants: ConversationPeople? = nil
+    /// What spelling checks with (nil: `spell = "off"`, `--no-spell`).
+    var spelling: SpellChecker.Settings? = nil
 }

@@ -45,7 +45,8 @@ final class EditSession {
         model.postTarget = options.post?.target
         model.home = ProcessEnvironment.value("HOME")
         runner = EffectRunner(sources: options.sources, terminal: terminal, drafts: options.drafts,
-                              frecency: options.frecency, sourceNotes: options.sourceNotes, posting: options.post?.context)
+                              frecency: options.frecency, sourceNotes: options.sourceNotes, posting: options.post?.context,
+                              spelling: options.spelling)
         if let path = options.path { runner.opened(path, state: options.disk) }
     }
 
@@ -79,8 +80,11 @@ final class EditSession {
         takeTypedAhead()
         if runner.exit != nil { return finish() }
         draw()
+        // After the first frame, never before it (docs/spelling.md, "In the editor").
+        runner.checkSpelling(model)
         while runner.exit == nil {
-            let timeout = runner.drafts?.pollTimeout(now: .now, otherwise: -1) ?? -1
+            let now = ContinuousClock.now
+            let timeout = runner.spellingTimeout(now: now, otherwise: runner.drafts?.pollTimeout(now: now, otherwise: -1) ?? -1)
             let events = terminal.readEvents(timeoutMilliseconds: timeout,
                                              wakeDescriptor: wake.descriptor >= 0 ? wake.descriptor : nil)
             if let signal = terminal.takeSignal() {

@@ -42,11 +42,26 @@ final class EffectRunner {
     private let posting: PostingContext?
     /// A line for stderr once the screen is gone (set by `.noteOnExit`).
     private(set) var exitNote: String?
+    /// Checks spelling in the background (nil: spelling is off, or this is `atpad replay`).
+    private let spelling: SpellChecker?
+    /// The version of the text last handed to `spelling`.
+    private var spellingAsked: Int?
+    /// A long document's changed text is checked once typing pauses: the version last
+    /// seen changed, and when its check may start.
+    private var spellingPause: (version: Int, until: ContinuousClock.Instant)?
+    /// A check taking longer than this makes the next ones wait for a pause in typing of
+    /// as long (docs/spelling.md, "In the editor"): a check of the whole of a long
+    /// document, started at every key, took the second core from the keys' echo
+    /// (BENCHMARKS.md, "Spelling").
+    static let spellingPauseAfter = Duration.milliseconds(20)
+    static let spellingPauseLength = Duration.milliseconds(250)
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
          drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, sourceNotes: SourceNotes? = nil,
-         writesFiles: Bool = true, posting: PostingContext? = nil) {
+         writesFiles: Bool = true, posting: PostingContext? = nil, spelling: SpellChecker.Settings? = nil) {
         self.posting = posting
+        let mailbox = mailbox
+        self.spelling = spelling.map { SpellChecker($0, mailbox: mailbox) }
         queries = QueryRunner(sources: sources, mailbox: mailbox)
         instantSources = sources.compactMapValues { $0 as? any InstantSource }
         self.terminal = terminal
@@ -109,6 +124,7 @@ final class EffectRunner {
     /// message line. Returns whether the model took anything in (the screen may change).
     @discardableResult
     func runPending(on model: inout AppModel) -> Bool {
+        checkSpelling(model)
         let changed = answerInstantQueries(on: &model)
         startQueries()
         var events = mailbox.takeAll()
@@ -131,10 +147,44 @@ final class EffectRunner {
     /// answers in full before the next key.
     func runUntilIdle(on model: inout AppModel) {
         while true {
+            let spellingBusy = spelling?.isBusy ?? false
             if runPending(on: &model) { continue }
-            guard queries.isBusy else { return }
+            guard queries.isBusy || spellingBusy else { return }
             mailbox.wake.wait(milliseconds: 1000)
         }
+    }
+
+    /// Hands the text to the spelling checker when it changed since it last was (and the
+    /// first time): called after a frame is drawn, so neither the first frame nor a key's
+    /// echo waits for it.
+    func checkSpelling(_ model: AppModel, now: ContinuousClock.Instant = .now) {
+        let version = model.editor.version
+        guard let spelling, spellingAsked != version else {
+            spellingPause = nil
+            return
+        }
+        if spellingAsked != nil, spelling.lastCheckDuration > Self.spellingPauseAfter {
+            // A long document: wait until the keys have paused.
+            if spellingPause?.version != version {
+                spellingPause = (version, now + Self.spellingPauseLength)
+                return
+            }
+            if let pause = spellingPause, now < pause.until { return }
+        }
+        spellingPause = nil
+        spellingAsked = version
+        spelling.check(SpellChecker.Request(storage: model.editor.storage, version: model.editor.version,
+                                            format: model.document.format, git: model.editor.config.git))
+    }
+
+    /// How long the loop may sleep before a paused check is due (`otherwise` when none is).
+    func spellingTimeout(now: ContinuousClock.Instant, otherwise: Int) -> Int {
+        guard let pause = spellingPause else { return otherwise }
+        let left = now.duration(to: pause.until)
+        if left <= .zero { return 0 }
+        let (seconds, attoseconds) = left.components
+        let millis = Int(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        return otherwise < 0 ? millis : min(otherwise, millis)
     }
 
     /// Answers the queued queries whose source is in memory (and any their answers ask
@@ -222,6 +272,13 @@ final class EffectRunner {
             frecency?.recordPick(of: entity.id, trigger: trigger)
         case .documentChanged:
             drafts?.documentChanged(now: .now)
+        case let .suggest(id, word):
+            // As many as `atpad check` prints: with the Add and Ignore rows, they fit the chooser.
+            let suggestions = (spelling?.suggestions(for: word) ?? []).prefix(CheckCommand.suggestionLimit)
+            return .completion(.batch(queryID: id, suggestions.map { Candidate(entity: Entity(id: $0, name: $0)) },
+                                      isFinal: true))
+        case let .addWord(word):
+            spelling?.add(word)
         default:
             break  // a copy reaches the terminal as `.setClipboard`, through the model
         }

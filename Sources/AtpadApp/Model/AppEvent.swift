@@ -44,6 +44,9 @@ enum AppEvent: Equatable, Sendable {
     /// The conversation's participants (`--to`) arrived for `trigger`'s directory, or
     /// could not be had (`failure`, said once; searches rank as without them).
     case participantsFetched(trigger: Unicode.Scalar, failure: String?)
+    /// The misspelt words a background check of the text at `version` found
+    /// (docs/spelling.md, "In the editor").
+    case spellingChecked(version: Int, words: [SpellMarks.Mark])
 }
 
 /// What the model asks the runtime to do. The model never does I/O itself.

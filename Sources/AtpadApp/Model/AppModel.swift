@@ -186,6 +186,10 @@ struct AppModel {
             return core(editor.askAgain(trigger: trigger))
         case let .postFinished(outcome):
             return postFinished(outcome)
+        case let .spellingChecked(version, words):
+            // A check of an older text is dropped: the one of this text is on its way.
+            editor.takeMisspellings(words, version: version)
+            return []
         }
     }
 

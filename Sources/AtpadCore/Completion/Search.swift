@@ -49,6 +49,16 @@ public struct Search: Sendable, Equatable {
     /// A search right after a person trailer's key (`Signed-off-by: `) in a commit
     /// message: each result inserts `Name <email>` (``PersonTrailers``).
     public var personTrailer: Bool = false
+    /// A correction (F7, docs/spelling.md): the misspelt word a pick replaces, and the
+    /// word; the items are Hunspell's suggestions, then the rows that add the word to the
+    /// personal list and ignore it in this document.
+    public var correction: Correction? = nil
+
+    /// The word a correction chooser is for, and where it is.
+    public struct Correction: Sendable, Equatable {
+        public var range: Range<Int>
+        public var word: String
+    }
 
     /// Whether the chooser owns only the implicit keys (Tab, Ctrl-N/Ctrl-P, Esc).
     public var hasImplicitKeys: Bool { kind == .implicit || quiet }
@@ -100,4 +110,9 @@ public enum Effect: Sendable, Equatable {
     /// A line for the message line: something the person should know about what a key
     /// did (a pick written as a name, because the comment's service cannot notify them).
     case notice(String)
+    /// Hunspell's suggestions for `word` are wanted (F7, docs/spelling.md): answer with a
+    /// final `.batch` for `queryID`, one candidate a suggestion, best first.
+    case suggest(queryID: Int, word: String)
+    /// "Add WORD to my words": append `word` to the personal word list.
+    case addWord(String)
 }

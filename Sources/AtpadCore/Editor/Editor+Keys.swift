@@ -10,8 +10,9 @@ extension Editor {
         addedSpace = nil
         if command != .backspace && command != .deleteForward { selectedMention = nil }
         if handleChooserKey(key) { return takeEffects() }
-        // Any other key ends a re-targeting search first (the mention stays as it was).
-        if search?.retarget != nil { endSearch() }
+        // Any other key ends a re-targeting search first (the mention stays as it was),
+        // and a correction's chooser (the word stays as it was).
+        if search?.retarget != nil || search?.correction != nil { endSearch() }
         switch key {
         case let .char(c):
             if let at = spaceAfterPick, closesAfterPick(c, space: at) {
@@ -60,6 +61,8 @@ extension Editor {
         case .paste?: if let clip = clipboard { insert(clip) }
         case .signOff?: signOff()
         case .reflow?: reflow()
+        case .correctSpelling?: correctSpelling(after: false)
+        case .nextMisspelling?: correctSpelling(after: true)
         case .mentionHere?:
             // A kept construct names no one: there is nothing to re-target.
             if let m = held, !m.isKept, selection.isEmpty { startRetarget(m) } else { mentionHere() }
@@ -121,7 +124,8 @@ extension Editor {
             let index = s.scrollTop + n - 1
             if index < s.items.count { pick(index) }
         case .dismiss?:
-            endSearch(dismiss: true)
+            // A correction's chooser was no search the person started: nothing to keep closed.
+            endSearch(dismiss: s.correction == nil)
             // Esc leaves a re-targeted mention as it was: still selected.
             if let m = s.retarget { selectedMention = m }
         case let step? where step == .chooseNext || step == .choosePrevious:

@@ -9,6 +9,7 @@ extension Editor {
     /// cursor after it. One undo step. The added space is soft (`Editor.addedSpace`).
     mutating func pick(_ index: Int) {
         guard let s = search, index >= 0, index < s.items.count else { return }
+        if let correction = s.correction { return pickCorrection(index, correction) }
         let entity = s.items[index].entity
         // Someone without an email cannot be named in a trailer: the chooser stays as it
         // is, its detail saying why.

@@ -250,7 +250,11 @@ extension Editor {
     public mutating func receive(_ event: CompletionEvent) -> [Effect] {
         switch event {
         case let .batch(id, candidates, isFinal):
-            if var s = search, s.queryID == id {
+            if var s = search, s.queryID == id, let correction = s.correction {
+                s.items = Editor.correctionRows(candidates, word: correction.word)
+                s.isFinal = true
+                search = s
+            } else if var s = search, s.queryID == id {
                 s.dropPreviousResults()
                 var seen = Set(s.items.map(\.entity.id))
                 // An implicit search shows strong matches only (docs/keys.md; a source that

@@ -48,6 +48,8 @@ public struct Editor: Sendable {
     let markdownCache = MarkdownRunCache()
     /// Where a commit message's scissors line starts (``GitFile``): git's diff from there on.
     public internal(set) var gitScissors: Int?
+    /// The misspelt words marked, mapped through every change (docs/spelling.md).
+    public internal(set) var spelling = SpellMarks()
     public init(_ doc: MarkedText = MarkedText(), cursor: Int? = nil, config: EditorConfig = EditorConfig()) {
         storage = TextStorage(doc)
         lineEnding = Editor.lineEnding(of: doc.text)
@@ -142,6 +144,7 @@ public struct Editor: Sendable {
         moved.head = changes.mapPos(moved.head, assoc: .after)
         mapSearch(through: changes)
         mapSoftSpaces(through: changes, adding: softSpace)
+        spelling.map(through: changes)
         selection = selectionAfter ?? moved
         selection.anchor = min(max(selection.anchor, 0), storage.count)
         selection.head = min(max(selection.head, 0), storage.count)

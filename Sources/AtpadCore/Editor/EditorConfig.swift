@@ -37,6 +37,9 @@ public struct EditorConfig: Sendable, Equatable {
     /// The body width: Alt-Q reflows paragraphs to it (``Reflow``), and a commit message's
     /// body lines past it are marked (`[git] body`).
     public var bodyWidth = EditorConfig.defaultBodyWidth
+    /// Spelling is checked (docs/spelling.md): off with `spell = "off"` or `--no-spell`,
+    /// and then F7 says so.
+    public var checksSpelling = true
     /// The document's format: how a paste is read (as a file in it is), whether typed
     /// triggers start searches (not in `text`), and in a Markdown format (`github`,
     /// `gitlab`, `mattermost`, `markdown`) GitHub's parser decides where a search may

@@ -18,6 +18,9 @@ public enum Command: Hashable, Sendable {
     case signOff
     /// Refills the paragraph at the cursor to the body width (``Reflow``).
     case reflow
+    /// F7: the chooser of corrections for the misspelt word at or after the cursor;
+    /// `nextMisspelling` (Alt-N) for the one after it (docs/spelling.md).
+    case correctSpelling, nextMisspelling
 
     // The core's, while a chooser is shown.
     case choosePrevious, chooseNext, choosePageUp, choosePageDown

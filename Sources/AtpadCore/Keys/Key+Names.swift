@@ -34,6 +34,7 @@ extension Key {
         case .altBackspace: "Alt-Bksp"
         case .f1: "F1"
         case .f2: "F2"
+        case .f7: "F7"
         case .paste: "Paste"
         }
     }

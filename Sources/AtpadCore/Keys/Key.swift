@@ -16,6 +16,8 @@ public enum Key: Hashable, Sendable {
     case alt(Character)
     case altBackspace
     case f1, f2
+    /// F7: spelling's corrections (docs/spelling.md).
+    case f7
     /// A bracketed paste: the whole pasted text as one key.
     case paste(String)
 }

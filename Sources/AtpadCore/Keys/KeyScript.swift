@@ -119,6 +119,7 @@ public enum KeyScript {
         case "m-bs": return .altBackspace
         case "f1": return .f1
         case "f2": return .f2
+        case "f7": return .f7
         case "space": return .char(" ")
         case "lt": return .char("<")
         default:

@@ -63,8 +63,9 @@ public enum Keymap {
         Binding([.shiftHome], .select(.lineStart), help: "Select"),
         Binding([.shiftEnd], .select(.lineEnd), help: "Select"),
         Binding([.alt("a")], .selectAll, help: "Select all"),
-        Binding([.ctrl("a"), .home], .move(.lineStart), help: "Line start"),
-        Binding([.ctrl("e"), .end], .move(.lineEnd), help: "Line end"),
+        // One row on F1 (which an 80×24 screen holds whole): start and end.
+        Binding([.ctrl("a"), .home], .move(.lineStart), help: "Line start/end", label: "^A/^E, Home/End"),
+        Binding([.ctrl("e"), .end], .move(.lineEnd), help: "Line start/end"),
         Binding([.alt("b"), .ctrlLeft], .move(.wordLeft), help: "Word left", detail: "a mention is one word"),
         Binding([.alt("f"), .ctrlRight], .move(.wordRight), help: "Word right", detail: "a mention is one word"),
         Binding([.ctrl("w"), .altBackspace], .deleteWordBack, help: "Delete word back", detail: "a mention reached goes whole"),
@@ -96,6 +97,12 @@ public enum Keymap {
         Binding([.alt("q")], .reflow, help: "Reflow paragraph",
                 detail: "the paragraph at the cursor (or those the selection touches) to 72 columns, as vim's `gq`; "
                     + "mentions, code and URLs stay whole; lists, quotes, tables, code and trailers are left as they are"),
+        Binding([.f7], .correctSpelling, help: "Correct spelling",
+                detail: "the misspelt word at or after the cursor, with Hunspell's suggestions in the chooser; a pick "
+                    + "replaces it (one undo step); the last rows add it to your word list or ignore it in this "
+                    + "document (docs/spelling.md); Alt-N: the misspelt word after the cursor",
+                label: "F7, Alt-N"),
+        Binding([.alt("n")], .nextMisspelling, help: "Correct spelling"),
         Binding([.alt("o")], .signOff, help: "Sign off (git)",
                 detail: "in git's message files: adds `Signed-off-by: NAME <EMAIL>` (git's committer) after the "
                     + "message's trailers, as `git commit -s` does, once"),

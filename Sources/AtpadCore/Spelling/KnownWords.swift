@@ -20,6 +20,11 @@ public struct KnownWords: Sendable, Equatable {
         }
     }
 
+    /// Adds `word` ("Add WORD to my words" in the editor, docs/spelling.md).
+    public mutating func add(_ word: String) {
+        words.insert(word.lowercased())
+    }
+
     /// Whether `word` is one of these words.
     public func contains(_ word: String) -> Bool {
         !words.isEmpty && words.contains(word.lowercased())

@@ -174,7 +174,11 @@ struct FrameWriter {
         if colors { bytes += strings.resetColors }
         if style.bold { bytes += strings.bold }
         if style.dim { bytes += strings.dim }
-        if style.underline { bytes += strings.underline }
+        if style.undercurl && !strings.curlyUnderline.isEmpty {
+            bytes += strings.curlyUnderline
+        } else if style.underline || style.undercurl {
+            bytes += strings.underline
+        }
         if style.reverse { bytes += strings.reverse }
         if colors {
             if let foreground = style.foreground, let set = strings.foreground {

@@ -17,7 +17,7 @@ enum KeyDefinitions {
         ("kDC", .delete), ("kPRV", .pageUp), ("kNXT", .pageDown),
         ("ka1", .home), ("ka3", .pageUp), ("kc1", .end), ("kc3", .pageDown),
         ("kfnd", .home), ("kslt", .end), ("kbeg", .home),
-        ("kf1", .f1), ("kf2", .f2),
+        ("kf1", .f1), ("kf2", .f2), ("kf7", .f7),
         // xterm's modified keys, extended names in its entry.
         ("kLFT5", .ctrlLeft), ("kRIT5", .ctrlRight), ("kHOM5", .ctrlHome), ("kEND5", .ctrlEnd),
         ("kLFT6", .ctrlLeft), ("kRIT6", .ctrlRight), ("kHOM6", .ctrlHome), ("kEND6", .ctrlEnd),

@@ -26,6 +26,10 @@ struct TerminalStrings: Sendable {
     var bold: [UInt8]
     var dim: [UInt8]
     var underline: [UInt8]
+    /// A curly underline: the extended capability `Smulx` with style 3 (`ESC [ 4:3 m` on
+    /// kitty, WezTerm, foot, VTE and tmux); empty where the terminfo entry has none, and
+    /// then an undercurl is drawn as `underline`.
+    var curlyUnderline: [UInt8]
     var reverse: [UInt8]
     var showCursor: [UInt8]
     var hideCursor: [UInt8]
@@ -70,6 +74,7 @@ struct TerminalStrings: Sendable {
         bold: Array("\u{1B}[1m".utf8),
         dim: Array("\u{1B}[2m".utf8),
         underline: Array("\u{1B}[4m".utf8),
+        curlyUnderline: [],  // xterm's entry has no `Smulx`
         reverse: Array("\u{1B}[7m".utf8),
         showCursor: Array("\u{1B}[?12l\u{1B}[?25h".utf8),
         hideCursor: Array("\u{1B}[?25l".utf8),
@@ -99,6 +104,7 @@ struct TerminalStrings: Sendable {
             bold: string("bold"),
             dim: string("dim"),
             underline: string("smul"),
+            curlyUnderline: parameterized("Smulx").map { $0(3) } ?? [],
             reverse: string("rev"),
             showCursor: string("cnorm"),
             hideCursor: string("civis"),

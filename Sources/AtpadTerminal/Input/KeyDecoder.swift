@@ -401,6 +401,7 @@ public struct KeyDecoder: Sendable {
             case 6: emit(.pageDown)
             case 11: emit(.f1)
             case 12: emit(.f2)
+            case 18: emit(.f7)
             case 200: startPaste()
             default: break  // Insert, F-keys atpad has no use for, a stray paste end.
             }

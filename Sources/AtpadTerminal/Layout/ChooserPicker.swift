@@ -6,8 +6,9 @@ enum ChooserPicker {
         let width = screen.width
         screen.fill(row: row, role: .chooser)
         let search = content.search
-        var line = VisibleText.cells(String(Character(search.trigger)) + search.query, role: .chooser,
-                                     clusters: &screen.clusters)
+        // A correction's picker is headed by the misspelt word (docs/spelling.md).
+        var line = VisibleText.cells(search.correction?.word ?? String(Character(search.trigger)) + search.query,
+                                     role: .chooser, clusters: &screen.clusters)
         line = VisibleText.fit(line, width: max(1, width / 3))
             + VisibleText.cells(": ", role: .chooser, clusters: &screen.clusters)
         var items: [ChooserArea.Item] = []

@@ -224,7 +224,10 @@ struct RoleRanges {
     init(_ editor: Editor, visible: Range<Int>, matches: [Range<Int>] = [], currentMatch: Int? = nil) {
         selection = editor.selection.isEmpty ? nil : editor.selection.range
         selectedMention = editor.selectedMention?.range
-        if let s = editor.search, let m = s.retarget {
+        if let c = editor.search?.correction {
+            // The misspelt word a correction's pick will replace.
+            search = c.range
+        } else if let s = editor.search, let m = s.retarget {
             // The mention being re-targeted is what a pick will replace.
             search = m.range
         } else if let s = editor.search, s.kind == .explicit, !s.quiet || s.isOpen {
@@ -269,7 +272,8 @@ struct RoleRanges {
 
 /// The roles of what the text is, over the visible text: Markdown's (`markup.*`, in
 /// Markdown formats) and, in git's files, git's (``GitSyntax``), which win where both
-/// speak — git's lines are never Markdown. Sorted, disjoint runs, each of one role.
+/// speak — git's lines are never Markdown — and over both the misspelt words
+/// (`misspelled`, docs/spelling.md). Sorted, disjoint runs, each of one role.
 struct MarkupRuns {
     private var ranges: SortedRanges
     private let runs: [(range: Range<Int>, role: Role)]
@@ -277,14 +281,15 @@ struct MarkupRuns {
     init(_ editor: Editor, visible: Range<Int>) {
         let markdown = editor.config.markdown ? editor.markdownRuns(in: visible) : []
         let git = editor.config.git != nil ? editor.gitRuns(in: visible) : []
-        self.init(markdown: markdown, git: git)
+        self.init(markdown: markdown, git: git, misspelled: editor.misspellings(in: visible))
     }
 
     init(markdown: [(range: Range<Int>, kind: MarkdownSyntax.Kind)] = [],
-         git: [(range: Range<Int>, kind: GitSyntax.Kind)] = []) {
+         git: [(range: Range<Int>, kind: GitSyntax.Kind)] = [], misspelled: [Range<Int>] = []) {
         let below = markdown.compactMap { run in MarkupRuns.role(of: run.kind).map { (range: run.range, role: $0) } }
         let above = git.map { (range: $0.range, role: MarkupRuns.role(of: $0.kind)) }
-        runs = MarkupRuns.overlay(above, on: below)
+        runs = MarkupRuns.overlay(misspelled.map { (range: $0, role: Role.misspelled) },
+                                  on: MarkupRuns.overlay(above, on: below))
         ranges = SortedRanges(runs.map(\.range))
     }
 

@@ -45,6 +45,9 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     case rebaseCommand = "rebase.command"
     case rebaseHash = "rebase.hash"
     case rebaseSubject = "rebase.subject"
+    /// A word no dictionary knows (docs/spelling.md, "In the editor"): a curly underline
+    /// where the terminal draws one, over whatever role the word has.
+    case misspelled
 
     /// The role a theme falls back to when it does not style this one
     /// (`chooser.match` → `chooser`); nil for top-level roles.
@@ -91,6 +94,7 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .rebaseCommand: 31
         case .rebaseHash: 32
         case .rebaseSubject: 33
+        case .misspelled: 34
         }
     }
 
@@ -134,6 +138,7 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .rebaseCommand: "r"
         case .rebaseHash: "R"
         case .rebaseSubject: "u"
+        case .misspelled: "~"
         }
     }
 }

@@ -11,15 +11,32 @@ public struct Style: Hashable, Sendable {
     public var bold = false
     public var dim = false
     public var underline = false
+    /// A curly underline (`undercurl`); a terminal without one (no `Smulx` in its terminfo)
+    /// draws a plain underline instead.
+    public var undercurl = false
     public var reverse = false
 
     public init(foreground: TerminalColor? = nil, background: TerminalColor? = nil,
-                bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false) {
+                bold: Bool = false, dim: Bool = false, underline: Bool = false, undercurl: Bool = false,
+                reverse: Bool = false) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
         self.dim = dim
         self.underline = underline
+        self.undercurl = undercurl
         self.reverse = reverse
+    }
+}
+
+extension Style {
+    /// The style as a terminal without curly underlines draws it: an undercurl is a plain
+    /// underline there, so two roles that differ only so must not count as distinct.
+    var withPlainUnderline: Style {
+        guard undercurl else { return self }
+        var s = self
+        s.undercurl = false
+        s.underline = true
+        return s
     }
 }

@@ -45,6 +45,7 @@ extension Theme {
             .rebaseCommand: Entry(foreground: yellow, attributes: [.bold]),
             .rebaseHash: Entry(foreground: blue),
             .rebaseSubject: Entry(attributes: [.bold]),
+            .misspelled: Entry(foreground: red, attributes: [.undercurl]),
         ])
     }()
 }

@@ -17,7 +17,7 @@ public struct Theme: Hashable, Sendable {
 
     /// A text attribute a theme may set.
     public enum Attribute: String, CaseIterable, Hashable, Sendable {
-        case bold, dim, underline, reverse
+        case bold, dim, underline, undercurl, reverse
     }
 
     /// What a theme says about one role; nil fields are inherited.
@@ -59,12 +59,14 @@ public struct Theme: Hashable, Sendable {
                 style.bold = set.contains(.bold)
                 style.dim = set.contains(.dim)
                 style.underline = set.contains(.underline)
+                style.undercurl = set.contains(.undercurl)
                 style.reverse = set.contains(.reverse)
             }
         }
         guard let rule = Theme.distinctness[role] else { return style }
         let others = rule.from.map { self.style(for: $0, colors: colors) }  // the rules form no cycle
-        for attribute in rule.additions where others.contains(style) {
+        // An undercurl may be drawn as a plain underline: it alone tells no roles apart.
+        for attribute in rule.additions where others.contains(where: { $0.withPlainUnderline == style.withPlainUnderline }) {
             style = Theme.adding(attribute, to: style)
         }
         return style
@@ -94,7 +96,8 @@ public struct Theme: Hashable, Sendable {
     /// underlined, docs/config.md); a selected mention from a mention; the search from text
     /// and mentions; the selection from text; the chosen row from the others; find matches
     /// from text, mentions, headings and strong text, and the current match from those,
-    /// the other matches and the selection; kept constructs (`verbatim`) from text.
+    /// the other matches and the selection; kept constructs (`verbatim`) from text; a
+    /// misspelt word from text, mentions, links and the search (docs/spelling.md).
     private static let distinctness: [Role: Distinctness] = [
         .mention: Distinctness(from: [.text, .markupHeading, .markupStrong], additions: [.underline, .bold]),
         .mentionSelected: Distinctness(from: [.mention, .text], additions: [.reverse, .underline]),
@@ -107,6 +110,7 @@ public struct Theme: Hashable, Sendable {
         .matchCurrent: Distinctness(from: [.match, .text, .mention, .selection, .markupHeading, .markupStrong],
                                     additions: [.reverse, .bold]),
         .verbatim: Distinctness(from: [.text], additions: [.dim]),
+        .misspelled: Distinctness(from: [.text, .mention, .markupLink, .search], additions: [.undercurl, .dim, .bold]),
     ]
 
     /// `style` with `attribute` added (reverse toggles: on a reversed style, off is the
@@ -117,6 +121,7 @@ public struct Theme: Hashable, Sendable {
         case .bold: s.bold = true
         case .dim: s.dim = true
         case .underline: s.underline = true
+        case .undercurl: s.undercurl = true
         case .reverse: s.reverse.toggle()
         }
         return s

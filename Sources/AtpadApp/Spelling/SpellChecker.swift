@@ -1,0 +1,144 @@
+import AtpadCore
+import AtpadSystem
+import FoundationEssentials
+import Synchronization
+
+/// The editor's spelling, off the loop's thread (docs/spelling.md, "In the editor"): the
+/// dictionaries are opened, and each version of the document checked, on a
+/// ``BackgroundQueue`` of its own, so that no key and no first frame waits for Hunspell.
+/// The words found come back through the mailbox as `.spellingChecked`, for the version
+/// of the text they were found in. Only the newest text waits to be checked: a check asked
+/// for while another runs replaces the one still waiting.
+final class SpellChecker: Sendable {
+    /// What to check with: the languages, where their dictionaries may be, the
+    /// environment (for the personal list), and the people whose names are known words.
+    struct Settings: Sendable {
+        var languages: [String]
+        var folders: [String]
+        var environment: [String: String]
+        var entities: [Entity]
+    }
+
+    /// One version of the document to check.
+    struct Request: Sendable {
+        var storage: TextStorage
+        var version: Int
+        var format: DocumentFormat
+        var git: GitFile?
+    }
+
+    /// The dictionaries and known words, once opened (on the queue's thread).
+    private struct Opened: Sendable {
+        var speller: Dictionaries?
+        var known: KnownWords
+        var listPath: String?
+    }
+
+    private let settings: Settings
+    private let mailbox: Mailbox
+    private let queue = BackgroundQueue(name: "atpad spelling")
+    private let opened = Mutex<Opened?>(nil)
+    /// The newest request not yet taken by a job, and whether a job is queued or running.
+    private let work = Mutex<(waiting: Request?, busy: Bool)>((nil, false))
+    /// How long the last check took (the runtime waits for a pause in typing when long).
+    private let lastDuration = Mutex<Duration>(.zero)
+
+    init(_ settings: Settings, mailbox: Mailbox) {
+        self.settings = settings
+        self.mailbox = mailbox
+    }
+
+    /// Whether a check is waiting or running (`atpad replay` waits for it).
+    var isBusy: Bool { work.withLock { $0.busy } }
+
+    /// How long the last check of the whole document took.
+    var lastCheckDuration: Duration { lastDuration.withLock { $0 } }
+
+    /// Checks `request`'s text in the background; returns at once.
+    func check(_ request: Request) {
+        let start = work.withLock { work -> Bool in
+            work.waiting = request
+            defer { work.busy = true }
+            return !work.busy
+        }
+        guard start else { return }
+        queue.async { self.drain() }
+    }
+
+    /// Hunspell's suggestions for `word`, best first (F7). Opens the dictionaries first
+    /// if no check has yet.
+    func suggestions(for word: String) -> [String] {
+        open().speller?.suggestions(for: word) ?? []
+    }
+
+    /// "Add WORD to my words": a known word from now on, appended to the personal list in
+    /// the background (one atomic write); a failure comes back as a notice.
+    func add(_ word: String) {
+        opened.withLock { $0?.known.add(word) }
+        queue.async {
+            let done = self.open()
+            self.opened.withLock { $0?.known.add(word) }  // opened just now, without it
+            guard let path = done.listPath else {
+                self.mailbox.post(.notice("\(word) is known until atpad quits: no home folder for the word list"))
+                return
+            }
+            do {
+                var bytes: [UInt8] = []
+                do throws(FileContents.Failure) {
+                    bytes = try FileContents.read(path, regularOnly: true)
+                } catch .missing {
+                    // The first word makes the list.
+                }
+                if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+                bytes += Array((word + "\n").utf8)
+                try AtomicFile.write(bytes, to: path, AtomicFile.Options(permissions: .keepExisting, createsFolders: true,
+                                                                        flushes: true, followsSymlinks: true))
+                self.mailbox.post(.notice("Added \(word) to \(path)"))
+            } catch {
+                self.mailbox.post(.notice("\(word) is known until atpad quits: \(path) not written (\(error))"))
+            }
+        }
+    }
+
+    /// Runs the waiting requests until none is left.
+    private func drain() {
+        while let request = work.withLock({ work -> Request? in
+            guard let next = work.waiting else {
+                work.busy = false
+                return nil
+            }
+            work.waiting = nil
+            return next
+        }) {
+            let done = open()
+            guard let speller = done.speller else {
+                mailbox.post(.spellingChecked(version: request.version, words: []))
+                continue
+            }
+            let start = ContinuousClock.now
+            let found = Misspelling.find(in: request.storage.marked, format: request.format, git: request.git,
+                                         speller: speller, known: done.known)
+            let took = start.duration(to: .now)
+            lastDuration.withLock { $0 = took }
+            // In the core's shape here, off the loop's thread: taking them is then a move.
+            mailbox.post(.spellingChecked(version: request.version,
+                                          words: found.map { SpellMarks.Mark(range: $0.range, word: $0.word) }))
+        }
+    }
+
+    /// The dictionaries and known words, opened on first use; what could not be found is
+    /// said once on the message line.
+    private func open() -> Opened {
+        opened.withLock { opened in
+            if let opened { return opened }
+            let setup = SpellingSetup(languages: settings.languages, folders: settings.folders,
+                                      environment: settings.environment)
+            if !setup.notes.isEmpty { mailbox.post(.notice(setup.notes.joined(separator: "; "))) }
+            let done = Opened(speller: setup.speller,
+                              known: KnownWords(entities: settings.entities, list: setup.personalWords),
+                              listPath: SpellingSetup.personalListPath(environment: settings.environment))
+            opened = done
+            return done
+        }
+    }
+}
