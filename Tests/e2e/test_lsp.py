@@ -340,8 +340,11 @@ def test_cancel_request_answers_a_slow_source_at_once():
         proc.kill()
 
 
-def test_spelling_diagnostics_and_their_code_actions():
-    proc = start_raw("--spell", "en_US")
+def test_spelling_diagnostics_and_their_code_actions(tmp_path):
+    # A config folder of its own: the word added here stays out of the other tests' list.
+    env = {**server_env(FOLDER), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    proc = subprocess.Popen([atpad_binary(), "lsp", "-d", PEOPLE_FILE, "--spell", "en_US"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
         proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
@@ -358,9 +361,22 @@ def test_spelling_diagnostics_and_their_code_actions():
             "context": {"diagnostics": diagnostics}}}))
         proc.stdin.flush()
         [actions] = read_frames(proc.stdout, 1)
-        edits = [a["edit"]["changes"]["file:///w.md"][0]["newText"] for a in actions["result"]]
+        edits = [a["edit"]["changes"]["file:///w.md"][0]["newText"] for a in actions["result"] if "edit" in a]
         assert "test" in edits
         assert all(a["kind"] == "quickfix" for a in actions["result"])
+        # The last: add the word to the personal list, a command the server runs.
+        add = actions["result"][-1]
+        assert add["title"] == "Add 'tset' to my words"
+        assert initialize["result"]["capabilities"]["executeCommandProvider"]["commands"] == [add["command"]["command"]]
+        words = tmp_path / "config" / "atpad" / "words"
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 3, "method": "workspace/executeCommand",
+                                "params": {"command": add["command"]["command"], "arguments": add["command"]["arguments"]}}))
+        proc.stdin.flush()
+        answer, again = read_frames(proc.stdout, 2)
+        assert answer["id"] == 3 and answer["result"] is None
+        # Known from now on: the document checked again has nothing to say.
+        assert again["params"]["uri"] == "file:///w.md" and again["params"]["diagnostics"] == []
+        assert words.read_text() == "tset\n"
     finally:
         proc.kill()
 

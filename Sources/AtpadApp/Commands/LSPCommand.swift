@@ -47,7 +47,7 @@ struct LSPCommand: ParsableCommand {
         let load = LSPSettingsLoad { try Self.served(settings, target: target, environment: environment) }
         let spellingAsked = (settings.config.spell ?? ["off"]) != ["off"]
         let server = LSPServer(triggers: DirectorySetup.servedTriggers(settings.config.triggers), spellingAsked: spellingAsked,
-                               load: load, output: LSPOutput()) { toml in
+                               wordList: SpellingSetup.personalListPath(environment: environment), load: load, output: LSPOutput()) { toml in
             // The client's config stands for the config file's; the command line still
             // goes over it.
             let config = try Config.parse(toml, file: "initializationOptions", environment: environment)

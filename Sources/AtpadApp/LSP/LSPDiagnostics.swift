@@ -35,7 +35,9 @@ enum LSPDiagnostics {
     /// command or URL directory cannot be asked for every word.
     static func unknownMentions(_ document: LSPDocument, settings: LSPSettings) -> [Range<Int>] {
         let at: Unicode.Scalar = "@"
-        guard settings.sources[at] is FileDirectory else { return [] }
+        // Files alone, with or without the conversation's people first.
+        let source = (settings.sources[at] as? ParticipantsFirstSource)?.source ?? settings.sources[at]
+        guard source is FileDirectory else { return [] }
         let editor = document.editor
         var ranges: [Range<Int>] = []
         var offset = 0
@@ -50,8 +52,12 @@ enum LSPDiagnostics {
         return ranges
     }
 
+    /// The command of the "Add WORD to my words" action (`workspace/executeCommand`), with
+    /// the word as its one argument.
+    static let addWordCommand = "atpad.addWord"
+
     /// `textDocument/codeAction`: for each spelling diagnostic of the request, replacing
-    /// the word with each suggestion.
+    /// the word with each suggestion, then adding it to the personal word list.
     static func codeActions(_ params: JSONValue, uri: String, document: LSPDocument, settings: LSPSettings) -> JSONValue {
         guard let spelling = settings.spelling else { return [] }
         var actions: [JSONValue] = []
@@ -66,6 +72,11 @@ enum LSPDiagnostics {
                     "edit": ["changes": .object([(key: uri, value: .array([["range": range, "newText": .string(suggestion)]]))])],
                 ])
             }
+            actions.append([
+                "title": .string("Add '\(word)' to my words"), "kind": "quickfix", "diagnostics": [diagnostic],
+                "command": ["title": .string("Add '\(word)' to my words"), "command": .string(addWordCommand),
+                            "arguments": [.string(word)]],
+            ])
         }
         return .array(actions)
     }

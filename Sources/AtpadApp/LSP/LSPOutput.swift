@@ -53,6 +53,7 @@ enum LSPErrorCode: Int {
     case invalidRequest = -32600
     case methodNotFound = -32601
     case invalidParams = -32602
+    case internalError = -32603
     case serverNotInitialized = -32002
     case requestCancelled = -32800
 }

@@ -12,6 +12,8 @@ final class LSPServer {
     private let triggers: [Unicode.Scalar]
     private let spellingAsked: Bool
     private let load: LSPSettingsLoad
+    /// The personal word list (`$XDG_CONFIG_HOME/atpad/words`); nil without a home.
+    private let wordList: String?
     private var loaded: LSPSettings?
     /// The settings, waited for the first time (a load that failed ends the server with
     /// its message, as a wrong config or directory ends `atpad search`).
@@ -44,9 +46,10 @@ final class LSPServer {
     private var shutdownRequested = false
     private let pending = LSPPendingRequests()
 
-    init(triggers: [Unicode.Scalar], spellingAsked: Bool, load: LSPSettingsLoad, output: LSPOutput,
+    init(triggers: [Unicode.Scalar], spellingAsked: Bool, wordList: String?, load: LSPSettingsLoad, output: LSPOutput,
          reconfigure: @escaping (String) throws -> LSPSettings) {
         self.triggers = triggers
+        self.wordList = wordList
         self.spellingAsked = spellingAsked
         self.load = load
         self.output = output
@@ -126,6 +129,8 @@ final class LSPServer {
             }
             output.respond(id, result: LSPDiagnostics.codeActions(params, uri: uri, document: document,
                                                                   settings: settings))
+        case "workspace/executeCommand" where params["command"]?.string == LSPDiagnostics.addWordCommand:
+            addWord(id: id, params["arguments"]?.array?.first?.string)
         default:
             output.respond(id, error: .methodNotFound, "atpad lsp does not answer \(method)")
         }
@@ -148,7 +153,10 @@ final class LSPServer {
                                     "resolveProvider": false]),
             ("hoverProvider", true),
         ]
-        if spelling { capabilities.append(("codeActionProvider", true)) }
+        if spelling {
+            capabilities.append(("codeActionProvider", true))
+            capabilities.append(("executeCommandProvider", ["commands": [.string(LSPDiagnostics.addWordCommand)]]))
+        }
         return ["capabilities": .object(capabilities),
                 "serverInfo": ["name": "atpad", "version": .string(AtpadVersion.string)]]
     }
@@ -198,6 +206,26 @@ final class LSPServer {
             output.respond(id, result: completion.list(ranked, for: search))
         }
         pending.attach(key, task)
+    }
+
+    /// "Add WORD to my words": appended to the personal list (docs/spelling.md), known from
+    /// now on, and every open document checked again.
+    private func addWord(id: JSONValue, _ word: String?) {
+        guard let word, !word.isEmpty, !word.contains(where: \.isWhitespace) else {
+            return output.respond(id, error: .invalidParams, "atpad.addWord takes one word")
+        }
+        guard settings.spelling != nil else { return output.respond(id, result: .null) }
+        guard let path = wordList else {
+            return output.respond(id, error: .internalError, "no home folder for the word list")
+        }
+        do {
+            try SpellingSetup.addPersonalWord(word, to: path)
+        } catch {
+            return output.respond(id, error: .internalError, "\(path) not written: \(error)")
+        }
+        settings.spelling?.known.add(word)
+        output.respond(id, result: .null)
+        for uri in documents.keys.sorted() { publishDiagnostics(uri) }
     }
 
     // MARK: - Notifications

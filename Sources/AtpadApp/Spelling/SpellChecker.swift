@@ -83,16 +83,7 @@ final class SpellChecker: Sendable {
                 return
             }
             do {
-                var bytes: [UInt8] = []
-                do throws(FileContents.Failure) {
-                    bytes = try FileContents.read(path, regularOnly: true)
-                } catch .missing {
-                    // The first word makes the list.
-                }
-                if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-                bytes += Array((word + "\n").utf8)
-                try AtomicFile.write(bytes, to: path, AtomicFile.Options(permissions: .keepExisting, createsFolders: true,
-                                                                        flushes: true, followsSymlinks: true))
+                try SpellingSetup.addPersonalWord(word, to: path)
                 self.mailbox.post(.notice("Added \(word) to \(path)"))
             } catch {
                 self.mailbox.post(.notice("\(word) is known until atpad quits: \(path) not written (\(error))"))

@@ -39,6 +39,22 @@ struct SpellingSetup {
         Config.defaultPath(environment: environment).map { PathName.folder(of: $0) + "/words" }
     }
 
+    /// Appends `word` as a line of the personal list at `path` (made, with its folder, by
+    /// the first word), in one atomic write: "Add WORD to my words" in the editor and in
+    /// `atpad lsp`.
+    static func addPersonalWord(_ word: String, to path: String) throws {
+        var bytes: [UInt8] = []
+        do throws(FileContents.Failure) {
+            bytes = try FileContents.read(path, regularOnly: true)
+        } catch .missing {
+            // The first word makes the list.
+        }
+        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        bytes += Array((word + "\n").utf8)
+        try AtomicFile.write(bytes, to: path, AtomicFile.Options(permissions: .keepExisting, createsFolders: true,
+                                                                flushes: true, followsSymlinks: true))
+    }
+
     /// Opens the dictionaries of `languages` from `folders` and reads the personal list.
     init(languages: [String], folders: [String], environment: [String: String]) {
         self.languages = languages
