@@ -49,11 +49,12 @@ final class EffectRunner {
     /// A long document's changed text is checked once typing pauses: the version last
     /// seen changed, and when its check may start.
     private var spellingPause: (version: Int, until: ContinuousClock.Instant)?
-    /// A check taking longer than this makes the next ones wait for a pause in typing of
-    /// as long (docs/spelling.md, "In the editor"): a check of the whole of a long
-    /// document, started at every key, took the second core from the keys' echo
-    /// (BENCHMARKS.md, "Spelling").
+    /// An edited text is checked once the keys have paused this long, or the long pause
+    /// after a check that took longer than `spellingPauseAfter` (docs/spelling.md, "In the
+    /// editor"): a check started at every key took the second core from the keys' echo,
+    /// on a long document and, by a little, on an empty one (BENCHMARKS.md, "Spelling").
     static let spellingPauseAfter = Duration.milliseconds(20)
+    static let spellingPauseShort = Duration.milliseconds(100)
     static let spellingPauseLength = Duration.milliseconds(250)
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
@@ -163,10 +164,11 @@ final class EffectRunner {
             spellingPause = nil
             return
         }
-        if spellingAsked != nil, spelling.lastCheckDuration > Self.spellingPauseAfter {
-            // A long document: wait until the keys have paused.
+        if spellingAsked != nil {
+            // An edit: wait until the keys have paused (longer on a long document).
             if spellingPause?.version != version {
-                spellingPause = (version, now + Self.spellingPauseLength)
+                let long = spelling.lastCheckDuration > Self.spellingPauseAfter
+                spellingPause = (version, now + (long ? Self.spellingPauseLength : Self.spellingPauseShort))
                 return
             }
             if let pause = spellingPause, now < pause.until { return }
