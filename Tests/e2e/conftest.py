@@ -128,6 +128,15 @@ def isolated_state(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def home(tmp_path):
+    """A home of its own for spelling: no config, and a personal word list only if the
+    test writes one (`home / ".config/atpad/words"`)."""
+    path = tmp_path / "home"
+    (path / ".config" / "atpad").mkdir(parents=True)
+    return path
+
+
+@pytest.fixture
 def services():
     """Local HTTP services on 127.0.0.1 (services.py), stopped after the test."""
     from services import Services

@@ -12,14 +12,6 @@ from conftest import IDENTITY, ROOT, atpad_binary
 
 
 @pytest.fixture
-def home(tmp_path):
-    """A home of its own (no config, no personal word list but the test's) and en_US."""
-    path = tmp_path / "home"
-    (path / ".config" / "atpad").mkdir(parents=True)
-    return path
-
-
-@pytest.fixture
 def check(atpad, home):
     def run(*args, input=None, cwd=None):
         env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "LANG": "en_US.UTF-8"}

@@ -198,6 +198,21 @@ def frame(message):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
+
+def initialize(id=1, **params):
+    """`initialize` with no capabilities but `params`' members."""
+    return {"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"capabilities": {}, **params}}
+
+
+def did_open(uri, text, language="markdown"):
+    return {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": language, "version": 1, "text": text}}}
+
+
+def completion(id, uri, line, character):
+    return {"jsonrpc": "2.0", "id": id, "method": "textDocument/completion", "params": {
+        "textDocument": {"uri": uri}, "position": {"line": line, "character": character}}}
+
 def read_frames(stdout, count):
     """Reads `count` framed messages from the server's stdout (a blocking pipe)."""
     out = []
@@ -251,12 +266,11 @@ def test_initialize_is_answered_before_the_directories_load_and_a_bad_one_ends_t
     proc = subprocess.Popen([atpad_binary(), "lsp", "-d", str(bad)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=server_env(FOLDER))
     try:
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        proc.stdin.write(frame(initialize()))
         proc.stdin.flush()
         [answer] = read_frames(proc.stdout, 1)
         assert "@" in answer["result"]["capabilities"]["completionProvider"]["triggerCharacters"]
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///a.md", "languageId": "markdown", "version": 1, "text": "hi @jo"}}}))
+        proc.stdin.write(frame(did_open("file:///a.md", "hi @jo")))
         proc.stdin.flush()
         assert proc.wait(timeout=30) == 2
         errors = proc.stderr.read().decode().strip().splitlines()
@@ -282,11 +296,9 @@ def test_utf8_positions_when_offered():
         proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",
                                 "params": {"capabilities": {"general": {"positionEncodings": ["utf-8", "utf-16"]}}}}))
         proc.stdin.write(frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///u.md", "languageId": "markdown", "version": 1, "text": "é @jo"}}}))
+        proc.stdin.write(frame(did_open("file:///u.md", "é @jo")))
         # "é " is 3 bytes; "@jo" ends at byte 6.
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
-            "textDocument": {"uri": "file:///u.md"}, "position": {"line": 0, "character": 6}}}))
+        proc.stdin.write(frame(completion(2, "file:///u.md", 0, 6)))
         proc.stdin.flush()
         messages = read_frames(proc.stdout, 3)
         answers = {m.get("id"): m for m in messages if "id" in m}
@@ -302,15 +314,13 @@ def test_a_ten_megabyte_document():
     try:
         text = ("Some words of prose here, and more of them.\n" * 240000) + "end @jd"
         assert len(text.encode()) > 10_000_000
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///big.md", "languageId": "markdown", "version": 1, "text": text}}}))
+        proc.stdin.write(frame(initialize()))
+        proc.stdin.write(frame(did_open("file:///big.md", text)))
         proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
             "textDocument": {"uri": "file:///big.md", "version": 2},
             "contentChanges": [{"range": {"start": {"line": 240000, "character": 7},
                                           "end": {"line": 240000, "character": 7}}, "text": "o"}]}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
-            "textDocument": {"uri": "file:///big.md"}, "position": {"line": 240000, "character": 8}}}))
+        proc.stdin.write(frame(completion(2, "file:///big.md", 240000, 8)))
         proc.stdin.flush()
         messages = read_frames(proc.stdout, 4)
         answers = {m.get("id"): m for m in messages if "id" in m}
@@ -324,11 +334,9 @@ def test_cancel_request_answers_a_slow_source_at_once():
     proc = subprocess.Popen([atpad_binary(), "lsp", "--directory-command", "exec sleep 60"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=server_env(FOLDER))
     try:
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///s.md", "languageId": "markdown", "version": 1, "text": "hi @jo"}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
-            "textDocument": {"uri": "file:///s.md"}, "position": {"line": 0, "character": 6}}}))
+        proc.stdin.write(frame(initialize()))
+        proc.stdin.write(frame(did_open("file:///s.md", "hi @jo")))
+        proc.stdin.write(frame(completion(2, "file:///s.md", 0, 6)))
         proc.stdin.flush()
         messages = read_frames(proc.stdout, 2)
         assert {m.get("id") for m in messages} == {1, None}  # initialize and the diagnostics
@@ -346,13 +354,11 @@ def test_spelling_diagnostics_and_their_code_actions(tmp_path):
     proc = subprocess.Popen([atpad_binary(), "lsp", "-d", PEOPLE_FILE, "--spell", "en_US"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///w.md", "languageId": "markdown", "version": 1,
-            "text": "Thanks @jdoe, the tset is `wrnog` here.\n"}}}))
+        proc.stdin.write(frame(initialize()))
+        proc.stdin.write(frame(did_open("file:///w.md", "Thanks @jdoe, the tset is `wrnog` here.\n")))
         proc.stdin.flush()
-        initialize, published = read_frames(proc.stdout, 2)
-        assert initialize["result"]["capabilities"]["codeActionProvider"] is True
+        initialized, published = read_frames(proc.stdout, 2)
+        assert initialized["result"]["capabilities"]["codeActionProvider"] is True
         diagnostics = published["params"]["diagnostics"]
         assert [(d["code"], d["range"]["start"]["character"], d["range"]["end"]["character"]) for d in diagnostics] \
             == [("spelling", 18, 22)]
@@ -367,7 +373,7 @@ def test_spelling_diagnostics_and_their_code_actions(tmp_path):
         # The last: add the word to the personal list, a command the server runs.
         add = actions["result"][-1]
         assert add["title"] == "Add 'tset' to my words"
-        assert initialize["result"]["capabilities"]["executeCommandProvider"]["commands"] == [add["command"]["command"]]
+        assert initialized["result"]["capabilities"]["executeCommandProvider"]["commands"] == [add["command"]["command"]]
         words = tmp_path / "config" / "atpad" / "words"
         proc.stdin.write(frame({"jsonrpc": "2.0", "id": 3, "method": "workspace/executeCommand",
                                 "params": {"command": add["command"]["command"], "arguments": add["command"]["arguments"]}}))
@@ -388,10 +394,8 @@ def test_settings_from_the_client_are_the_config_files_keys():
     try:
         proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "capabilities": {}, "initializationOptions": {"triggers": {"@": {"directory": PEOPLE_FILE}}}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///o.md", "languageId": "markdown", "version": 1, "text": "the tset @jo"}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
-            "textDocument": {"uri": "file:///o.md"}, "position": {"line": 0, "character": 12}}}))
+        proc.stdin.write(frame(did_open("file:///o.md", "the tset @jo")))
+        proc.stdin.write(frame(completion(2, "file:///o.md", 0, 12)))
         proc.stdin.flush()
         messages = read_frames(proc.stdout, 3)
         answers = {m.get("id"): m for m in messages if "id" in m}
@@ -417,9 +421,8 @@ def test_a_directory_too_big_for_a_lookup_finds_handles_by_ranking(tmp_path):
     proc = subprocess.Popen([atpad_binary(), "lsp", "-d", str(big)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=server_env(str(tmp_path)))
     try:
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///b.md", "languageId": "markdown", "version": 1, "text": "hi @pn50000 and @nobodyatall"}}}))
+        proc.stdin.write(frame(initialize()))
+        proc.stdin.write(frame(did_open("file:///b.md", "hi @pn50000 and @nobodyatall")))
         proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {
             "textDocument": {"uri": "file:///b.md"}, "position": {"line": 0, "character": 6}}}))
         proc.stdin.flush()
@@ -489,8 +492,7 @@ def test_the_conversations_people_come_first(tmp_path, given):
     try:
         proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",
                                 "params": {"capabilities": {}, "initializationOptions": options}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///p.md", "languageId": "markdown", "version": 1, "text": "hi @"}}}))
+        proc.stdin.write(frame(did_open("file:///p.md", "hi @")))
         proc.stdin.flush()
         items = labels_once_participants_arrive(proc, "file:///p.md", 2)
         assert [i["label"] for i in items[:2]] == ["Jane Roe", "Bruce Wayne"]
@@ -506,11 +508,9 @@ def test_a_list_cut_at_the_limit_is_incomplete(tmp_path):
     config.write_text("limit = 1\n")
     proc = start_raw("--config", str(config))
     try:
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": "file:///l.md", "languageId": "markdown", "version": 1, "text": "hi @jo"}}}))
-        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
-            "textDocument": {"uri": "file:///l.md"}, "position": {"line": 0, "character": 6}}}))
+        proc.stdin.write(frame(initialize()))
+        proc.stdin.write(frame(did_open("file:///l.md", "hi @jo")))
+        proc.stdin.write(frame(completion(2, "file:///l.md", 0, 6)))
         proc.stdin.flush()
         answer = next(m for m in read_frames(proc.stdout, 3) if m.get("id") == 2)
         assert answer["result"]["isIncomplete"] is True

@@ -10,14 +10,6 @@ from conftest import wait_until
 
 
 @pytest.fixture
-def home(tmp_path):
-    """A home of its own (no config, an empty personal word list) and en_US."""
-    path = tmp_path / "home"
-    (path / ".config" / "atpad").mkdir(parents=True)
-    return path
-
-
-@pytest.fixture
 def env(home):
     return {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "LANG": "en_US.UTF-8"}
 
@@ -79,13 +71,24 @@ def test_no_spell_marks_nothing(session, tmp_path):
     assert s.exit_status() == 0
 
 
-def test_f7_picks_a_suggestion_in_one_undo_step(session, atpad, env, tmp_path):
+def typo_comment(tmp_path, atpad, env):
+    """A comment whose one typo is "teh", and the first correction `atpad check` offers."""
     path = tmp_path / "comment.md"
     path.write_text("Thanks for teh review\n")
     best = json.loads(atpad("check", "--json", str(path), env=env).stdout.splitlines()[0])["suggestions"][0]
+    return path, best
+
+
+def shown_marked(s, word):
+    """Waits for the file, then for `word` to be marked."""
+    s.wait_for(word, what="the file")
+    assert wait_until(lambda: underlined(s.style_at(word))), s.screen(True)
+
+
+def test_f7_picks_a_suggestion_in_one_undo_step(session, atpad, env, tmp_path):
+    path, best = typo_comment(tmp_path, atpad, env)
     s = session([str(path)])
-    s.wait_for("teh review", what="the file")
-    assert wait_until(lambda: underlined(s.style_at("teh"))), s.screen(True)
+    shown_marked(s, "teh")
     s.keys("F7")
     s.wait_for("Add teh to my words", what="the chooser of corrections")
     assert "Ignore teh in this document" in s.screen()
@@ -108,8 +111,7 @@ def test_a_word_added_to_my_words_is_written_and_no_longer_marked(session, home,
     words = home / ".config" / "atpad" / "words"
     words.write_text("atpad\n")
     s = session([str(path)])
-    s.wait_for("zorptastic", what="the file")
-    assert wait_until(lambda: underlined(s.style_at("zorptastic"))), s.screen(True)
+    shown_marked(s, "zorptastic")
     s.keys("F7")
     s.wait_for("Add zorptastic to my words", what="the chooser")
     # The last rows: Ignore, and Add just above it.
@@ -122,12 +124,9 @@ def test_a_word_added_to_my_words_is_written_and_no_longer_marked(session, home,
 
 
 def test_a_short_terminals_one_line_picker_offers_the_corrections(sessions, env, atpad, tmp_path):
-    path = tmp_path / "comment.md"
-    path.write_text("Thanks for teh review\n")
-    best = json.loads(atpad("check", "--json", str(path), env=env).stdout.splitlines()[0])["suggestions"][0]
+    path, best = typo_comment(tmp_path, atpad, env)
     s = sessions([str(path)], width=60, height=4, env=env)
-    s.wait_for("teh review", what="the file")
-    assert wait_until(lambda: underlined(s.style_at("teh"))), s.screen(True)
+    shown_marked(s, "teh")
     s.keys("F7")
     s.wait_for(lambda sc: f"teh: {best} │" in sc, what="the one-line picker")
     s.keys("Enter")
