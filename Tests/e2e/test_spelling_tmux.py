@@ -132,3 +132,17 @@ def test_a_short_terminals_one_line_picker_offers_the_corrections(sessions, env,
     s.keys("Enter")
     s.wait_for(f"Thanks for {best} review", what="the pick")
     s.keys("C-q", "n")
+
+
+def test_the_sample_directorys_surnames_are_known_once_it_has_loaded(session, tmp_path):
+    # No -d: the bundled sample directory serves @, read in the background after start.
+    # Adeyemi is one of its people and no word of the dictionary: once the directory has
+    # loaded the name is known, and the text is checked again.
+    path = tmp_path / "comment.md"
+    path.write_text("Thanks Adeyemi for teh review\n")
+    s = session([str(path)])
+    shown_marked(s, "teh")
+    assert wait_until(lambda: not underlined(s.style_at("Adeyemi"))), s.screen(True)
+    assert underlined(s.style_at("teh"))
+    s.keys("C-q")
+    assert s.exit_status() == 0

@@ -79,11 +79,16 @@ final class EffectRunner {
 
     /// Posts `.directoryLoaded` to the mailbox when each directory of `loading` is ready
     /// (or failed), which wakes the loop.
+    ///
+    /// Its people's names become known words for spelling (the emoji directory's `:`
+    /// names are not people's), and the text is checked again once the event is taken.
     func watch(_ loading: [Unicode.Scalar: LoadingDirectory]) {
         for (trigger, directory) in loading {
             let mailbox = mailbox
+            let spelling = trigger == ":" ? nil : spelling
             Task.detached(priority: .userInitiated) {
                 await directory.waitUntilLoaded()
+                if let spelling, let people = directory.loadedEntities { spelling.know(people) }
                 mailbox.post(.directoryLoaded(trigger: trigger, failure: directory.failure))
             }
         }
@@ -134,13 +139,20 @@ final class EffectRunner {
         }
         if let warning = drafts?.takeWarning() { events.append(.notice(warning)) }
         guard !events.isEmpty else { return changed }
+        var namesKnown = false
         for event in events {
             if case let .completion(.ended(id)) = event { queries.ended(id: id) }
+            if case .directoryLoaded(trigger: let trigger, failure: nil) = event, trigger != ":" { namesKnown = true }
             handle(event, on: &model)
         }
         // The answers may have sent queries that waited for them.
         answerInstantQueries(on: &model)
         startQueries()
+        if namesKnown {
+            // A directory's names are known words now: the text is checked again at once.
+            spellingAsked = nil
+            checkSpelling(model)
+        }
         return true
     }
 

@@ -71,6 +71,17 @@ final class SpellChecker: Sendable {
         open().speller?.suggestions(for: word) ?? []
     }
 
+    /// The people of a directory that finished loading after spelling started (the
+    /// sample directory, a large file): their names are known words from the next check
+    /// on, which the queue runs after this.
+    func know(_ entities: [Entity]) {
+        queue.async {
+            let names = KnownWords(entities: entities)
+            _ = self.open()
+            self.opened.withLock { $0?.known.formUnion(names) }
+        }
+    }
+
     /// "Add WORD to my words": a known word from now on, appended to the personal list in
     /// the background (one atomic write); a failure comes back as a notice.
     func add(_ word: String) {

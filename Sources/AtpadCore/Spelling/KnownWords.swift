@@ -25,6 +25,11 @@ public struct KnownWords: Sendable, Equatable {
         words.insert(word.lowercased())
     }
 
+    /// Adds every word of `other` (the names of a directory that finished loading).
+    public mutating func formUnion(_ other: KnownWords) {
+        words.formUnion(other.words)
+    }
+
     /// Whether `word` is one of these words.
     public func contains(_ word: String) -> Bool {
         !words.isEmpty && words.contains(word.lowercased())

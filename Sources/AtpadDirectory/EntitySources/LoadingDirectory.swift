@@ -77,6 +77,12 @@ public final class LoadingDirectory: EntitySource, Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
+    /// The people of the loaded directory file, once loaded (nil before, or for a source
+    /// that is no file): what the editor's spelling takes as known names.
+    public var loadedEntities: [Entity]? {
+        (instantNow as? FileDirectory)?.entities
+    }
+
     /// The loaded source as an `InstantSource`, when it is loaded and is one.
     var instantNow: (any InstantSource)? {
         state.withLock { state in
