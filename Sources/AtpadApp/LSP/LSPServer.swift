@@ -317,18 +317,7 @@ final class LSPServer {
         // `file:///home/me/a%20b` → `/home/me/a b` (a host, which local files never have, is dropped).
         var path = uri.dropFirst("file://".count)
         if !path.hasPrefix("/") { path = path.drop { $0 != "/" } }
-        var bytes: [UInt8] = []
-        var utf8 = Array(path.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return PercentDecoding.decoded(path.utf8)
     }
 
     private func publishDiagnostics(_ uri: String) {
