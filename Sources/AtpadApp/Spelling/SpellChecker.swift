@@ -38,6 +38,8 @@ final class SpellChecker: Sendable {
     private let mailbox: Mailbox
     private let queue = BackgroundQueue(name: "atpad spelling")
     private let opened = Mutex<Opened?>(nil)
+    /// The names of directories that loaded after start (``know(_:)``).
+    private let lateNames = Mutex(KnownWords())
     /// The newest request not yet taken by a job, and whether a job is queued or running.
     private let work = Mutex<(waiting: Request?, busy: Bool)>((nil, false))
     /// How long the last check took (the runtime waits for a pause in typing when long).
@@ -74,12 +76,13 @@ final class SpellChecker: Sendable {
     /// The people of a directory that finished loading after spelling started (the
     /// sample directory, a large file): their names are known words from the next check
     /// on, which the queue runs after this.
+    ///
+    /// Taken at once, not queued: a check already running takes the next request in the
+    /// same job, ahead of anything queued after it.
     func know(_ entities: [Entity]) {
-        queue.async {
-            let names = KnownWords(entities: entities)
-            _ = self.open()
-            self.opened.withLock { $0?.known.formUnion(names) }
-        }
+        let names = KnownWords(entities: entities)
+        lateNames.withLock { $0.formUnion(names) }
+        opened.withLock { $0?.known.formUnion(names) }
     }
 
     /// "Add WORD to my words": a known word from now on, appended to the personal list in
@@ -136,8 +139,10 @@ final class SpellChecker: Sendable {
             let setup = SpellingSetup(languages: settings.languages, folders: settings.folders,
                                       environment: settings.environment)
             if !setup.notes.isEmpty { mailbox.post(.notice(setup.notes.joined(separator: "; "))) }
+            var known = KnownWords(entities: settings.entities, list: setup.personalWords)
+            known.formUnion(lateNames.withLock { $0 })
             let done = Opened(speller: setup.speller,
-                              known: KnownWords(entities: settings.entities, list: setup.personalWords),
+                              known: known,
                               listPath: SpellingSetup.personalListPath(environment: settings.environment))
             opened = done
             return done
