@@ -121,6 +121,9 @@ func changedRows(_ screen: Screen, from last: Screen?) -> Int {
 // `AtpadBench echo BYTES markdown` edits it as Markdown (a `github` comment);
 // `AtpadBench echo FILE markdown` edits that file's text. With `at-start`, the keys are
 // typed as tui_latency types them: the alphabet at the start of the text, Enter after 40.
+// With `warm`, nothing is evicted: under `valgrind --tool=cachegrind`, two runs of
+// different `--repeat` give the instructions one keystroke takes, a count the machine's
+// load does not change.
 if arguments.first == "echo" {
     let argument = arguments.dropFirst().first
     let start = argument.flatMap { Int($0) }.map { makeDocument(bytes: $0) }
@@ -128,7 +131,7 @@ if arguments.first == "echo" {
     let markdown = arguments.dropFirst(2).first == "markdown"
     let atStart = arguments.contains("at-start")
     let text = Array(atStart ? "abcdefghijklmnopqrstuvwxyz" : "the quick brown fox jumps over the lazy dog. ")
-    var evict = [UInt64](repeating: 1, count: 8 << 20)
+    var evict = [UInt64](repeating: 1, count: arguments.contains("warm") ? 0 : 8 << 20)
     print("one keystroke after evicting the caches, microseconds, median / p99 (\(repeatCount) keys)")
     print("| handle | frame + compare | handle + frame + compare |")
     print("|---|---|---|")

@@ -85,8 +85,11 @@ struct RowWrapper {
             var b = 0      // its byte offset in `bytes`
             while result.count < limit && s < stop {
                 // The line's end: a LF (after a CR that belongs to the break), or the text's.
-                var e = b
-                var n = 0
+                // Printable ASCII first, a scalar a byte (most lines are all of it); the
+                // rest of a line that is not is counted by its scalars' first bytes.
+                var e = RowWrapper.printableASCIIPrefix(bytes, from: b)
+                var n = e - b
+                let printableEnd = e
                 while e < bytes.count && bytes[e] != 0x0A {
                     if bytes[e] & 0xC0 != 0x80 { n += 1 }
                     e += 1
@@ -112,7 +115,7 @@ struct RowWrapper {
                     k += 1
                 }
                 let lineBytes = UnsafeBufferPointer(rebasing: bytes[b ..< textEnd])
-                if lineBytes.count < width, lineBytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                if printableEnd >= textEnd, lineBytes.count < width {
                     result.append(DocumentRow(plainASCIILine: b ..< textEnd, of: shared, at: s))
                 } else {
                     let lineText = String(decoding: lineBytes, as: UTF8.self)
@@ -127,6 +130,28 @@ struct RowWrapper {
             }
             return s
         }
+    }
+
+    /// Where the run of printable ASCII (0x20–0x7E) from `start` in `bytes` ends. Eight
+    /// bytes at a time while none of them is below 0x20 or above 0x7E: every visible line
+    /// is scanned at every frame.
+    static func printableASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var e = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        if let base = bytes.baseAddress {
+            while e + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + e).loadUnaligned(as: UInt64.self)
+                // A byte below 0x20 borrows into its high bit; one above 0x7E carries into it
+                // (or has it set already).
+                let below = (word &- ones &* 0x20) & ~word & highs
+                let above = ((word &+ ones) | word) & highs
+                if below | above != 0 { break }
+                e += 8
+            }
+        }
+        while e < bytes.count, bytes[e] >= 0x20, bytes[e] < 0x7F { e += 1 }
+        return e
     }
 
     /// The start of the row that holds `position` (where the cursor there is drawn).

@@ -5,23 +5,25 @@ extension Screen {
     /// that would only half fit is replaced by a blank.
     mutating func put(_ cells: [ScreenCell], row: Int, column: Int) {
         guard row >= 0, row < height, column < width else { return }
+        if column >= 0, !cells.isEmpty { splitWide(row: row, column: column) }
         var c = column
         var i = 0
-        while i < cells.count && c < width {
-            let cell = cells[i]
-            let isWide = i + 1 < cells.count && cells[i + 1].isContinuation && !cell.isContinuation
-            if c >= 0 {
-                if isWide && c + 1 >= width {
-                    self[row, c] = ScreenCell(" ", cell.role)
-                } else if cell.isContinuation && c == 0 {
-                    self[row, c] = ScreenCell(" ", cell.role)
-                } else {
-                    if i == 0 { splitWide(row: row, column: c) }
-                    self[row, c] = cell
+        let width = width
+        self.cells.withUnsafeMutableBufferPointer { screen in
+            let line = screen.baseAddress! + row * width
+            while i < cells.count && c < width {
+                let cell = cells[i]
+                if c >= 0 {
+                    let isWide = i + 1 < cells.count && cells[i + 1].isContinuation && !cell.isContinuation
+                    if isWide && c + 1 >= width || cell.isContinuation && c == 0 {
+                        line[c] = ScreenCell(" ", cell.role)
+                    } else {
+                        line[c] = cell
+                    }
                 }
+                c += 1
+                i += 1
             }
-            c += 1
-            i += 1
         }
         if c < width { dropOrphan(row: row, column: c) }
     }

@@ -171,9 +171,17 @@ struct TextArea {
             // a tenth (BENCHMARKS.md, "Fast paths kept and removed").
             row.withPlainASCIIBytes { bytes in
                 screen.cells.withUnsafeMutableBufferPointer { screenCells in
-                    for (column, byte) in bytes.prefix(width).enumerated() {
-                        if row.start + column >= runEnd { (role, runEnd) = roles.run(at: row.start + column) }
-                        screenCells[r * width + column] = ScreenCell(ascii: byte, role)
+                    let count = min(bytes.count, width)
+                    let cells = screenCells.baseAddress! + r * width
+                    var column = 0
+                    // A run of positions in one role at a time, its cells in a tight loop.
+                    while column < count {
+                        let (role, runEnd) = roles.run(at: row.start + column)
+                        let stop = max(column + 1, min(runEnd - row.start, count))
+                        while column < stop {
+                            cells[column] = ScreenCell(ascii: bytes[column], role)
+                            column += 1
+                        }
                     }
                 }
             }
