@@ -189,6 +189,7 @@ final class EditSession {
         }
         viewport = next.viewport
         frame = next
+        if let shown = next.map.visibleText { runner.visibleText = shown }
         let colors = options.noColor || !terminal.hasColors ? 0 : terminal.colorCount
         if styles?.colors != colors {
             styles = (colors, options.theme.styles(colors: colors))

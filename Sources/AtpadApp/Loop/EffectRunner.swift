@@ -46,6 +46,9 @@ final class EffectRunner {
     private let spelling: SpellChecker?
     /// The version of the text last handed to `spelling`.
     private var spellingAsked: Int?
+    /// The document positions the last frame showed: a check looks at them (and at the
+    /// words edited since the last check) first.
+    var visibleText: Range<Int>?
     /// A long document's changed text is checked once typing pauses: the version last
     /// seen changed, and when its check may start.
     private var spellingPause: (version: Int, until: ContinuousClock.Instant)?
@@ -188,7 +191,8 @@ final class EffectRunner {
         spellingPause = nil
         spellingAsked = version
         spelling.check(SpellChecker.Request(storage: model.editor.storage, version: model.editor.version,
-                                            format: model.document.format, git: model.editor.config.git))
+                                            format: model.document.format, git: model.editor.config.git,
+                                            regions: visibleText.flatMap { model.editor.spellingRegions(visible: $0) }))
     }
 
     /// How long the loop may sleep before a paused check is due (`otherwise` when none is).

@@ -45,8 +45,8 @@ enum AppEvent: Equatable, Sendable {
     /// could not be had (`failure`, said once; searches rank as without them).
     case participantsFetched(trigger: Unicode.Scalar, failure: String?)
     /// The misspelt words a background check of the text at `version` found
-    /// (docs/spelling.md, "In the editor").
-    case spellingChecked(version: Int, words: [SpellMarks.Mark])
+    /// (docs/spelling.md, "In the editor"): in `regions` only, or (nil) in the whole text.
+    case spellingChecked(version: Int, words: [SpellMarks.Mark], regions: [Range<Int>]? = nil)
 }
 
 /// What the model asks the runtime to do. The model never does I/O itself.

@@ -186,9 +186,13 @@ struct AppModel {
             return core(editor.askAgain(trigger: trigger))
         case let .postFinished(outcome):
             return postFinished(outcome)
-        case let .spellingChecked(version, words):
+        case let .spellingChecked(version, words, regions):
             // A check of an older text is dropped: the one of this text is on its way.
-            editor.takeMisspellings(words, version: version)
+            if let regions {
+                editor.takeMisspellings(words, in: regions, version: version)
+            } else {
+                editor.takeMisspellings(words, version: version)
+            }
             return []
         }
     }

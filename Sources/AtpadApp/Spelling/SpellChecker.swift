@@ -7,8 +7,10 @@ import Synchronization
 /// dictionaries are opened, and each version of the document checked, on a
 /// ``BackgroundQueue`` of its own, so that no key and no first frame waits for Hunspell.
 /// The words found come back through the mailbox as `.spellingChecked`, for the version
-/// of the text they were found in. Only the newest text waits to be checked: a check asked
-/// for while another runs replaces the one still waiting.
+/// of the text they were found in: first those of the request's regions (the words edited
+/// since the last check and the rows in view), then those of the whole text. Only the
+/// newest text waits to be checked: a check asked for while another runs replaces the one
+/// still waiting, and stops a check of a whole text.
 final class SpellChecker: Sendable {
     /// What to check with: the languages, where their dictionaries may be, the
     /// environment (for the personal list), and the people whose names are known words.
@@ -19,12 +21,15 @@ final class SpellChecker: Sendable {
         var entities: [Entity]
     }
 
-    /// One version of the document to check.
+    /// One version of the document to check: `regions` first when there are (the words
+    /// edited since the last check and the rows in view, ``Editor/spellingRegions(visible:)``),
+    /// then the whole text.
     struct Request: Sendable {
         var storage: TextStorage
         var version: Int
         var format: DocumentFormat
         var git: GitFile?
+        var regions: [Range<Int>]? = nil
     }
 
     /// The dictionaries and known words, once opened (on the queue's thread).
@@ -120,9 +125,20 @@ final class SpellChecker: Sendable {
                 mailbox.post(.spellingChecked(version: request.version, words: []))
                 continue
             }
+            if let regions = request.regions {
+                let found = regions.flatMap {
+                    SpellMarks.find(in: $0, of: request.storage, format: request.format, speller: speller, known: done.known)
+                }
+                mailbox.post(.spellingChecked(version: request.version, words: found, regions: regions))
+                // The whole text follows, unless a newer one waits: its own region goes first.
+                if work.withLock({ $0.waiting != nil }) { continue }
+            }
             let start = ContinuousClock.now
+            // A newer text stops the check of the whole of this one: its regions go first.
+            let newer = { self.work.withLock { $0.waiting != nil } }
             let found = Misspelling.find(in: request.storage.marked, format: request.format, git: request.git,
-                                         speller: speller, known: done.known)
+                                         speller: speller, known: done.known, stop: newer)
+            if newer() { continue }
             let took = start.duration(to: .now)
             lastDuration.withLock { $0 = took }
             // In the core's shape here, off the loop's thread: taking them is then a move.

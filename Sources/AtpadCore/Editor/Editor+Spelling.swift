@@ -16,6 +16,46 @@ extension Editor {
         return true
     }
 
+    /// Takes the misspelt words a check of `regions` of the text at `version` found (the
+    /// words edited since the last check and the rows in view), and returns whether it did.
+    @discardableResult
+    public mutating func takeMisspellings(_ found: [SpellMarks.Mark], in regions: [Range<Int>], version: Int) -> Bool {
+        guard version == self.version else { return false }
+        spelling.take(found, in: regions, version: version)
+        return true
+    }
+
+    /// What a check of part of the text looks at first (docs/spelling.md, "In the editor"):
+    /// the text edited since the last check and the rows in view, `visible`, each widened
+    /// to whole blocks of Markdown (what is code there depends on the lines around it) or
+    /// to whole lines; sorted, apart. Nil when that is not much less than the whole text —
+    /// a short text, or edits far apart — or in git's files (their comments depend on the
+    /// whole file): the whole text is checked at once then.
+    public func spellingRegions(visible: Range<Int>) -> [Range<Int>]? {
+        guard config.git == nil, storage.count > Self.partialSpellingFloor else { return nil }
+        let count = storage.count
+        func widened(_ r: Range<Int>) -> Range<Int> {
+            let clamped = min(max(r.lowerBound, 0), count) ..< min(max(r.upperBound, 0), count)
+            if config.markdown { return (markdownBlocks ?? MarkdownBlocks(storage)).window(around: clamped, in: storage) }
+            return storage.lineStart(clamped.lowerBound) ..< storage.lineEnd(clamped.upperBound)
+        }
+        var regions = [widened(visible)]
+        if let edited = spelling.edited {
+            let r = widened(edited)
+            if r.upperBound < regions[0].lowerBound {
+                regions.insert(r, at: 0)
+            } else if r.lowerBound > regions[0].upperBound {
+                regions.append(r)
+            } else {
+                regions = [min(r.lowerBound, regions[0].lowerBound) ..< max(r.upperBound, regions[0].upperBound)]
+            }
+        }
+        return regions.reduce(0) { $0 + $1.count } * 4 < count ? regions : nil
+    }
+
+    /// Texts up to this many scalars are always checked whole: it takes a few milliseconds.
+    static let partialSpellingFloor = 16_384
+
     /// The misspelt words to draw in `visible`: every mark there but the word being typed
     /// (the cursor inside it or at its end), which waits until the cursor leaves it.
     public func misspellings(in visible: Range<Int>) -> [Range<Int>] {

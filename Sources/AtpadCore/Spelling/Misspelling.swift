@@ -16,10 +16,18 @@ public struct Misspelling: Hashable, Sendable {
 
     /// The misspelt words of `doc`: the words ``SpellWords`` gives that are neither in
     /// `known` nor known to `speller`, in document order. Reads nothing but its arguments.
+    /// `stop` is asked now and then while the words are looked up: when it says so, the
+    /// search ends with what it found so far (the editor drops a check whose text has
+    /// changed meanwhile).
     public static func find(in doc: MarkedText, format: DocumentFormat, git: GitFile? = nil,
-                            speller: some Speller, known: KnownWords = KnownWords()) -> [Misspelling] {
-        let wrong = SpellWords.words(in: doc, format: format, git: git).filter {
-            !known.contains($0.text) && !speller.knows($0.text)
+                            speller: some Speller, known: KnownWords = KnownWords(),
+                            stop: () -> Bool = { false }) -> [Misspelling] {
+        var looked = 0
+        var wrong: [SpellWords.Word] = []
+        for word in SpellWords.words(in: doc, format: format, git: git) {
+            looked += 1
+            if looked % 512 == 0, stop() { break }
+            if !known.contains(word.text) && !speller.knows(word.text) { wrong.append(word) }
         }
         guard !wrong.isEmpty else { return [] }
         var found: [Misspelling] = []

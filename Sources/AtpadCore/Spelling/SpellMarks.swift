@@ -25,13 +25,44 @@ public struct SpellMarks: Sendable, Equatable {
     public private(set) var ignored: Set<String> = []
     /// The version of the text the last check that was taken was made for; nil before any.
     public private(set) var checkedVersion: Int?
+    /// The text edited since the last check that was taken (one span from the first edit
+    /// to the last, in positions of the text as it is now): what a check of part of the
+    /// text looks at first, with the rows in view. Nil when nothing was edited since.
+    public private(set) var edited: Range<Int>?
 
     public init() {}
+
+    /// The misspelt words of `region` of `storage` (whole lines, or whole blocks of
+    /// Markdown: ``Editor/spellingRegions(visible:)``), so that its words, and what is code
+    /// in it, read as in the whole text; in positions of the whole text.
+    public static func find(in region: Range<Int>, of storage: TextStorage, format: DocumentFormat,
+                            speller: some Speller, known: KnownWords = KnownWords()) -> [Mark] {
+        let mentions = storage.mentions(overlapping: region)
+            .filter { region.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= region.upperBound }
+            .map { $0.shifted(by: -region.lowerBound) }
+        let part = MarkedText(text: storage.slice(region), mentions: mentions)
+        return Misspelling.find(in: part, format: format, speller: speller, known: known).map {
+            Mark(range: $0.range.lowerBound + region.lowerBound ..< $0.range.upperBound + region.lowerBound, word: $0.word)
+        }
+    }
 
     /// Takes the words a check of `version` found, less the ignored ones.
     mutating func take(_ found: [Mark], version: Int) {
         words = ignored.isEmpty ? found : found.filter { !ignored.contains($0.word.lowercased()) }
         checkedVersion = version
+        edited = nil
+    }
+
+    /// Takes the words a check of `regions` (sorted, apart) of the text at `version`
+    /// found: the marks in them are replaced by these, the others stay. The regions start
+    /// and end between words.
+    mutating func take(_ found: [Mark], in regions: [Range<Int>], version: Int) {
+        let kept = ignored.isEmpty ? found : found.filter { !ignored.contains($0.word.lowercased()) }
+        func inside(_ mark: Mark) -> Bool { regions.contains { $0.contains(mark.range.lowerBound) } }
+        words = (words.filter { !inside($0) } + kept.filter(inside)).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        if let edited, regions.contains(where: { $0.lowerBound <= edited.lowerBound && edited.upperBound <= $0.upperBound }) {
+            self.edited = nil
+        }
     }
 
     /// Ignores `word` (any case) in this document: its marks go now, and no check brings them back.
@@ -51,9 +82,14 @@ public struct SpellMarks: Sendable, Equatable {
     /// In place: a keystroke at the start of a long document moves every mark after it,
     /// and copying them (their words) would cost more than moving them.
     mutating func map(through changes: ChangeSet) {
-        guard !words.isEmpty else { return }
         let edits = changes.edits
-        guard let first = edits.first else { return }
+        guard let first = edits.first, let last = edits.last else { return }
+        let span = first.start ..< last.start + last.length
+        edited = edited.map { old in
+            let moved = changes.mapPos(old.lowerBound, assoc: .before) ..< changes.mapPos(old.upperBound, assoc: .after)
+            return min(moved.lowerBound, span.lowerBound) ..< max(moved.upperBound, span.upperBound)
+        } ?? span
+        guard !words.isEmpty else { return }
         // Marks wholly before the first edit (not touching it) are where they were.
         var lo = 0, hi = words.count
         while lo < hi {

@@ -14,6 +14,12 @@ public struct LayoutMap: Sendable {
 
     static let empty = LayoutMap(textTop: 0, textHeight: 0, rows: [], documentEnd: 0, chooser: nil)
 
+    /// The document positions the text area shows, nil when it shows none (an overlay).
+    public var visibleText: Range<Int>? {
+        guard let first = rows.first, let last = rows.last else { return nil }
+        return first.start ..< max(last.end, first.start)
+    }
+
     /// The document position shown at a screen cell: the cluster under it, the row's end
     /// past the row's last cluster (on a wrapped row, its last cluster: the end itself is
     /// drawn on the next row), the document's end below its last row; nil outside the
