@@ -192,7 +192,7 @@ final class LSPServer {
             return output.respond(id, result: ["isIncomplete": true, "items": []])
         }
         if let ranked = completion.rankedNow(search) {
-            return output.respond(id, result: completion.list(ranked, for: search))
+            return output.respond(id) { completion.write(ranked, for: search, to: &$0) }
         }
         // A command or URL answers in its own time: the reading thread goes on meanwhile.
         let key = JSONWriter.text(id, layout: .compact)
@@ -203,7 +203,7 @@ final class LSPServer {
             let ranked = await completion.asked(search)
             // A cancelled request was answered when it was cancelled.
             guard pending.take(key).waiting else { return }
-            output.respond(id, result: completion.list(ranked, for: search))
+            output.respond(id) { completion.write(ranked, for: search, to: &$0) }
         }
         pending.attach(key, task)
     }
