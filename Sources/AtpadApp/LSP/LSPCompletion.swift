@@ -50,6 +50,8 @@ struct LSPCompletion: Sendable {
         let trigger = String(Character(search.trigger))
         let typed = trigger + search.query
         let complete = isComplete(ranked, search)
+        // Every item's edit replaces the same range: written once, copied into each.
+        let range = JSONWriter.utf8(self.range, layout: writer.layout)
         writer.object { writer in
             writer.key("isIncomplete")
             writer.bool(!complete)
@@ -57,7 +59,7 @@ struct LSPCompletion: Sendable {
             writer.array { writer in
                 for (rank, candidate) in ranked.enumerated() {
                     guard let text = written(candidate.entity, search) else { continue }
-                    writer.object { writer in item(candidate, rank: rank, text: text, search: search,
+                    writer.object { writer in item(candidate, rank: rank, text: text, range: range, search: search,
                                                    filterText: complete ? nil : typed, to: &writer) }
                 }
             }
@@ -65,8 +67,8 @@ struct LSPCompletion: Sendable {
     }
 
     /// One `CompletionItem`'s members; `filterText` nil for the trigger with the name and handle.
-    private func item(_ candidate: Candidate, rank: Int, text: String, search: Search, filterText: String?,
-                      to writer: inout JSONWriter) {
+    private func item(_ candidate: Candidate, rank: Int, text: String, range: [UInt8], search: Search,
+                      filterText: String?, to writer: inout JSONWriter) {
         let entity = candidate.entity
         // An insert completion shows what it inserts and its name (`🙂 slightly_smiling_face`).
         writer.key("label")
@@ -81,7 +83,7 @@ struct LSPCompletion: Sendable {
         writer.key("textEdit")
         writer.object { writer in
             writer.key("range")
-            writer.value(range)
+            writer.raw(range)
             writer.key("newText")
             writer.string(text)
         }

@@ -31,8 +31,15 @@ final class LSPServer {
                 exit(2)
             }
         }
-        set { loaded = newValue }
+        set {
+            loaded = newValue
+            people.removeAll()
+        }
     }
+    /// Whether each `@word` the diagnostics checked names someone in these settings'
+    /// directories (``LSPDiagnostics/unknownMentions(_:settings:people:)``); emptied when
+    /// the settings change.
+    private var people: [String: Bool] = [:]
     /// The settings for a client's config (TOML text, ``LSPClientConfig``).
     private let reconfigure: (String) throws -> LSPSettings
     /// The workspace's folder (`rootUri`, or the first of `workspaceFolders`), where the
@@ -324,7 +331,8 @@ final class LSPServer {
         guard let document = documents[uri] else { return }
         output.notify("textDocument/publishDiagnostics", [
             "uri": .string(uri), "version": .number(document.version),
-            "diagnostics": .array(LSPDiagnostics.diagnostics(document, settings: settings, encoding: encoding)),
+            "diagnostics": .array(LSPDiagnostics.diagnostics(document, settings: settings, encoding: encoding,
+                                                                people: &people)),
         ])
     }
 }
