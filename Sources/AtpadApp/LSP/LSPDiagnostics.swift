@@ -13,6 +13,7 @@ enum LSPDiagnostics {
     /// The most `@word`s whose check ``unknownMentions(_:settings:people:)`` remembers.
     static let rememberedWords = 10_000
 
+    /// The document's diagnostics: its unknown `@word`s and, with spelling on, its misspellings.
     ///
     /// - Parameter people: whether each `@word` checked so far names someone, kept by the
     ///   caller for as long as the settings stand (see ``unknownMentions(_:settings:people:)``).

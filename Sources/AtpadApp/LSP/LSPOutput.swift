@@ -40,7 +40,7 @@ final class LSPOutput: Sendable {
 
     /// A response whose result `writeResult` writes in place: a completion list's items
     /// are written as they are made, not built as a `JSONValue` first and then taken
-    /// apart again (docs/editors.md, "Completion").
+    /// apart again (docs/editors.md, "What it serves").
     func respond(_ id: JSONValue, writing writeResult: (inout JSONWriter) -> Void) {
         var writer = JSONWriter(layout: .compact)
         writer.object { writer in
