@@ -436,6 +436,34 @@ def test_a_directory_too_big_for_a_lookup_finds_handles_by_ranking(tmp_path):
         proc.kill()
 
 
+def test_an_unknown_mention_is_checked_again_when_the_directory_changes(tmp_path):
+    # The server remembers each @word's check while its settings stand: typing on keeps
+    # it unknown, and a client's settings that name a directory with the person forget it.
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    first.write_text(json.dumps([{"id": "a", "name": "Ann Alder", "handle": "ann"}]))
+    second.write_text(json.dumps([{"id": "b", "name": "Bea Birch", "handle": "bea"}]))
+    proc = subprocess.Popen([atpad_binary(), "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=server_env(str(tmp_path)))
+    try:
+        proc.stdin.write(frame(initialize(initializationOptions={"triggers": {"@": {"directory": str(first)}}})))
+        proc.stdin.write(frame(did_open("file:///u.md", "hi @bea")))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": "file:///u.md", "version": 2},
+            "contentChanges": [{"text": "hi @bea and @ann"}]}}))
+        proc.stdin.flush()
+        _, opened, changed = read_frames(proc.stdout, 3)
+        codes = lambda m: [(d["range"]["start"]["character"], d["code"]) for d in m["params"]["diagnostics"]]
+        assert codes(opened) == [(3, "unknown-person")]
+        assert codes(changed) == [(3, "unknown-person")]
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {
+            "settings": {"atpad": {"triggers": {"@": {"directory": str(second)}}}}}}))
+        proc.stdin.flush()
+        (published,) = read_frames(proc.stdout, 1)
+        assert codes(published) == [(12, "unknown-person")]
+    finally:
+        proc.kill()
+
+
 # MARK: - The conversation's people first
 
 PARTICIPANTS = {"data": {"repository": {"issueOrPullRequest": {

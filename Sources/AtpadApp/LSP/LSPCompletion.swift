@@ -25,7 +25,7 @@ struct LSPCompletion: Sendable {
     /// (ranked here, as `atpad search` ranks them) or a cached list in memory.
     func rankedNow(_ search: Search) -> [Candidate]? {
         if let files = settings.files[search.trigger], settings.sources[search.trigger] is FileDirectory {
-            return files.rank(search.query)
+            return files.rank(search.query, matchRanges: false)
         }
         guard let source = settings.sources[search.trigger] else { return [] }
         if let instant = source as? any InstantSource, let now = instant.answerNow(search.query) {
@@ -40,39 +40,67 @@ struct LSPCompletion: Sendable {
         return await SearchCommand.answer(source, search.query, trigger: search.trigger, limit: settings.limit).results
     }
 
-    /// A `CompletionList` of `ranked`, in their order. It is complete when it holds every
-    /// match (fewer than the limit) of a source that has answered in full, the
-    /// conversation's people included: the client then narrows it as the query grows,
-    /// matching `filterText`, the trigger with the name and handle. Otherwise it is
+    /// A `CompletionList` of `ranked`, in their order, written by `writer`. It is complete
+    /// when it holds every match (fewer than the limit) of a source that has answered in
+    /// full, the conversation's people included: the client then narrows it as the query
+    /// grows, matching `filterText`, the trigger with the name and handle. Otherwise it is
     /// incomplete and `filterText` is what was typed: the client asks again at the next
     /// character and keeps atpad's order.
-    func list(_ ranked: [Candidate], for search: Search) -> JSONValue {
+    func write(_ ranked: [Candidate], for search: Search, to writer: inout JSONWriter) {
         let trigger = String(Character(search.trigger))
         let typed = trigger + search.query
         let complete = isComplete(ranked, search)
-        var items: [JSONValue] = []
-        for (rank, candidate) in ranked.enumerated() {
-            guard let text = written(candidate.entity, search) else { continue }
-            var item: [(key: String, value: JSONValue)] = [
-                // An insert completion shows what it inserts and its name (`🙂 slightly_smiling_face`).
-                ("label", .string(candidate.entity.insert.map { "\($0) \(candidate.entity.handle ?? candidate.entity.name)" }
-                                  ?? candidate.entity.name)),
-                // 12: Value, 18: Reference; a person is a reference to someone.
-                ("kind", .number(candidate.entity.insert == nil ? 18 : 12)),
-                ("sortText", .string(Self.padded(rank))),
-                ("filterText", .string(complete
-                    ? trigger + ([candidate.entity.name] + [candidate.entity.handle].compactMap { $0 }).joined(separator: " ")
-                    : typed)),
-                ("textEdit", ["range": range, "newText": .string(text)]),
-            ]
-            if let detail = detail(candidate, search) { item.append(("detail", .string(detail))) }
-            let documentation = [candidate.entity.detail, candidate.entity.url].compactMap { $0 }
-            if !documentation.isEmpty {
-                item.append(("documentation", ["kind": "markdown", "value": .string(documentation.joined(separator: "\n\n"))]))
+        // Every item's edit replaces the same range: written once, copied into each.
+        let range = JSONWriter.utf8(self.range, layout: writer.layout)
+        writer.object { writer in
+            writer.key("isIncomplete")
+            writer.bool(!complete)
+            writer.key("items")
+            writer.array { writer in
+                for (rank, candidate) in ranked.enumerated() {
+                    guard let text = written(candidate.entity, search) else { continue }
+                    writer.object { writer in item(candidate, rank: rank, text: text, range: range, search: search,
+                                                   filterText: complete ? nil : typed, to: &writer) }
+                }
             }
-            items.append(.object(item))
         }
-        return ["isIncomplete": .bool(!complete), "items": .array(items)]
+    }
+
+    /// One `CompletionItem`'s members; `filterText` nil for the trigger with the name and handle.
+    private func item(_ candidate: Candidate, rank: Int, text: String, range: [UInt8], search: Search,
+                      filterText: String?, to writer: inout JSONWriter) {
+        let entity = candidate.entity
+        // An insert completion shows what it inserts and its name (`🙂 slightly_smiling_face`).
+        writer.key("label")
+        writer.string(entity.insert.map { "\($0) \(entity.handle ?? entity.name)" } ?? entity.name)
+        // 12: Value, 18: Reference; a person is a reference to someone.
+        writer.key("kind")
+        writer.number(entity.insert == nil ? 18 : 12)
+        writer.key("sortText")
+        writer.string(Self.padded(rank))
+        writer.key("filterText")
+        writer.string(filterText ?? String(Character(search.trigger)) + entity.name + (entity.handle.map { " " + $0 } ?? ""))
+        writer.key("textEdit")
+        writer.object { writer in
+            writer.key("range")
+            writer.raw(range)
+            writer.key("newText")
+            writer.string(text)
+        }
+        if let detail = detail(candidate, search) {
+            writer.key("detail")
+            writer.string(detail)
+        }
+        let documentation = [entity.detail, entity.url].compactMap { $0 }
+        if !documentation.isEmpty {
+            writer.key("documentation")
+            writer.object { writer in
+                writer.key("kind")
+                writer.string("markdown")
+                writer.key("value")
+                writer.string(documentation.joined(separator: "\n\n"))
+            }
+        }
     }
 
     /// Whether `ranked` is every match of the query, so that the matches of a longer

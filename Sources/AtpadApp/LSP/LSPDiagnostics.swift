@@ -10,10 +10,17 @@ enum LSPDiagnostics {
     static let unknownCode = "unknown-person"
     static let spellingCode = "spelling"
     static let suggestionLimit = CheckCommand.suggestionLimit
+    /// The most `@word`s whose check ``unknownMentions(_:settings:people:)`` remembers.
+    static let rememberedWords = 10_000
 
-    static func diagnostics(_ document: LSPDocument, settings: LSPSettings, encoding: LSPPositionEncoding) -> [JSONValue] {
+    /// The document's diagnostics: its unknown `@word`s and, with spelling on, its misspellings.
+    ///
+    /// - Parameter people: whether each `@word` checked so far names someone, kept by the
+    ///   caller for as long as the settings stand (see ``unknownMentions(_:settings:people:)``).
+    static func diagnostics(_ document: LSPDocument, settings: LSPSettings, encoding: LSPPositionEncoding,
+                            people: inout [String: Bool]) -> [JSONValue] {
         var found: [(range: Range<Int>, code: String, message: String)] = []
-        for range in unknownMentions(document, settings: settings) {
+        for range in unknownMentions(document, settings: settings, people: &people) {
             let word = document.editor.storage.slice(range)
             found.append((range, unknownCode, "\(word) is no known person: will not notify anyone"))
         }
@@ -33,7 +40,11 @@ enum LSPDiagnostics {
     /// The `@word`s where the editor would allow a mention whose word is no handle of the
     /// `@` directory files. Only said when `@` is served by directory files alone: a
     /// command or URL directory cannot be asked for every word.
-    static func unknownMentions(_ document: LSPDocument, settings: LSPSettings) -> [Range<Int>] {
+    ///
+    /// Every change checks every `@word` of the document again, and in a directory too big
+    /// for a lookup table each check is a ranking (``LSPSettings/person(trigger:handle:)``):
+    /// `people` remembers the answers, so a keystroke checks only the words it made new.
+    static func unknownMentions(_ document: LSPDocument, settings: LSPSettings, people: inout [String: Bool]) -> [Range<Int>] {
         let at: Unicode.Scalar = "@"
         // Files alone, with or without the conversation's people first.
         let source = (settings.sources[at] as? ParticipantsFirstSource)?.source ?? settings.sources[at]
@@ -47,7 +58,16 @@ enum LSPDiagnostics {
             let end = LSPMentions.handleEnd(from: offset + 1, in: editor.storage)
             guard end > offset + 1, editor.allowsMention(at: offset) else { continue }
             let word = editor.storage.slice((offset + 1)..<end)
-            if settings.person(trigger: at, handle: word) == nil { ranges.append(offset..<end) }
+            let known: Bool
+            if let remembered = people[word] {
+                known = remembered
+            } else {
+                known = settings.person(trigger: at, handle: word) != nil
+                // Bounded: what a long session typed is forgotten at once, then remembered anew.
+                if people.count >= Self.rememberedWords { people.removeAll(keepingCapacity: true) }
+                people[word] = known
+            }
+            if !known { ranges.append(offset..<end) }
         }
         return ranges
     }

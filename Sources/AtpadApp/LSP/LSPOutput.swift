@@ -14,7 +14,12 @@ final class LSPOutput: Sendable {
     }
 
     func send(_ message: JSONValue) {
-        let bytes = LSPFrameBuffer.framed(JSONWriter.utf8(message, layout: .compact))
+        send(JSONWriter.utf8(message, layout: .compact))
+    }
+
+    /// Writes one message's content, framed, in one piece.
+    private func send(_ content: [UInt8]) {
+        let bytes = LSPFrameBuffer.framed(content)
         lock.withLock { _ in
             bytes.withUnsafeBytes { raw in
                 var offset = 0
@@ -30,7 +35,23 @@ final class LSPOutput: Sendable {
     }
 
     func respond(_ id: JSONValue, result: JSONValue) {
-        send(["jsonrpc": "2.0", "id": id, "result": result])
+        respond(id) { $0.value(result) }
+    }
+
+    /// A response whose result `writeResult` writes in place: a completion list's items
+    /// are written as they are made, not built as a `JSONValue` first and then taken
+    /// apart again (docs/editors.md, "What it serves").
+    func respond(_ id: JSONValue, writing writeResult: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter(layout: .compact)
+        writer.object { writer in
+            writer.key("jsonrpc")
+            writer.string("2.0")
+            writer.key("id")
+            writer.value(id)
+            writer.key("result")
+            writeResult(&writer)
+        }
+        send(writer.bytes)
     }
 
     func respond(_ id: JSONValue, error code: LSPErrorCode, _ message: String) {

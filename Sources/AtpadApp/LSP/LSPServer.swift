@@ -31,8 +31,15 @@ final class LSPServer {
                 exit(2)
             }
         }
-        set { loaded = newValue }
+        set {
+            loaded = newValue
+            people.removeAll()
+        }
     }
+    /// Whether each `@word` the diagnostics checked names someone in these settings'
+    /// directories (``LSPDiagnostics/unknownMentions(_:settings:people:)``); emptied when
+    /// the settings change.
+    private var people: [String: Bool] = [:]
     /// The settings for a client's config (TOML text, ``LSPClientConfig``).
     private let reconfigure: (String) throws -> LSPSettings
     /// The workspace's folder (`rootUri`, or the first of `workspaceFolders`), where the
@@ -192,7 +199,7 @@ final class LSPServer {
             return output.respond(id, result: ["isIncomplete": true, "items": []])
         }
         if let ranked = completion.rankedNow(search) {
-            return output.respond(id, result: completion.list(ranked, for: search))
+            return output.respond(id) { completion.write(ranked, for: search, to: &$0) }
         }
         // A command or URL answers in its own time: the reading thread goes on meanwhile.
         let key = JSONWriter.text(id, layout: .compact)
@@ -203,7 +210,7 @@ final class LSPServer {
             let ranked = await completion.asked(search)
             // A cancelled request was answered when it was cancelled.
             guard pending.take(key).waiting else { return }
-            output.respond(id, result: completion.list(ranked, for: search))
+            output.respond(id) { completion.write(ranked, for: search, to: &$0) }
         }
         pending.attach(key, task)
     }
@@ -324,7 +331,8 @@ final class LSPServer {
         guard let document = documents[uri] else { return }
         output.notify("textDocument/publishDiagnostics", [
             "uri": .string(uri), "version": .number(document.version),
-            "diagnostics": .array(LSPDiagnostics.diagnostics(document, settings: settings, encoding: encoding)),
+            "diagnostics": .array(LSPDiagnostics.diagnostics(document, settings: settings, encoding: encoding,
+                                                                people: &people)),
         ])
     }
 }

@@ -53,6 +53,6 @@ struct LSPSettings: Sendable {
         if let entity = lookup.entity(trigger: trigger, handle: handle) { return entity }
         guard !lookup.triggers.contains(trigger), let files = files[trigger] else { return nil }
         let wanted = handle.lowercased()
-        return files.rank(handle).first { $0.entity.handle?.lowercased() == wanted }?.entity
+        return files.rank(handle, matchRanges: false).first { $0.entity.handle?.lowercased() == wanted }?.entity
     }
 }

@@ -63,9 +63,12 @@ public struct FileDirectory: EntitySource {
     /// ``DirectoryIndex/entities``).
     public var entities: [Entity] { index.entities }
 
-    /// The ranked results for `query`, at once (for `atpad search` and tests).
-    public func rank(_ query: String) -> [Candidate] {
-        index.rankedMatches(query, limit: limit, frecent: frecent.positions(for: frecency(), in: index))
+    /// The ranked results for `query`, at once (for `atpad search`, `atpad lsp` and tests);
+    /// without their match ranges when `matchRanges` is false (a language client
+    /// highlights the match itself).
+    public func rank(_ query: String, matchRanges: Bool = true) -> [Candidate] {
+        index.rankedMatches(query, limit: limit, frecent: frecent.positions(for: frecency(), in: index),
+                            matchRanges: matchRanges)
             .map(\.candidate)
     }
 

@@ -127,14 +127,18 @@ public struct DirectoryIndex: Sendable {
     /// position (every other entry's is 0): what a keystroke costs at most is then the
     /// walk of one bucket of ``WordStartIndex`` plus, when that finds too few, a scan of
     /// the entries that can match at all.
-    func rankedMatches(_ query: String, limit: Int, frecent: [Int32: Double]) -> [RankedMatch] {
+    ///
+    /// - Parameter matchRanges: whether each result carries the ranges of its name that
+    ///   matched (``Candidate/matches``), which only a reader who sees the name highlighted
+    ///   needs; finding them is most of a short query's cost after the walk.
+    func rankedMatches(_ query: String, limit: Int, frecent: [Int32: Double], matchRanges: Bool = true) -> [RankedMatch] {
         guard limit > 0, count > 0 else { return [] }
         let folded = FoldedQuery(query)
         let keys = withTables { $0.bestKeys(folded, limit: limit, frecent: frecent, buffers: $0.buffers) }
         return keys.map { key in
             let position = Int(key.position)
             let matchClass = MatchClass(rawValue: Int(key.matchClass))
-            let matches = matchClass.map { self.nameRanges(position, folded, $0) } ?? []
+            let matches = matchRanges ? matchClass.map { self.nameRanges(position, folded, $0) } ?? [] : []
             return RankedMatch(
                 position: position,
                 matchClass: matchClass,
