@@ -182,6 +182,7 @@ final class EffectRunner {
         if spellingAsked != nil {
             // An edit: wait until the keys have paused (longer on a long document).
             if spellingPause?.version != version {
+                spelling.textEdited()
                 let long = spelling.lastCheckDuration > Self.spellingPauseAfter
                 spellingPause = (version, now + (long ? Self.spellingPauseLength : Self.spellingPauseShort))
                 return

@@ -47,6 +47,9 @@ final class SpellChecker: Sendable {
     private let lateNames = Mutex(KnownWords())
     /// The newest request not yet taken by a job, and whether a job is queued or running.
     private let work = Mutex<(waiting: Request?, busy: Bool)>((nil, false))
+    /// The text was edited after the request being checked was made: a check of its whole
+    /// text stops (the edited words and the view are checked first at the next pause).
+    private let edited = Mutex(false)
     /// How long the last check took (the runtime waits for a pause in typing when long).
     private let lastDuration = Mutex<Duration>(.zero)
 
@@ -70,6 +73,12 @@ final class SpellChecker: Sendable {
         }
         guard start else { return }
         queue.async { self.drain() }
+    }
+
+    /// The text was edited: a check of a whole text under way stops, so that it does not
+    /// take the second core from typing; the next request starts again from the regions.
+    func textEdited() {
+        edited.withLock { $0 = true }
     }
 
     /// Hunspell's suggestions for `word`, best first (F7). Opens the dictionaries first
@@ -118,6 +127,7 @@ final class SpellChecker: Sendable {
                 return nil
             }
             work.waiting = nil
+            edited.withLock { $0 = false }
             return next
         }) {
             let done = open()
@@ -130,12 +140,13 @@ final class SpellChecker: Sendable {
                     SpellMarks.find(in: $0, of: request.storage, format: request.format, speller: speller, known: done.known)
                 }
                 mailbox.post(.spellingChecked(version: request.version, words: found, regions: regions))
-                // The whole text follows, unless a newer one waits: its own region goes first.
+                // The whole text follows, unless a newer one waits: its own regions go first.
                 if work.withLock({ $0.waiting != nil }) { continue }
             }
             let start = ContinuousClock.now
-            // A newer text stops the check of the whole of this one: its regions go first.
-            let newer = { self.work.withLock { $0.waiting != nil } }
+            // A newer text, or an edit (its text follows at the next pause), stops the check
+            // of the whole of this one: the newer text's regions go first.
+            let newer = { self.work.withLock { $0.waiting != nil } || self.edited.withLock { $0 } }
             let found = Misspelling.find(in: request.storage.marked, format: request.format, git: request.git,
                                          speller: speller, known: done.known, stop: newer)
             if newer() { continue }
