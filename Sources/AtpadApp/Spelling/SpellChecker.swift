@@ -50,7 +50,8 @@ final class SpellChecker: Sendable {
     /// The text was edited after the request being checked was made: a check of its whole
     /// text stops (the edited words and the view are checked first at the next pause).
     private let edited = Mutex(false)
-    /// How long the last check took (the runtime waits for a pause in typing when long).
+    /// How long the last check that a pause waits for took: of the regions when there were,
+    /// else of the whole text (the runtime waits for a longer pause in typing when long).
     private let lastDuration = Mutex<Duration>(.zero)
 
     init(_ settings: Settings, mailbox: Mailbox) {
@@ -61,7 +62,7 @@ final class SpellChecker: Sendable {
     /// Whether a check is waiting or running (`atpad replay` waits for it).
     var isBusy: Bool { work.withLock { $0.busy } }
 
-    /// How long the last check of the whole document took.
+    /// How long the last check a pause waits for took (see `lastDuration`).
     var lastCheckDuration: Duration { lastDuration.withLock { $0 } }
 
     /// Checks `request`'s text in the background; returns at once.
@@ -136,9 +137,14 @@ final class SpellChecker: Sendable {
                 continue
             }
             if let regions = request.regions {
+                let start = ContinuousClock.now
                 let found = regions.flatMap {
                     SpellMarks.find(in: $0, of: request.storage, format: request.format, speller: speller, known: done.known)
                 }
+                // What the next pause waits for is this check: the whole one after it stops
+                // at the next edit.
+                let took = start.duration(to: .now)
+                lastDuration.withLock { $0 = took }
                 mailbox.post(.spellingChecked(version: request.version, words: found, regions: regions))
                 // The whole text follows, unless a newer one waits: its own regions go first.
                 if work.withLock({ $0.waiting != nil }) { continue }
@@ -150,8 +156,10 @@ final class SpellChecker: Sendable {
             let found = Misspelling.find(in: request.storage.marked, format: request.format, git: request.git,
                                          speller: speller, known: done.known, stop: newer)
             if newer() { continue }
-            let took = start.duration(to: .now)
-            lastDuration.withLock { $0 = took }
+            if request.regions == nil {
+                let took = start.duration(to: .now)
+                lastDuration.withLock { $0 = took }
+            }
             // In the core's shape here, off the loop's thread: taking them is then a move.
             mailbox.post(.spellingChecked(version: request.version,
                                           words: found.map { SpellMarks.Mark(range: $0.range, word: $0.word) }))
