@@ -31,10 +31,11 @@ def main():
     comment = os.path.join(work, "comment.md")
     tmux = ["tmux", "-L", f"spellmark{os.getpid()}"]
     times = []
-    for _ in range(a.runs):
+    for run in range(a.runs):
         shutil.copy(source, comment)
-        home = os.path.join(work, "home")
-        shutil.rmtree(home, ignore_errors=True)  # no draft of the last run to offer
+        # A home of its own: the last run's atpad, ended by kill-server, may still be
+        # writing its draft (SIGHUP keeps what was typed), which this one would offer.
+        home = os.path.join(work, f"home{run}")
         env = (f"env HOME={home} XDG_STATE_HOME={home}/state XDG_CONFIG_HOME={home}/config "
                "TERM=tmux-256color LANG=en_US.UTF-8")
         subprocess.run([*tmux, "kill-server"], capture_output=True)
