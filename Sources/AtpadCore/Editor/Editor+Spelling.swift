@@ -21,7 +21,7 @@ extension Editor {
     @discardableResult
     public mutating func takeMisspellings(_ found: [SpellMarks.Mark], in regions: [Range<Int>], version: Int) -> Bool {
         guard version == self.version else { return false }
-        spelling.take(found, in: regions, version: version)
+        spelling.take(found, in: regions)
         return true
     }
 

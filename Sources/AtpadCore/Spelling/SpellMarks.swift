@@ -53,10 +53,10 @@ public struct SpellMarks: Sendable, Equatable {
         edited = nil
     }
 
-    /// Takes the words a check of `regions` (sorted, apart) of the text at `version`
-    /// found: the marks in them are replaced by these, the others stay. The regions start
-    /// and end between words.
-    mutating func take(_ found: [Mark], in regions: [Range<Int>], version: Int) {
+    /// Takes the words a check of `regions` (sorted, apart) of the text as it is found:
+    /// the marks in them are replaced by these, the others stay. The regions start and end
+    /// between words. (The whole text is not checked by it: `checkedVersion` stays.)
+    mutating func take(_ found: [Mark], in regions: [Range<Int>]) {
         let kept = ignored.isEmpty ? found : found.filter { !ignored.contains($0.word.lowercased()) }
         func inside(_ mark: Mark) -> Bool { regions.contains { $0.contains(mark.range.lowerBound) } }
         words = (words.filter { !inside($0) } + kept.filter(inside)).sorted { $0.range.lowerBound < $1.range.lowerBound }

@@ -162,8 +162,6 @@ struct TextArea {
         let width = screen.width
         // The role is worked out once per run of positions that no role range starts or
         // ends inside, not once per cell: a row has a few runs and up to `width` cells.
-        var role = Role.text
-        var runEnd = Int.min
         if row.isPlainASCII {
             // A whole line of printable ASCII (most lines, and every line a typed key
             // redraws) is drawn from its bytes, a cell a byte, without building its cells:
@@ -187,6 +185,8 @@ struct TextArea {
             }
             return
         }
+        var role = Role.text
+        var runEnd = Int.min
         for cell in row.cells where cell.column < width {
             let column = cell.column
             let position = row.base + cell.offset
