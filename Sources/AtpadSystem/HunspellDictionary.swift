@@ -17,6 +17,9 @@ public final class HunspellDictionary: Sendable {
     private let handle: Mutex<OpaquePointer>
     /// Whether the dictionary's words are in ISO 8859-1 rather than UTF-8 (its `SET`).
     private let latin1: Bool
+    /// Its `.aff` file's `TRY` and `REP` lines, in its encoding: the letters Hunspell adds
+    /// and changes to find suggestions, and the misspellings it names.
+    public let suggestionLines: [String]
 
     /// The folders searched for dictionaries, first first: `$DICPATH` (colon-separated, as
     /// Hunspell's own command reads it), `$XDG_DATA_HOME/hunspell` (or
@@ -56,8 +59,22 @@ public final class HunspellDictionary: Sendable {
         self.language = language
         self.path = dic
         let encoding = Hunspell_get_dic_encoding(created).map { String(cString: $0).uppercased() } ?? "UTF-8"
-        self.latin1 = encoding == "ISO8859-1" || encoding == "ISO-8859-1"
+        let latin1 = encoding == "ISO8859-1" || encoding == "ISO-8859-1"
+        self.latin1 = latin1
+        self.suggestionLines = Self.suggestionLines(aff: aff, latin1: latin1)
         self.handle = Mutex(created)
+    }
+
+    /// The `TRY` and `REP` lines of the affix file at `path`, read in its encoding.
+    private static func suggestionLines(aff path: String, latin1: Bool) -> [String] {
+        guard let bytes = try? FileContents.read(path, regularOnly: true) else { return [] }
+        return bytes.split(separator: UInt8(ascii: "\n")).filter {
+            $0.starts(with: Array("TRY".utf8)) || $0.starts(with: Array("REP".utf8))
+        }.map { line in
+            let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+            return latin1 ? String(String.UnicodeScalarView(line.map { Unicode.Scalar($0) }))
+                          : String(decoding: line, as: UTF8.self)
+        }
     }
 
     deinit {
@@ -68,6 +85,17 @@ public final class HunspellDictionary: Sendable {
     /// cannot hold is not one of its words.
     public func check(_ word: String) -> Bool {
         guard let bytes = encoded(word) else { return false }
+        return handle.withLock { h in bytes.withUnsafeBufferPointer { Hunspell_spell(h, $0.baseAddress) != 0 } }
+    }
+
+    /// Whether the word whose UTF-8 bytes `word` points to, ended by a NUL, is spelt right:
+    /// ``check(_:)`` without making a string, for the hundreds of candidates a suggestion
+    /// tries (`NearbyWords`).
+    public func check(utf8 word: UnsafePointer<CChar>) -> Bool {
+        guard !latin1 else { return check(String(cString: word)) }
+        // Copied: the lock's closure may not hold the caller's pointer (a copy of a few
+        // bytes against the lookup's microseconds).
+        let bytes = Array(UnsafeBufferPointer(start: word, count: strlen(word) + 1))
         return handle.withLock { h in bytes.withUnsafeBufferPointer { Hunspell_spell(h, $0.baseAddress) != 0 } }
     }
 

@@ -59,6 +59,42 @@ import Testing
         #expect(found.map(\.word) == ["refactr"])
     }
 
+    /// Suggestions (docs/spelling.md, "Suggestions"): the known words one edit away, in
+    /// Debian's en_US; Hunspell's own when there are none.
+    @Test func suggestionsAreTheWordsOneEditAwayElseHunspells() throws {
+        let setup = SpellingSetup(languages: ["en_US"], folders: Self.folders, environment: [:])
+        let speller = try #require(setup.speller)
+        #expect(speller.rules.alphabet.starts(with: ["e", "s", "i", "a", "é"]))
+        #expect(speller.rules.replacements.count == 90)
+        // Named by en_US's REP lines: first, as Hunspell puts them.
+        #expect(speller.suggestions(for: "alot").first == "a lot")
+        #expect(speller.suggestions(for: "resovled") == ["resolved", "resoled"])
+        #expect(speller.suggestions(for: "Recieved") == ["Received", "Relieved"])
+        // `wite` by a REP line, as Hunspell has it.
+        #expect(speller.suggestions(for: "wich").prefix(4) == ["wite", "which", "winch", "witch"])
+        // No `w-ch` (two words to Hunspell) nor `until.` (`until` to it).
+        #expect(speller.suggestions(for: "untill").allSatisfy { !$0.contains("-") && !$0.contains(".") })
+        // Two edits away: only a named misspelling and a split near, so Hunspell's first.
+        #expect(speller.suggestions(for: "misteak") == ["misteach", "mistake", "mi steak"])
+        #expect(speller.suggestions(for: "xqzvw").allSatisfy { speller.knows($0) })
+    }
+
+    /// A dictionary in ISO 8859-1: its TRY letters read in that encoding, and candidates
+    /// with letters beyond ASCII checked in it.
+    @Test func suggestionsInALatin1Dictionary() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let latin1 = { (text: String) in text.unicodeScalars.map { UInt8($0.value) } }
+        _ = try folder.write("xx_DE.aff", latin1("SET ISO8859-1\nTRY esianrtolcdugmphbyfvkwzäöüß\n"))
+        _ = try folder.write("xx_DE.dic", latin1("3\nmädchen\nhaus\nstraße\n"))
+        let setup = SpellingSetup(languages: ["xx_DE"], folders: [folder.url.path], environment: [:])
+        let speller = try #require(setup.speller)
+        #expect(speller.rules.alphabet.suffix(4) == ["ä", "ö", "ü", "ß"])
+        #expect(speller.suggestions(for: "madchen") == ["mädchen"])
+        #expect(speller.suggestions(for: "strase") == ["straße"])
+        #expect(speller.suggestions(for: "Hause") == ["Haus"])
+    }
+
     @Test func theSpellKeyTakesALanguageAListOrOff() throws {
         func parse(_ text: String) throws(ConfigError) -> Config {
             try Config.parse(Array(text.utf8), file: "/c/config.toml", environment: [:])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtpadCore
 import AtpadSystem
+import Synchronization
 
 /// `atpad check FILE`: the misspelt words of a comment or commit message, one a line as
 /// `FILE:LINE:COL: WORD (suggestion, …)`, exit status 1 when there is any — so
@@ -34,6 +35,12 @@ struct CheckCommand: ParsableCommand {
     /// The most suggestions printed for one word.
     static let suggestionLimit = 5
 
+    /// The last check's dictionaries, kept open when it returns: destroying a Hunspell
+    /// dictionary frees its words one by one (40 ms for en_US, as long as the rest of a
+    /// commit message's check), where the process's end gives them back at once. Replaced
+    /// by the next check in the same process (the tests').
+    private static let keptOpen = Mutex<Dictionaries?>(nil)
+
     func run() throws {
         guard spell.isEmpty || Config.isSpellSetting(spell) else {
             throw UsageError("--spell: expected off or a language such as en_US, not '\(spell.joined(separator: ","))'")
@@ -52,6 +59,7 @@ struct CheckCommand: ParsableCommand {
         for note in setup.notes { StandardOutput.error("atpad: \(note)") }
         // No dictionary: said above, and nothing is found wrong.
         guard let speller = setup.speller else { return }
+        Self.keptOpen.withLock { $0 = speller }
         let known = KnownWords(entities: tables.filter { $0.key != ":" }.values.joined(), list: setup.personalWords)
         let found = Misspelling.find(in: comment.document, format: comment.format, git: comment.git,
                                      speller: speller, known: known)

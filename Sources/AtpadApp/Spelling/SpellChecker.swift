@@ -82,7 +82,7 @@ final class SpellChecker: Sendable {
         edited.withLock { $0 = true }
     }
 
-    /// Hunspell's suggestions for `word`, best first (F7). Opens the dictionaries first
+    /// The suggestions for `word`, best first (F7; docs/spelling.md, "Suggestions"). Opens the dictionaries first
     /// if no check has yet.
     func suggestions(for word: String) -> [String] {
         open().speller?.suggestions(for: word) ?? []

@@ -50,7 +50,7 @@ public struct Search: Sendable, Equatable {
     /// message: each result inserts `Name <email>` (``PersonTrailers``).
     public var personTrailer: Bool = false
     /// A correction (F7, docs/spelling.md): the misspelt word a pick replaces, and the
-    /// word; the items are Hunspell's suggestions, then the rows that add the word to the
+    /// word; the items are its suggestions, then the rows that add the word to the
     /// personal list and ignore it in this document.
     public var correction: Correction? = nil
 
@@ -110,7 +110,7 @@ public enum Effect: Sendable, Equatable {
     /// A line for the message line: something the person should know about what a key
     /// did (a pick written as a name, because the comment's service cannot notify them).
     case notice(String)
-    /// Hunspell's suggestions for `word` are wanted (F7, docs/spelling.md): answer with a
+    /// The suggestions for `word` are wanted (F7, docs/spelling.md): answer with a
     /// final `.batch` for `queryID`, one candidate a suggestion, best first.
     case suggest(queryID: Int, word: String)
     /// "Add WORD to my words": append `word` to the personal word list.

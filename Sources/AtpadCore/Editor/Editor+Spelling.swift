@@ -67,7 +67,7 @@ extension Editor {
 
     /// F7 (`after` false: the misspelt word at or after the cursor) and Alt-N (`after`:
     /// the one after it): puts the cursor at its start and opens the chooser of its
-    /// corrections, asking for Hunspell's suggestions. The search wraps at the end.
+    /// corrections, asking for the word's suggestions. The search wraps at the end.
     mutating func correctSpelling(after: Bool) {
         endSearch()
         let from = selection.range.lowerBound

@@ -98,7 +98,7 @@ public enum Keymap {
                 detail: "the paragraph at the cursor (or those the selection touches) to 72 columns, as vim's `gq`; "
                     + "mentions, code and URLs stay whole; lists, quotes, tables, code and trailers are left as they are"),
         Binding([.f7], .correctSpelling, help: "Correct spelling",
-                detail: "the misspelt word at or after the cursor, with Hunspell's suggestions in the chooser; a pick "
+                detail: "the misspelt word at or after the cursor, with its suggestions in the chooser; a pick "
                     + "replaces it (one undo step); the last rows add it to your word list or ignore it in this "
                     + "document (docs/spelling.md); Alt-N: the misspelt word after the cursor",
                 label: "F7, Alt-N"),
