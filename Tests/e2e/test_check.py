@@ -50,6 +50,23 @@ def test_prints_each_misspelling_with_its_place_and_suggestions(check, tmp_path)
     assert "the" in lines[1] and "occurred" in lines[2]
 
 
+def test_suggestions_named_misspellings_and_one_edit_first(check, tmp_path):
+    """docs/spelling.md, "Suggestions": the dictionary's REP lines first (`alot` → `a lot`),
+    then the words one edit away in their order (swapped, missing, too many, wrong), a
+    capital kept; Hunspell's own only when no letter's edit finds a word (`misteak`)."""
+    path = tmp_path / "mail.md"
+    path.write_text("We recieve alot of mail. Recieved it, untill then a misteak.\n")
+    proc = check("--json", str(path))
+    assert proc.returncode == 1, proc.stderr
+    found = {o["word"]: o["suggestions"] for o in map(json.loads, proc.stdout.splitlines())}
+    assert found["recieve"] == ["receive", "relieve"]
+    assert found["alot"][0] == "a lot"
+    assert found["Recieved"] == ["Received", "Relieved"]
+    assert found["untill"][0] == "until"
+    assert all("-" not in s and not s.endswith(".") for s in found["untill"])
+    assert "mistake" in found["misteak"]
+
+
 def test_json_is_one_object_a_line(check, tmp_path):
     path = tmp_path / "notes.md"
     path.write_text(COMMENT)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
+import AtpadTerminal
 import Glibc
 import Synchronization
 
@@ -31,19 +32,19 @@ public struct AtpadMain: AsyncParsableCommand {
         AtpadVersion.commit.withLock { $0 = commit }
         if let help = rootHelp(arguments) {
             print(help)
-            Glibc.exit(0)
+            ProcessEnd.now(0)
         }
         let command: any ParsableCommand
         do {
             command = try parse(arguments)
         } catch {
-            Glibc.exit(report(error))
+            ProcessEnd.now(report(error))
         }
         if let edit = command as? EditCommand {
             do {
-                Glibc.exit(try edit.runEditor())
+                ProcessEnd.now(try edit.runEditor())
             } catch {
-                Glibc.exit(report(error))
+                ProcessEnd.now(report(error))
             }
         }
         // A command that does not await (render, mentions, post, …) runs here too. On the
@@ -54,13 +55,13 @@ public struct AtpadMain: AsyncParsableCommand {
             var command = command
             do {
                 try command.run()
-                Glibc.exit(0)
+                ProcessEnd.now(0)
             } catch {
-                Glibc.exit(report(error))
+                ProcessEnd.now(report(error))
             }
         }
         // Parsed again in the task: a parsed command is not Sendable, the arguments are.
-        Task { Glibc.exit(await run(arguments)) }
+        Task { ProcessEnd.now(await run(arguments)) }
         dispatchMain()
     }
 

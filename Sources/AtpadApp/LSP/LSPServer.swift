@@ -1,5 +1,6 @@
 import AtpadCore
 import AtpadDirectory
+import AtpadTerminal
 import Glibc
 
 /// `atpad lsp`'s protocol state and dispatch (docs/editors.md): one message at a time on
@@ -28,7 +29,7 @@ final class LSPServer {
             } catch {
                 StandardOutput.error("atpad: \(error)")
                 output.log("atpad: \(error)", type: 1)
-                exit(2)
+                ProcessEnd.now(2)
             }
         }
         set {

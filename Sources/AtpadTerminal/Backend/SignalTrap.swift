@@ -147,6 +147,12 @@ struct SignalTrap {
         }
     }
 
+    /// Gives the terminal back if a frame still holds it (the emergency restore, armed):
+    /// what the process's end does, as the exit handler would (``ProcessEnd``).
+    static func restoreBeforeEnd() {
+        emergencyRestore()
+    }
+
     /// Puts back the dispositions `install` replaced.
     mutating func restore() {
         for (signal, old) in saved {
