@@ -7,12 +7,11 @@
 public enum NearbyWords {
     /// The known spellings one edit from `word`, best first and without repeats: its case
     /// changed (`english` → `English`, `tHE` → `the`), a misspelling the dictionary names
-    /// (`rules`' replacements: `alot` → `a lot`), two neighbouring letters swapped (`recieve`), a
-    /// letter missing (`wich` → `which`), a letter too many, a letter wrong, then a space
-    /// missing (`alot` → `a lot`). Letters added or changed are `alphabet`'s (a
-    /// dictionary's `TRY` letters in `rules`, most common first, which orders the finds of one
-    /// kind).
-    /// A capitalised word is tried in lower case and its finds capitalised again.
+    /// (`rules`' replacements: `alot` → `a lot`), two neighbouring letters swapped
+    /// (`recieve`), a letter missing (`wich` → `which`), a letter too many, a letter wrong,
+    /// then a space missing (`untill` → `until l`). The letters added and changed are the
+    /// `rules`' alphabet, most common first, which orders the finds of one kind. A
+    /// capitalised word is tried in lower case and its finds capitalised again.
     ///
     /// `knows` is asked about each candidate as its UTF-8 bytes and a NUL, which a Hunspell
     /// handle reads as they are: the candidates are made as bytes, not strings, since
@@ -36,6 +35,11 @@ public enum NearbyWords {
         var buffer: [CChar] = []
         var found: [String] = []
         var byLetters = false
+        func keep(_ text: String, byLetter: Bool) {
+            guard !found.contains(text) else { return }
+            found.append(text)
+            byLetters = byLetters || byLetter
+        }
 
         /// Whether the candidate is known; a known one is kept unless it is kept already.
         @discardableResult
@@ -46,13 +50,7 @@ public enum NearbyWords {
             }
             buffer.append(0)
             guard buffer.withUnsafeBufferPointer({ knows($0.baseAddress!) }) else { return false }
-            if keeping {
-                let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-                if !found.contains(text) {
-                    found.append(text)
-                    byLetters = true
-                }
-            }
+            if keeping { keep(buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }, byLetter: true) }
             return true
         }
         func take(_ places: Range<Int>) { candidate.removeAll(keepingCapacity: true); candidate += places }
@@ -62,10 +60,7 @@ public enum NearbyWords {
         let lower = letters.map(lowercased)
         for cased in [lower, [uppercased(lower[0])] + lower.dropFirst()] where cased != Array(word.unicodeScalars) {
             let text = String(String.UnicodeScalarView(cased))
-            if text.withCString(knows), !found.contains(text) {
-                found.append(text)
-                byLetters = true
-            }
+            if text.withCString(knows) { keep(text, byLetter: true) }
         }
         // A misspelling the dictionary names; a space in what it gives is two words.
         for replacement in rules.replacements where !replacement.from.isEmpty {
@@ -80,9 +75,9 @@ public enum NearbyWords {
                 var spelled = Array(letters[..<at]) + replacement.to + letters[end...]
                 if capitalised, let first = spelled.first { spelled[0] = uppercased(first) }
                 let text = String(String.UnicodeScalarView(spelled))
-                guard !found.contains(text), !text.isEmpty,
-                      text.split(separator: " ").allSatisfy({ String($0).withCString(knows) }) else { continue }
-                found.append(text)
+                if !text.isEmpty, text.split(separator: " ").allSatisfy({ String($0).withCString(knows) }) {
+                    keep(text, byLetter: false)
+                }
             }
         }
         // Two neighbouring letters swapped.
@@ -129,8 +124,8 @@ public enum NearbyWords {
             take(0 ..< i)
             guard test(keeping: false) else { continue }
             let head = capitalised ? [uppercased(letters[0])] + letters[1 ..< i] : Array(letters[..<i])
-            let text = String(String.UnicodeScalarView(head)) + " " + String(String.UnicodeScalarView(letters[i...]))
-            if !found.contains(text) { found.append(text) }
+            keep(String(String.UnicodeScalarView(head)) + " " + String(String.UnicodeScalarView(letters[i...])),
+                 byLetter: false)
         }
         return Found(words: found, byLetters: byLetters)
     }
