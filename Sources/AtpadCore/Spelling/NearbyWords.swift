@@ -3,7 +3,7 @@
 /// edit — two letters swapped, one left out, one too many, one wrong — and trying each
 /// such spelling is a few hundred lookups, where Hunspell's full suggestion also compares
 /// the word with the whole dictionary (tens of ms a word). Spelling suggests these first
-/// and asks Hunspell only when there are none.
+/// and asks Hunspell only when no letter's edit finds a word (``Found/byLetters``).
 public enum NearbyWords {
     /// The known spellings one edit from `word`, best first and without repeats: its case
     /// changed (`english` → `English`, `tHE` → `the`), a misspelling the dictionary names
