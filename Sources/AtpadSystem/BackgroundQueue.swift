@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// Work done in order, off the caller's thread: the jobs handed to ``async(_:)`` run one
@@ -25,18 +24,9 @@ public final class BackgroundQueue: Sendable {
 
     /// Runs `job` after every job handed in before it and waits for its result.
     public func sync<Result: Sendable>(_ job: @escaping @Sendable () -> Result) -> Result {
-        let done = WakePipe()
-        let result = Mutex<Result?>(nil)
-        async {
-            let value = job()
-            result.withLock { $0 = value }
-            done.wake()
-        }
-        while true {
-            if let value = result.withLock({ $0 }) { return value }
-            // Without a pipe (a process out of descriptors) the job still finishes: look again soon.
-            if done.descriptor >= 0 { done.wait(milliseconds: -1) } else { usleep(1000) }
-        }
+        let handoff = Handoff<Result>()
+        async { handoff.give(job()) }
+        return handoff.wait()
     }
 
     private func drain() {

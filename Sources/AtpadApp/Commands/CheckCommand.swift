@@ -49,13 +49,24 @@ struct CheckCommand: ParsableCommand {
         let settings = try input.configFile.settings(environment: environment) { config in
             if !spell.isEmpty { config.spell = spell }
         }
-        // Names and handles are known words, so the directory files are read (the emoji
-        // directory's `:` names are not people's).
-        let tables = try directories.entities(configFile: input.configFile)
-        let comment = try input.read(directories: directories, allowsStandardInput: true, readingGit: true,
-                                     lookup: EntityLookup(tables), sayingNotes: false)
+        // Opening a dictionary (reading its words and affixes) is most of a short check: the
+        // directories and the comment are read on the other core meanwhile. The dictionary
+        // is opened here, on the main thread, whose heap grows in large steps: a thread's
+        // grows by what each of its 50,000 words needs, one system call each.
+        let (input, directories) = (input, directories)
+        let reading = Handoff.start(name: "check reading") {
+            Result { () throws(any Error) in
+                // Names and handles are known words, so the directory files are read (the
+                // emoji directory's `:` names are not people's).
+                let tables = try directories.entities(configFile: input.configFile)
+                let comment = try input.read(directories: directories, allowsStandardInput: true, readingGit: true,
+                                             lookup: EntityLookup(tables), sayingNotes: false)
+                return (tables, comment)
+            }
+        }
         let setup = SpellingSetup(languages: SpellingSetup.languages(settings.config.spell, environment: environment),
                                   folders: HunspellDictionary.folders(environment: environment), environment: environment)
+        let (tables, comment) = try reading.wait().get()
         for note in setup.notes { StandardOutput.error("atpad: \(note)") }
         // No dictionary: said above, and nothing is found wrong.
         guard let speller = setup.speller else { return }
