@@ -67,6 +67,28 @@ def test_suggestions_named_misspellings_and_one_edit_first(check, tmp_path):
     assert "mistake" in found["misteak"]
 
 
+def test_link_text_is_checked_and_slack_and_jira_code_is_not(check, tmp_path):
+    """docs/spelling.md, "What is checked": a link's text is prose (its destination is
+    not); Slack's and Jira's comments keep their code in markup of their own."""
+    md = tmp_path / "links.md"
+    md.write_text("See [teh docs](https://exmaple.com/pth) and ![an imgae](pic.png).\n")
+    proc = check(str(md))
+    assert proc.returncode == 1, proc.stderr
+    assert [re.sub(r" \(.*\)$", "", line) for line in proc.stdout.splitlines()] == [f"{md}:1:6: teh"]
+
+    slack = tmp_path / "reply.txt"
+    slack.write_text("Run `mispeled` then:\n```\nlet wrng = 1\n```\nthnaks\n")
+    proc = check("--from", "slack", str(slack))
+    assert proc.returncode == 1, proc.stderr
+    assert [re.sub(r" \(.*\)$", "", line) for line in proc.stdout.splitlines()] == [f"{slack}:5:1: thnaks"]
+
+    jira = tmp_path / "ticket.txt"
+    jira.write_text("{code:swift}\nlet wrng = 1\n{code}\nSee {{mispeled}} and {noformat}nof ormat{noformat}.\n")
+    proc = check("--from", "jira", str(jira))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == ""
+
+
 def test_json_is_one_object_a_line(check, tmp_path):
     path = tmp_path / "notes.md"
     path.write_text(COMMENT)

@@ -11,7 +11,7 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Print the misspelt words of a comment or commit message; exit 1 when there is any.",
         discussion: """
-            FILE - reads stdin. Words of prose only: never code, links, URLs, e-mail addresses, paths, mentions, \
+            FILE - reads stdin. Words of prose and link text only: never code, link destinations, URLs, e-mail addresses, paths, mentions, \
             emoji, git's comment lines and diff, words with digits or identifiers. The names and \
             handles of the directories and the personal word list ~/.config/atpad/words are \
             known words. Each misspelling is one line, FILE:LINE:COL: WORD (suggestions), the \

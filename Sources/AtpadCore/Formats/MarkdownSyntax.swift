@@ -45,6 +45,10 @@ public struct MarkdownSyntax: Sendable, Equatable {
     /// The byte ranges of prose: text that is not code, HTML, a link or a URL — where a
     /// `@handle` is a mention on GitHub. Sorted, disjoint, adjacent ranges merged.
     public internal(set) var prose: [Range<Int>] = []
+    /// The byte ranges of links' text (`[text](destination)`, `[text][label]`; not an
+    /// image's, an autolink's or a bare URL's): read as prose, shown as a link, where no
+    /// `@handle` is a mention. Sorted, disjoint, adjacent ranges merged.
+    public internal(set) var linkText: [Range<Int>] = []
     /// Where each top-level block starts (the start of its first line): parsing from one
     /// of these gives the same blocks after it as parsing the whole text.
     public internal(set) var blockStarts: [Int] = []
@@ -88,6 +92,7 @@ public struct MarkdownSyntax: Sendable, Equatable {
         self.blockStarts = walker.blockStarts
         self.blockIsParagraph = walker.blockIsParagraph
         self.prose = walker.prose
+        self.linkText = walker.linkText
     }
 
     /// Parses `text`.
@@ -174,6 +179,7 @@ private struct Walker {
     let lineStarts: [Int]
     var spans: [MarkdownSyntax.Span] = []
     var prose: [Range<Int>] = []
+    var linkText: [Range<Int>] = []
     var blockStarts: [Int] = []
     var blockIsParagraph: [Bool] = []
     /// Whether the text holds a NUL byte, which cmark-gfm reads as U+FFFD (three bytes):
@@ -243,11 +249,16 @@ private struct Walker {
     }
 
     mutating func addProse(_ range: Range<Int>) {
+        Self.append(range, to: &prose)
+    }
+
+    /// Appends `range` to sorted disjoint `ranges`, joined to the last when they touch.
+    static func append(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
         guard !range.isEmpty else { return }
-        if let last = prose.last, last.upperBound == range.lowerBound {
-            prose[prose.count - 1] = last.lowerBound ..< range.upperBound
+        if let last = ranges.last, last.upperBound == range.lowerBound {
+            ranges[ranges.count - 1] = last.lowerBound ..< range.upperBound
         } else {
-            prose.append(range)
+            ranges.append(range)
         }
     }
 
@@ -316,7 +327,11 @@ private struct Walker {
         case CMARK_NODE_TEXT:
             let literal = Walker.literal(node)
             if let range = step.matchText(literal, raw: inLink && step.inAutolink) {
-                if !inLink { addProse(range) }
+                if !inLink {
+                    addProse(range)
+                } else if step.inLinkText {
+                    Self.append(range, to: &linkText)
+                }
             }
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             step.nextLine()
@@ -386,6 +401,8 @@ private struct InlineStep {
     var searching = false
     /// Inside an autolink or bare URL, whose text has no escapes.
     var inAutolink = false
+    /// Inside the brackets of a link's text (not an image's).
+    var inLinkText = false
     /// While nothing of the block has been found yet: where it ends (else nil).
     var blockEnd: Int?
 
@@ -610,7 +627,10 @@ private struct InlineStep {
         if image, pos < bytes.count, bytes[pos] == UInt8(ascii: "!") { pos += 1 }
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "[") {
             pos += 1
+            let outer = inLinkText
+            inLinkText = !image
             content(&self)
+            inLinkText = outer
             // The closing bracket (text nodes before it may be escaped brackets).
             let end = lineEnd(from: pos)
             while pos < bytes.count, bytes[pos] != UInt8(ascii: "]") {

@@ -1,6 +1,7 @@
 /// The words of a document that spelling checks (docs/spelling.md, "What is checked"):
-/// words of prose only. Never code (code spans, fenced and indented code, as cmark-gfm
-/// reads Markdown), links, URLs, autolinks and HTML, e-mail addresses, paths, mentions
+/// words of prose and links' text only. Never code (code spans, fenced and indented code,
+/// as cmark-gfm reads Markdown; Slack's and Jira's in their own markup), link
+/// destinations, URLs, autolinks and HTML, e-mail addresses, paths, mentions
 /// and kept constructs (the document's tokens), emoji and `:shortcodes:`, git's comment
 /// lines and everything from the scissors line, words with digits, and identifiers:
 /// `camelCase`, `snake_case`, `ALLCAPS`.
@@ -20,16 +21,18 @@ public enum SpellWords {
         let bytes = Array(doc.text.utf8)
         let gitParts = git.map { git in bytes.withUnsafeBufferPointer { git.gitRanges($0) } } ?? []
         // Slack's and Jira's own markup and `text` (code, data) are not Markdown: the other
-        // formats' comments are, and cmark-gfm says where their code and links are.
+        // formats' comments are, and cmark-gfm says where their code and links are. Slack
+        // and Jira say where their code is in markup of their own.
         let prose = format.isMarkdownSource ? markdownProse(bytes, without: gitParts) : nil
+        let skipped = union(gitParts, ChatMarkupCode.ranges(bytes, format: format))
         var words: [Word] = []
         var run: [(scalar: Unicode.Scalar, offset: Int)] = []
         var b = 0, s = 0
         var g = 0, p = 0, m = 0
         let mentions = doc.mentions
         for u in doc.text.unicodeScalars {
-            while g < gitParts.count, gitParts[g].upperBound <= b { g += 1 }
-            var checked = !(g < gitParts.count && gitParts[g].contains(b))
+            while g < skipped.count, skipped[g].upperBound <= b { g += 1 }
+            var checked = !(g < skipped.count && skipped[g].contains(b))
             if checked, let prose {
                 while p < prose.count, prose[p].upperBound <= b { p += 1 }
                 checked = p < prose.count && prose[p].contains(b)
@@ -51,11 +54,12 @@ public enum SpellWords {
         return words
     }
 
-    /// The byte ranges of prose in Markdown `bytes`, read as git hands the message on when
-    /// `cuts` are git's parts (so a comment line in a paragraph does not end it): the parse
-    /// is of the bytes without them, and its prose is mapped back.
+    /// The byte ranges of prose and links' text in Markdown `bytes`, read as git hands the
+    /// message on when `cuts` are git's parts (so a comment line in a paragraph does not
+    /// end it): the parse is of the bytes without them, and its ranges are mapped back.
     static func markdownProse(_ bytes: [UInt8], without cuts: [Range<Int>]) -> [Range<Int>] {
-        guard !cuts.isEmpty else { return bytes.withUnsafeBufferPointer { MarkdownSyntax($0).prose } }
+        func checked(_ syntax: MarkdownSyntax) -> [Range<Int>] { union(syntax.prose, syntax.linkText) }
+        guard !cuts.isEmpty else { return bytes.withUnsafeBufferPointer { checked(MarkdownSyntax($0)) } }
         var message: [UInt8] = []
         message.reserveCapacity(bytes.count)
         // Each kept part: where it is in the message, where in `bytes`, how long.
@@ -71,7 +75,7 @@ public enum SpellWords {
         let syntax = message.withUnsafeBufferPointer { MarkdownSyntax($0) }
         var out: [Range<Int>] = []
         var k = 0
-        for range in syntax.prose {
+        for range in checked(syntax) {
             while k < parts.count, parts[k].message + parts[k].count <= range.lowerBound { k += 1 }
             var j = k
             while j < parts.count, parts[j].message < range.upperBound {
@@ -79,6 +83,32 @@ public enum SpellWords {
                 let low = max(range.lowerBound, part.message), high = min(range.upperBound, part.message + part.count)
                 if low < high { out.append(low - part.message + part.bytes ..< high - part.message + part.bytes) }
                 j += 1
+            }
+        }
+        return out
+    }
+
+    /// The union of two lists of sorted, disjoint ranges: sorted, overlapping and touching
+    /// ranges joined.
+    static func union(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+        guard !a.isEmpty else { return b }
+        guard !b.isEmpty else { return a }
+        var out: [Range<Int>] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            let next: Range<Int>
+            if j == b.count || i < a.count && a[i].lowerBound <= b[j].lowerBound {
+                next = a[i]
+                i += 1
+            } else {
+                next = b[j]
+                j += 1
+            }
+            if let last = out.last, next.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound ..< max(last.upperBound, next.upperBound)
+            } else {
+                out.append(next)
             }
         }
         return out

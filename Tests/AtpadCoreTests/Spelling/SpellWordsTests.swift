@@ -13,7 +13,7 @@ struct WordListSpeller: Speller {
     }
 }
 
-/// What spelling checks (docs/spelling.md, "What is checked"): words of prose only.
+/// What spelling checks (docs/spelling.md, "What is checked"): words of prose and links' text only.
 @Suite struct SpellWordsTests {
     /// The words checked in `text`, as written, read in `format` (no mentions).
     static func words(_ text: String, _ format: DocumentFormat = .github, git: GitFile? = nil) -> [String] {
@@ -41,6 +41,28 @@ struct WordListSpeller: Speller {
         // In text (not Markdown) the same by their shape.
         #expect(Self.words("go https://exmaple.com/pth now", .text) == ["go", "now"])
         #expect(Self.words("go www.exmaple.com now", .text) == ["go", "now"])
+    }
+
+    @Test func linksTextIsCheckedAndTheirDestinationsNever() {
+        #expect(Self.words("see [teh docs](https://exmaple.com/pth \"a titel\") now") == ["see", "teh", "docs", "now"])
+        #expect(Self.words("see [teh *docs*][lbl] now\n\n[lbl]: https://exmaple.com/pth") == ["see", "teh", "docs", "now"])
+        #expect(Self.words("a [link with `cde` in it](x)") == ["link", "with", "in", "it"])
+        // An image's text is not shown; an autolink's and a bare URL's is the address.
+        #expect(Self.words("an ![imgae of it](pic.png) <https://exmaple.com> www.exmaple.com") == ["an"])
+        // No mention in a link's text on GitHub, but a word to check.
+        #expect(Self.words("[thnaks @someone](https://exmaple.com)") == ["thnaks"])
+    }
+
+    @Test func slacksAndJirasOwnCodeIsNever() {
+        #expect(Self.words("run `mispeled` then ```blok\nof cde``` and ```inlne``` ok", .slack) == ["run", "then", "and", "ok"])
+        // Without its closer a backtick is text, and so are the words after it.
+        #expect(Self.words("a lone ` tick\nand ```unclsed", .slack) == ["lone", "tick", "and", "unclsed"])
+        #expect(Self.words("two `` empty then `cde` end", .slack) == ["two", "empty", "then", "end"])
+        let jira = "{code:java}\nint wrng;\n{code}\nthen {{monspace}} and {noformat}nof ormat{noformat} txt {code}unclsed"
+        #expect(Self.words(jira, .jira) == ["then", "and", "txt", "code", "unclsed"])
+        // Markdown's backticks are not Jira's code, nor Jira's braces Slack's.
+        #expect(Self.words("a `wrod` {{mnoo}}", .jira) == ["wrod"])
+        #expect(Self.words("a `wrod` {{mnoo}}", .slack) == ["mnoo"])
     }
 
     @Test func addressesPathsAndHandlesAreNever() {
