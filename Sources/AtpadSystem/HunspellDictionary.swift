@@ -41,13 +41,17 @@ public final class HunspellDictionary: Sendable {
     /// Opens the dictionary of `language` from the first of `folders` that holds both its
     /// files; nil when none does (or the language's name could make a path elsewhere).
     public convenience init?(language: String, folders: [String]) {
+        guard let files = Self.files(language: language, folders: folders) else { return nil }
+        self.init(language: language, aff: files.aff, dic: files.dic)
+    }
+
+    /// The `.aff` and `.dic` files of `language` in the first of `folders` that holds both,
+    /// readable; nil when none does (or the language's name could make a path elsewhere).
+    public static func files(language: String, folders: [String]) -> (aff: String, dic: String)? {
         guard !language.isEmpty, !language.contains("/"), !language.hasPrefix(".") else { return nil }
         for folder in folders {
             let base = folder + "/" + language
-            if access(base + ".aff", R_OK) == 0, access(base + ".dic", R_OK) == 0 {
-                self.init(language: language, aff: base + ".aff", dic: base + ".dic")
-                return
-            }
+            if access(base + ".aff", R_OK) == 0, access(base + ".dic", R_OK) == 0 { return (base + ".aff", base + ".dic") }
         }
         return nil
     }

@@ -160,3 +160,39 @@ def test_help_shows_the_editors_options_before_the_subcommands(atpad):
         out = atpad(*args, check_exit=0).stdout
         assert "Rank the directory" in out and "SUBCOMMANDS:" not in out
     assert "-f, --format" in atpad("help", "edit", check_exit=0).stdout
+
+
+def test_spelling_corrections_with_spell(replay, people, atpad):
+    """docs/spelling.md, "In `atpad replay`": with `--spell`, each key's text is checked
+    before the next key, so F7 and Alt-N find the typos and a pick fixes one (undone by
+    one Ctrl-Z); the directory's names are known words; code is never checked."""
+    text = "Ask Zorblax Quenfeld about teh cat and wrod|"
+    directory = people(SMALL + [{"id": "u9", "name": "Zorblax Quenfeld"}])
+    out = replay("--spell", "en_US", "-d", directory, "--text", text, "--keys", "<Home><F7>")
+    assert out["cursor"] == text.index("teh")
+    assert out["chooser"]["items"][0] == "spelling:the"
+    assert out["chooser"]["items"][-2:] == ["spelling.add", "spelling.ignore"]
+    out = replay("--spell", "en_US", "-d", directory, "--text", text, "--keys", "<Home><F7><M-n><Enter>")
+    assert out["text"] == "Ask Zorblax Quenfeld about teh cat and word"
+    out = replay("--spell", "en_US", "-d", directory, "--text", text, "--keys", "<Home><F7><Enter><C-z>")
+    assert out["text"] == text[:-1]
+    # Typed: the word is marked once the cursor has left it.
+    out = replay("--spell", "en_US", "--keys", "a wrod is<F7><Enter>")
+    assert out["text"] == "a word is"
+    out = replay("--spell", "en_US", "--format", "github", "--text", "see `teh` and wrod|", "--keys", "<Home><F7>")
+    assert out["cursor"] == 14
+    # Without the directory its names are typos; without --spell nothing is checked
+    # (replay reads no config).
+    out = replay("--spell", "en_US", "--text", text, "--keys", "<Home><F7>")
+    assert out["cursor"] == text.index("Zorblax")
+    out = replay("-d", directory, "--text", text, "--keys", "<Home><F7>")
+    assert out["chooser"] is None and out["cursor"] == 0
+
+
+def test_spell_with_a_missing_dictionary_says_so_once(atpad):
+    proc = atpad("replay", "--spell", "xx_YY", "--text", "teh|", "--keys", "<F7>", check_exit=0)
+    assert json.loads(proc.stdout)["chooser"] is None
+    assert proc.stderr == ("atpad: no Hunspell dictionary for xx_YY (install hunspell-xx-yy, or see "
+                           "docs/spelling.md); spelling is not checked\n")
+    proc = atpad("replay", "--spell", "../en_US", "--keys", "x", check_exit=2)
+    assert "--spell" in proc.stderr

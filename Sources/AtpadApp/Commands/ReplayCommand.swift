@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtpadCore
 import AtpadDirectory
+import AtpadSystem
 
 /// `atpad replay`: runs the editor core on a key script without a terminal and prints
 /// its final state as one JSON object (docs/commands.md, "`atpad replay`").
@@ -27,6 +28,11 @@ struct ReplayCommand: AsyncParsableCommand {
         valueName: "format"))
     var format: String = "atpad"
 
+    @Option(help: ArgumentHelp(
+        "Check spelling in a language, by its Hunspell dictionary's name (en_US), as the editor does, each key's text checked before the next key; repeatable (default: none, as replay reads no config; no personal word list is read or written).",
+        valueName: "language"))
+    var spell: [String] = []
+
     @OptionGroup var directories: DirectoryOptions
 
     @OptionGroup var editing: EditingOptions
@@ -39,6 +45,9 @@ struct ReplayCommand: AsyncParsableCommand {
         guard width >= 1 else { throw UsageError("--width must be at least 1") }
         guard height >= 4 else { throw UsageError("--height must be at least 4") }
         guard implicit >= 0 else { throw UsageError("--implicit must be 0 or more") }
+        guard spell.isEmpty || Config.isSpellSetting(spell) else {
+            throw UsageError("--spell: expected off or a language such as en_US, not '\(spell.joined(separator: ","))'")
+        }
         let script: [Key]
         do { script = try KeyScript.parse(keys) } catch { throw UsageError(error.description) }
         let start: (MarkedText, cursor: Int?)
@@ -56,8 +65,30 @@ struct ReplayCommand: AsyncParsableCommand {
         var editor = Editor(start.0, cursor: start.cursor, config: config)
         // A paste is read as the format reads a file, and a pick shows what its readers see.
         editor.lookup = EntityLookup(directories.files.mapValues(\.entities))
-        let final = await MainActor.run { Replay.run(editor, keys: script, sources: sources) }
+        let spelling = Self.spelling(languages: spell == ["off"] ? [] : spell, directories: directories)
+        editor.config.checksSpelling = spelling != nil
+        let final = await MainActor.run { Replay.run(editor, keys: script, sources: sources, spelling: spelling) }
         print(ReplayOutput.json(final))
+    }
+}
+
+extension ReplayCommand {
+    /// What replay checks spelling with: the languages' dictionaries where the editor finds
+    /// them, and the directories' names as known words; nil with no language. Without a
+    /// home in its environment the checker has no personal word list to read or write. A
+    /// language without a dictionary is said on stderr, in one line.
+    static func spelling(languages: [String], directories: DirectorySetup) -> SpellChecker.Settings? {
+        guard !languages.isEmpty else { return nil }
+        var environment = ProcessEnvironment.current()
+        let folders = HunspellDictionary.folders(environment: environment)
+        let missing = languages.filter { HunspellDictionary.files(language: $0, folders: folders) == nil }
+        if !missing.isEmpty {
+            let found = languages.filter { !missing.contains($0) }
+            StandardOutput.error("atpad: \(SpellingSetup.missingNote(missing, found: found))")
+        }
+        for name in ["HOME", "XDG_CONFIG_HOME"] { environment[name] = nil }
+        let people = directories.files.filter { $0.key != ":" }.values.flatMap(\.entities)
+        return SpellChecker.Settings(languages: languages, folders: folders, environment: environment, entities: people)
     }
 }
 
@@ -68,10 +99,12 @@ enum Replay {
     /// Runs `keys` and returns the final editor; `afterEach` sees the editor after every
     /// key (and every answer it asked for).
     static func run(_ editor: Editor, keys: [Key], sources: [Unicode.Scalar: any EntitySource],
-                    afterEach: (Editor) -> Void = { _ in }) -> Editor {
-        var model = AppModel(editor: editor, document: .init(path: nil, format: .atpad, formatIsFixed: true),
+                    spelling: SpellChecker.Settings? = nil, afterEach: (Editor) -> Void = { _ in }) -> Editor {
+        var model = AppModel(editor: editor, document: .init(path: nil, format: editor.config.format, formatIsFixed: true),
                              print: false, terminalClipboard: false)
-        let runner = EffectRunner(sources: sources, writesFiles: false)
+        let runner = EffectRunner(sources: sources, writesFiles: false, spelling: spelling, spellingWaitsForPause: false)
+        // The starting text is checked before the first key (F7 finds its typos).
+        if spelling != nil { runner.runUntilIdle(on: &model) }
         for key in keys {
             runner.handle(.key(key), on: &model)
             if runner.exit != nil { break }

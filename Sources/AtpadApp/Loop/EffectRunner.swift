@@ -42,10 +42,15 @@ final class EffectRunner {
     private let posting: PostingContext?
     /// A line for stderr once the screen is gone (set by `.noteOnExit`).
     private(set) var exitNote: String?
-    /// Checks spelling in the background (nil: spelling is off, or this is `atpad replay`).
+    /// Checks spelling in the background (nil: spelling is off).
     private let spelling: SpellChecker?
+    /// Whether an edited text waits for a pause in typing before it is checked (the
+    /// editor); `atpad replay` checks each key's text at once, and waits for it.
+    private let spellingWaitsForPause: Bool
     /// The version of the text last handed to `spelling`.
     private var spellingAsked: Int?
+    /// The version of the text whose whole check the model last took.
+    private var spellingTaken: Int?
     /// The document positions the last frame showed: a check looks at them (and at the
     /// words edited since the last check) first.
     var visibleText: Range<Int>?
@@ -62,8 +67,10 @@ final class EffectRunner {
 
     init(sources: [Unicode.Scalar: any EntitySource], terminal: (any TerminalIO)? = nil,
          drafts: DraftStore? = nil, frecency: FrecencyRecord? = nil, sourceNotes: SourceNotes? = nil,
-         writesFiles: Bool = true, posting: PostingContext? = nil, spelling: SpellChecker.Settings? = nil) {
+         writesFiles: Bool = true, posting: PostingContext? = nil, spelling: SpellChecker.Settings? = nil,
+         spellingWaitsForPause: Bool = true) {
         self.posting = posting
+        self.spellingWaitsForPause = spellingWaitsForPause
         let mailbox = mailbox
         self.spelling = spelling.map { SpellChecker($0, mailbox: mailbox) }
         queries = QueryRunner(sources: sources, mailbox: mailbox)
@@ -145,6 +152,7 @@ final class EffectRunner {
         var namesKnown = false
         for event in events {
             if case let .completion(.ended(id)) = event { queries.ended(id: id) }
+            if case let .spellingChecked(version, _, nil) = event { spellingTaken = version }
             if case .directoryLoaded(trigger: let trigger, failure: nil) = event, trigger != ":" { namesKnown = true }
             handle(event, on: &model)
         }
@@ -163,8 +171,9 @@ final class EffectRunner {
     /// answers in full before the next key.
     func runUntilIdle(on model: inout AppModel) {
         while true {
-            let spellingBusy = spelling?.isBusy ?? false
             if runPending(on: &model) { continue }
+            // Until the whole check of the text last asked for has been taken in.
+            let spellingBusy = spelling != nil && spellingAsked != nil && spellingTaken != spellingAsked
             guard queries.isBusy || spellingBusy else { return }
             mailbox.wake.wait(milliseconds: 1000)
         }
@@ -179,7 +188,7 @@ final class EffectRunner {
             spellingPause = nil
             return
         }
-        if spellingAsked != nil {
+        if spellingAsked != nil, spellingWaitsForPause {
             // An edit: wait until the keys have paused (longer on a long document).
             if spellingPause?.version != version {
                 spelling.textEdited()

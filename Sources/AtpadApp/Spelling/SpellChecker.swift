@@ -59,9 +59,6 @@ final class SpellChecker: Sendable {
         self.mailbox = mailbox
     }
 
-    /// Whether a check is waiting or running (`atpad replay` waits for it).
-    var isBusy: Bool { work.withLock { $0.busy } }
-
     /// How long the last check a pause waits for took (see `lastDuration`).
     var lastCheckDuration: Duration { lastDuration.withLock { $0 } }
 

@@ -55,6 +55,16 @@ struct SpellingSetup {
                                                                 flushes: true, followsSymlinks: true))
     }
 
+    /// The one line that says which languages have no dictionary installed (`missing`)
+    /// and what is checked instead (in `found`, or nothing).
+    static func missingNote(_ missing: [String], found: [String]) -> String {
+        // Debian's packages are named for the language in lower case: hunspell-en-us.
+        let packages = missing.map { "hunspell-" + $0.lowercased().replacingEvery("_", with: "-") }
+        return "no Hunspell dictionary for \(missing.joined(separator: ", ")) (install "
+            + "\(packages.joined(separator: ", ")), or see docs/spelling.md); "
+            + (found.isEmpty ? "spelling is not checked" : "checking in \(found.joined(separator: ", "))")
+    }
+
     /// Opens the dictionaries of `languages` from `folders` and reads the personal list.
     init(languages: [String], folders: [String], environment: [String: String]) {
         self.languages = languages
@@ -68,13 +78,7 @@ struct SpellingSetup {
                 missing.append(language)
             }
         }
-        if !missing.isEmpty {
-            // Debian's packages are named for the language in lower case: hunspell-en-us.
-            let packages = missing.map { "hunspell-" + $0.lowercased().replacingEvery("_", with: "-") }
-            notes.append("no Hunspell dictionary for \(missing.joined(separator: ", ")) (install "
-                         + "\(packages.joined(separator: ", ")), or see docs/spelling.md); "
-                         + (found.isEmpty ? "spelling is not checked" : "checking in \(found.map(\.language).joined(separator: ", "))"))
-        }
+        if !missing.isEmpty { notes.append(Self.missingNote(missing, found: found.map(\.language))) }
         speller = found.isEmpty ? nil : Dictionaries(all: found)
         personalWords = ""
         if let path = Self.personalListPath(environment: environment) {
