@@ -44,18 +44,24 @@ enum ChatMarkupCode {
         let blocks = ["code", "noformat"].map { (open: Array("{\($0)".utf8), close: Array("{\($0)}".utf8)) }
         let monoOpen = Array("{{".utf8), monoClose = Array("}}".utf8)
         var out: [Range<Int>] = []
+        // A block's closer not found after one opener is not after any later one either:
+        // not looked for again (a text of many unclosed openers is read once).
+        var closerMissing = blocks.map { _ in false }
         var i = 0
         scan: while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "{") else {
                 i += 1
                 continue
             }
-            for block in blocks where starts(bytes, with: block.open, at: i) {
+            for (k, block) in blocks.enumerated() where !closerMissing[k] && starts(bytes, with: block.open, at: i) {
                 // `{code}` or `{code:java|title=x}`: the opener ends at its `}` on the line.
                 let after = i + block.open.count
                 guard after < bytes.count, bytes[after] == UInt8(ascii: "}") || bytes[after] == UInt8(ascii: ":"),
-                      let openerEnd = find([UInt8(ascii: "}")], in: bytes, from: after, withinLine: true),
-                      let close = find(block.close, in: bytes, from: openerEnd + 1) else { continue }
+                      let openerEnd = find([UInt8(ascii: "}")], in: bytes, from: after, withinLine: true) else { continue }
+                guard let close = find(block.close, in: bytes, from: openerEnd + 1) else {
+                    closerMissing[k] = true
+                    continue
+                }
                 out.append(i ..< close + block.close.count)
                 i = close + block.close.count
                 continue scan
