@@ -9,7 +9,8 @@ public enum NearbyWords {
     /// changed (`english` → `English`, `tHE` → `the`), a misspelling the dictionary names
     /// (`rules`' replacements: `alot` → `a lot`), two neighbouring letters swapped
     /// (`recieve`), a letter missing (`wich` → `which`), a letter too many, a letter wrong,
-    /// then a space missing (`untill` → `until l`). The letters added and changed are the
+    /// a letter doubled in the wrong place (`tommorow` → `tomorrow`), then a space missing
+    /// (`untill` → `until l`). The letters added and changed are the
     /// `rules`' alphabet, most common first, which orders the finds of one kind. A
     /// capitalised word is tried in lower case and its finds capitalised again.
     ///
@@ -112,6 +113,21 @@ public enum NearbyWords {
                 if !letter.properties.isAlphabetic, i == 0 || i == count - 1 { continue }
                 take(0 ..< count)
                 candidate[i] = count + a
+                test()
+            }
+        }
+        // A letter doubled in the wrong place (`tommorow` → `tomorrow`, `neccesary` →
+        // `necessary`): two edits, but one slip, and a few lookups (each double undone,
+        // each single letter doubled) where every spelling two edits away would be
+        // hundreds of thousands.
+        for i in 0 ..< max(count - 1, 0) where letters[i] == letters[i + 1] {
+            for j in 0 ..< count where j != i && j != i + 1 && letters[j].properties.isAlphabetic
+                && (j == 0 || letters[j - 1] != letters[j]) && (j == count - 1 || letters[j + 1] != letters[j]) {
+                candidate.removeAll(keepingCapacity: true)
+                for k in 0 ..< count where k != i + 1 {
+                    candidate.append(k)
+                    if k == j { candidate.append(k) }
+                }
                 test()
             }
         }

@@ -36,6 +36,17 @@ import Testing
         #expect(d.find("tHE") == ["the", "The"])
     }
 
+    /// A letter doubled in the wrong place is one slip, found after every one-edit word.
+    @Test func aDoubledLetterInTheWrongPlace() {
+        let d = Dictionary(words: ["tomorrow", "necessary", "occasion", "tomorrows"])
+        #expect(d.find("tommorow") == ["tomorrow"])
+        #expect(d.find("neccesary") == ["necessary"])
+        #expect(d.find("Tommorow") == ["Tomorrow"])
+        #expect(d.find("tommorows") == ["tomorrows"])
+        let found = NearbyWords.find("tommorow", rules: NearbyWords.Rules(affixLines: [])) { d.knows(String(cString: $0)) }
+        #expect(found.byLetters)
+    }
+
     @Test func aCapitalisedWordKeepsItsCapital() {
         let d = Self.english
         #expect(d.find("Recieved") == ["Received", "Relieved"])
@@ -80,8 +91,8 @@ import Testing
         #expect(d.find("weighs", rules: rules) == [])
     }
 
-    /// Over random typos of random words, every find is a known word exactly one edit away,
-    /// and every known word one edit away is found.
+    /// Over random typos of random words, every find is a known word exactly one edit away
+    /// (or a double moved), and every known word one edit away is found.
     @Test func everyFindIsOneEditAndNoneIsMissed() {
         var generator = SystemRandomNumberGenerator()
         let letters = Array("abcde".unicodeScalars)
@@ -95,7 +106,7 @@ import Testing
             guard !dictionary.knows(typo) else { continue }
             let found = dictionary.find(typo, rules: NearbyWords.Rules(affixLines: ["TRY abcde"]))
             #expect(Set(found).count == found.count)
-            let expected = Set(Self.oneEdit(typo, letters).filter { $0 != typo && dictionary.knows($0) })
+            let expected = Set((Self.oneEdit(typo, letters) + Self.doubleMoved(typo)).filter { $0 != typo && dictionary.knows($0) })
                 .union(Self.splits(typo).filter { $0.split(separator: " ").allSatisfy { dictionary.knows(String($0)) } })
             #expect(Set(found) == expected, "\(typo) in \(words.sorted())")
         }
@@ -114,6 +125,23 @@ import Testing
         for i in 0 ... w.count { for l in letters { var s = w; s.insert(l, at: i); all.append(text(s)) } }
         for i in w.indices { var s = w; s.remove(at: i); if !s.isEmpty { all.append(text(s)) } }
         for i in w.indices { for l in letters { var s = w; s[i] = l; all.append(text(s)) } }
+        return all
+    }
+
+    /// Every spelling with one doubled letter made single and one single letter doubled.
+    static func doubleMoved(_ word: String) -> [String] {
+        let w = Array(word.unicodeScalars)
+        var all: [String] = []
+        for i in 0 ..< max(w.count - 1, 0) where w[i] == w[i + 1] {
+            var undone = w
+            undone.remove(at: i + 1)
+            for j in undone.indices where (j == 0 || undone[j - 1] != undone[j]) && (j == undone.count - 1 || undone[j + 1] != undone[j])
+                && j != i {
+                var s = undone
+                s.insert(s[j], at: j)
+                all.append(String(String.UnicodeScalarView(s)))
+            }
+        }
         return all
     }
 
