@@ -61,17 +61,17 @@ struct CheckCommand: ParsableCommand {
                 let tables = try directories.entities(configFile: input.configFile)
                 let comment = try input.read(directories: directories, allowsStandardInput: true, readingGit: true,
                                              lookup: EntityLookup(tables), sayingNotes: false)
-                return (tables, comment)
+                return (comment, KnownWords(entities: tables.filter { $0.key != ":" }.values.joined()))
             }
         }
         let setup = SpellingSetup(languages: SpellingSetup.languages(settings.config.spell, environment: environment),
                                   folders: HunspellDictionary.folders(environment: environment), environment: environment)
-        let (tables, comment) = try reading.wait().get()
+        var (comment, known) = try reading.wait().get()
         for note in setup.notes { StandardOutput.error("atpad: \(note)") }
         // No dictionary: said above, and nothing is found wrong.
         guard let speller = setup.speller else { return }
         Self.keptOpen.withLock { $0 = speller }
-        let known = KnownWords(entities: tables.filter { $0.key != ":" }.values.joined(), list: setup.personalWords)
+        known.formUnion(KnownWords(entities: [], list: setup.personalWords))
         let found = Misspelling.find(in: comment.document, format: comment.format, git: comment.git,
                                      speller: speller, known: known)
         for misspelling in found {

@@ -26,6 +26,8 @@ public enum NearbyWords {
         if capitalised { letters[0] = lowercased(letters[0]) }
         let count = letters.count
         let alphabet = rules.alphabet.filter { $0 != "\0" }
+        // Asked in the loops below for every candidate: looked up once.
+        let isLetter = letters.map(\.properties.isAlphabetic), alphabetIsLetter = alphabet.map(\.properties.isAlphabetic)
 
         // Each candidate is a list of pieces: the word's letters (0 ..< count), then the
         // alphabet's; each piece's bytes as they are and capitalised.
@@ -92,7 +94,7 @@ public enum NearbyWords {
         for i in 0 ... count {
             for (a, letter) in alphabet.enumerated() where i == 0 || letters[i - 1] != letter {
                 // An apostrophe only between letters.
-                if !letter.properties.isAlphabetic, i == 0 || i == count { continue }
+                if !alphabetIsLetter[a], i == 0 || i == count { continue }
                 take(0 ..< i)
                 candidate.append(count + a)
                 candidate += i ..< count
@@ -110,7 +112,7 @@ public enum NearbyWords {
         // A letter wrong.
         for i in 0 ..< count {
             for (a, letter) in alphabet.enumerated() where letter != letters[i] {
-                if !letter.properties.isAlphabetic, i == 0 || i == count - 1 { continue }
+                if !alphabetIsLetter[a], i == 0 || i == count - 1 { continue }
                 take(0 ..< count)
                 candidate[i] = count + a
                 test()
@@ -121,7 +123,7 @@ public enum NearbyWords {
         // each single letter doubled) where every spelling two edits away would be
         // hundreds of thousands.
         for i in 0 ..< max(count - 1, 0) where letters[i] == letters[i + 1] {
-            for j in 0 ..< count where j != i && j != i + 1 && letters[j].properties.isAlphabetic
+            for j in 0 ..< count where j != i && j != i + 1 && isLetter[j]
                 && (j == 0 || letters[j - 1] != letters[j]) && (j == count - 1 || letters[j + 1] != letters[j]) {
                 candidate.removeAll(keepingCapacity: true)
                 for k in 0 ..< count where k != i + 1 {
@@ -135,7 +137,7 @@ public enum NearbyWords {
         // lone letter or an abbreviation, `until l`, `occur ed`): both halves known.
         for i in 1 ..< max(count, 1) {
             take(i ..< count)
-            guard letters[i].properties.isAlphabetic, letters[i - 1].properties.isAlphabetic,
+            guard isLetter[i], isLetter[i - 1],
                   test(capitalising: false, keeping: false) else { continue }
             take(0 ..< i)
             guard test(keeping: false) else { continue }
