@@ -56,12 +56,11 @@ struct CheckCommand: ParsableCommand {
         let (input, directories) = (input, directories)
         let reading = Handoff.start(name: "check reading") {
             Result { () throws(any Error) in
-                // Names and handles are known words, so the directory files are read (the
-                // emoji directory's `:` names are not people's).
+                // Names and handles are known words, so the directory files are read.
                 let tables = try directories.entities(configFile: input.configFile)
                 let comment = try input.read(directories: directories, allowsStandardInput: true, readingGit: true,
                                              lookup: EntityLookup(tables), sayingNotes: false)
-                return (comment, KnownWords(entities: tables.filter { $0.key != ":" }.values.joined()))
+                return (comment, KnownWords(entities: DirectorySetup.people(in: tables)))
             }
         }
         let setup = SpellingSetup(languages: SpellingSetup.languages(settings.config.spell, environment: environment),

@@ -248,11 +248,10 @@ struct EditCommand: AsyncParsableCommand {
         options.config.checksSpelling = !languages.isEmpty
         if !languages.isEmpty {
             // The people of the directories read already (a large one loading in the
-            // background is not waited for); the emoji directory's `:` names are not people's.
-            let people = directories.files.filter { $0.key != ":" }.values.flatMap(\.entities)
+            // background is not waited for).
             options.spelling = SpellChecker.Settings(languages: languages,
                                                      folders: HunspellDictionary.folders(environment: environment),
-                                                     environment: environment, entities: people)
+                                                     environment: environment, entities: directories.people)
         }
         // git's files, read as git reads them (docs/git.md); in its message files
         // `Signed-off-by: @jo` names a person by name and email.

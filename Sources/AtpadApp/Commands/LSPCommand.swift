@@ -100,7 +100,7 @@ struct LSPCommand: ParsableCommand {
         for note in spelling.notes { StandardOutput.error("atpad: \(note)") }
         guard let speller = spelling.speller else { return nil }
         // Names and handles are known words, as in `atpad check`.
-        let known = KnownWords(entities: setup.files.filter { $0.key != ":" }.values.flatMap(\.entities),
+        let known = KnownWords(entities: setup.people,
                                list: spelling.personalWords)
         return (speller, known)
     }

@@ -87,8 +87,8 @@ extension ReplayCommand {
             StandardOutput.error("atpad: \(SpellingSetup.missingNote(missing, found: found))")
         }
         for name in ["HOME", "XDG_CONFIG_HOME"] { environment[name] = nil }
-        let people = directories.files.filter { $0.key != ":" }.values.flatMap(\.entities)
-        return SpellChecker.Settings(languages: languages, folders: folders, environment: environment, entities: people)
+        return SpellChecker.Settings(languages: languages, folders: folders, environment: environment,
+                                     entities: directories.people)
     }
 }
 

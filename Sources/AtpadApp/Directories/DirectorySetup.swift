@@ -26,6 +26,16 @@ struct DirectorySetup {
     let indexCache: IndexCache?
     /// How the index cache served each trigger's files loaded already (for `search --timing`).
     var indexStatus: [Unicode.Scalar: IndexStatus] = [:]
+    /// The people whose names and handles spelling knows (docs/spelling.md, "Known words"):
+    /// the entities of every directory loaded already but the emoji one's.
+    var people: [Entity] { Self.people(in: files.mapValues(\.entities)) }
+
+    /// The people of `tables` (entities by trigger): all but the emoji directory's, whose
+    /// `:` names are not people's.
+    static func people(in tables: [Unicode.Scalar: [Entity]]) -> [Entity] {
+        tables.filter { $0.key != ":" }.values.flatMap { $0 }
+    }
+
     /// The directories loaded already that were parsed for want of an index, by trigger.
     private var unindexed: [Unicode.Scalar: MergedDirectory] = [:]
     /// Triggers whose source could not be set up (a preset's missing tool or variable, an
