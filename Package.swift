@@ -22,13 +22,14 @@ let package = Package(
         // The one way to each thing outside the process: the atomic file writer, the
         // whole-file reader, child processes, HTTP over libcurl, background threads, the wake
         // pipe, the environment and paths. Knows nothing of comments or people.
-        .target(name: "AtpadSystem", dependencies: ["CCurl", "CHunspell"]),
+        .target(name: "AtpadSystem", dependencies: ["CCurl", "CHunspell", "CMalloc"]),
         // Entity sources, directory files, ranking.
         .target(name: "AtpadDirectory", dependencies: [
             "AtpadCore", "AtpadSystem", .product(name: "HeapModule", package: "swift-collections"),
         ]),
         // The system libcurl (HTTP and HTTPS for URL sources), through a header shim.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The system Hunspell (spelling), through a header shim.
         .systemLibrary(name: "CHunspell", path: "Sources/CHunspell", pkgConfig: "hunspell",
                        providers: [.apt(["libhunspell-dev"])]),

@@ -49,7 +49,7 @@ struct PostCommand: ParsableCommand {
         let timeout = try PostPreparation.timeout(directories.commandTimeout, config: config.commandTimeout)
         let environment = PostPreparation.environment(processEnvironment, config: config.post)
         let request = try PostPreparation.request(target, document: comment.document, lookup: comment.lookup, from: comment.format,
-                                                  environment: environment, showOnly: dryRun)
+                                                  reusing: comment.markdown, environment: environment, showOnly: dryRun)
         // Who the post will not notify (a person with accounts, none on this service):
         // one line, as `render` says it (docs/people.md, "One person, many accounts").
         if let note = comment.lookup.missingAccountNote(in: comment.document, format: target.format) {

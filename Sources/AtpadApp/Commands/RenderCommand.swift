@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtpadCore
+import AtpadSystem
 
 /// `atpad render FILE --format F`: converts a saved comment to another format and writes
 /// it to stdout, adding no newline (docs/commands.md, "`atpad render` and `atpad mentions`").
@@ -19,13 +20,14 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var directories: DirectoryOptions
 
     func run() throws {
+        HugePages.forHeap()
         let target = try DocumentFormat(option: "--format", name: format)
         let comment = try input.read(directories: directories, encodingTo: target)
         let bytes: [UInt8]
         do {
             // A json file rendered as json keeps its final newline, or its absence.
             bytes = try target.encodeBytes(comment.document, lookup: comment.lookup, from: comment.format,
-                                           ending: target == comment.format ? comment.ending : [])
+                                           ending: target == comment.format ? comment.ending : [], reusing: comment.markdown)
         } catch {
             // json and matrix hold Unicode text only: nothing is written (docs/commands.md).
             StandardOutput.error("atpad: \(input.file): \(error.message)")

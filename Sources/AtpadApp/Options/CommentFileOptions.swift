@@ -27,6 +27,8 @@ struct CommentFileOptions: ParsableArguments {
         var ending: [UInt8] = []
         /// The git file FILE is (a commit message), when it was asked for and FILE is one.
         var git: GitFile? = nil
+        /// The Markdown parse kept for writing to the target (`DecodedDocument.markdown`).
+        var markdown: ParsedMarkdown? = nil
     }
 
     /// The format FILE's name gives it (docs/formats.md, "Which format a file is in"), the
@@ -77,13 +79,14 @@ struct CommentFileOptions: ParsableArguments {
             ? GitSettings.file(path: file, bytes: bytes, environment: ProcessEnvironment.current()) : nil
         let decoded: DecodedDocument
         do {
-            decoded = try source.decode(bytes: bytes, lookup: lookup, git: git)
+            decoded = try source.decode(bytes: bytes, lookup: lookup, git: git, writingTo: target)
         } catch {
             throw UsageError("\(file): not in the \(source) format: \(error.message)")
         }
         if sayingNotes, !decoded.notes.isEmpty {
             StandardOutput.error("atpad: \(file): \(decoded.notes.joined(separator: "; "))")
         }
-        return Comment(document: decoded.document, lookup: lookup, format: source, ending: decoded.ending, git: git)
+        return Comment(document: decoded.document, lookup: lookup, format: source, ending: decoded.ending, git: git,
+                       markdown: decoded.markdown)
     }
 }

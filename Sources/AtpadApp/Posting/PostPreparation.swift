@@ -33,10 +33,12 @@ enum PostPreparation {
     /// in `PATH`. For `--dry-run` (`showOnly`) nothing needs to be there: a missing variable
     /// is shown as `${NAME}`, the program is not looked for.
     static func request(_ target: PostTarget, document: MarkedText, lookup: EntityLookup, from format: DocumentFormat?,
+                        reusing parse: ParsedMarkdown? = nil,
                         environment: [String: String], showOnly: Bool = false) throws -> PostRequest {
         let request: PostRequest
         do {
-            request = try PostRequest(target: target, document: document, lookup: lookup, from: format, environment: environment,
+            request = try PostRequest(target: target, document: document, lookup: lookup, from: format, reusing: parse,
+                                      environment: environment,
                                       transactionID: freshTransactionID(), placeholders: showOnly)
         } catch {
             throw UsageError(error.message)

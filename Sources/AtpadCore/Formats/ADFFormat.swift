@@ -30,7 +30,7 @@ enum ADFFormat {
         case hardBreak
     }
 
-    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool, reusing parse: ParsedMarkdown? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: MentionRuns.capacity(for: doc, perMention: 96) + 64)
         writer.object { writer in
             writer.key("type")
@@ -40,7 +40,7 @@ enum ADFFormat {
             writer.key("content")
             writer.array { writer in
                 if markdown {
-                    let composed = ComposedMarkdown(doc, format: .adf)
+                    let composed = ComposedMarkdown(doc, format: .adf, reusing: parse)
                     var blocks = ADFMarkdown(composed: composed, lookup: lookup)
                     composed.withTree { root, _ in blocks.writeContent(of: root, to: &writer) }
                 } else {

@@ -10,10 +10,15 @@ public struct DecodedDocument: Hashable, Sendable {
     /// the blanks after the object — the file's final newline, or none (docs/formats.md).
     /// Empty for every other format, whose text holds all of the file.
     public var ending: [UInt8]
+    /// The Markdown parse the reader made, kept when the document is to be written for a
+    /// chat or tracker (`DocumentFormat.decode(bytes:lookup:git:writingTo:)`); nil otherwise.
+    /// Equal only to itself.
+    public var markdown: ParsedMarkdown?
 
-    public init(document: MarkedText, notes: [String] = [], ending: [UInt8] = []) {
+    public init(document: MarkedText, notes: [String] = [], ending: [UInt8] = [], markdown: ParsedMarkdown? = nil) {
         self.document = document
         self.notes = notes
         self.ending = ending
+        self.markdown = markdown
     }
 }

@@ -135,22 +135,26 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
 
     /// `encode`, as UTF-8 bytes: what a file or stdout receives, without making a String
     /// of a large document first. `source` is the format `doc` was read in, when it is
-    /// converted: Discord then keeps code as it was (`DiscordFormat`).
-    public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil) -> [UInt8] {
+    /// converted: Discord then keeps code as it was (`DiscordFormat`). `parse` is the parse
+    /// kept when `doc` was read (`DecodedDocument.markdown`): the chats' and trackers'
+    /// writers use it instead of parsing again when it still holds `doc`'s text.
+    public func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil,
+                           reusing parse: ParsedMarkdown? = nil) -> [UInt8] {
         // A mention showing a handle (`@jdoe`, read from a GitHub comment) is its name
         // where the readers see names: what such a format writes as shown is the name.
         if rendersNames, doc.mentions.contains(where: { $0.label != nil }) {
-            return encodeUTF8(EntityLookup.empty.showing(doc, in: self), lookup: lookup, from: source)
+            return encodeUTF8(EntityLookup.empty.showing(doc, in: self), lookup: lookup, from: source, reusing: parse)
         }
         return switch self {
         case .atpad: AtpadMarkup.encodeUTF8(doc)
         case .github, .gitlab, .mattermost, .text: GitHubFormat.encodeUTF8(doc, format: self, lookup: lookup)
-        case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup, markdown: source.map { $0 != .slack && $0.isMarkdownSource } ?? false)
+        case .slack: SlackFormat.encodeUTF8(doc, lookup: lookup, markdown: source.map { composesMarkdown(from: $0) } ?? false,
+                                            reusing: parse)
         case .discord: DiscordFormat.encodeUTF8(doc, lookup: lookup, keepingCode: source.map { $0 != .discord } ?? false)
         case .jira: JiraFormat.encodeUTF8(doc, lookup: lookup)
         case .zulip: ZulipFormat.encodeUTF8(doc, lookup: lookup)
-        case .matrix: MatrixFormat.encodeUTF8(doc, lookup: lookup, markdown: source?.isMarkdownSource ?? true)
-        case .adf: ADFFormat.encodeUTF8(doc, lookup: lookup, markdown: source?.isMarkdownSource ?? true)
+        case .matrix: MatrixFormat.encodeUTF8(doc, lookup: lookup, markdown: source?.isMarkdownSource ?? true, reusing: parse)
+        case .adf: ADFFormat.encodeUTF8(doc, lookup: lookup, markdown: source?.isMarkdownSource ?? true, reusing: parse)
         case .markdown: MarkdownFormat.encodeUTF8(doc, lookup: lookup)
         case .plain: Array(doc.text.utf8)
         case .json: MentionJSON.documentUTF8(doc)
@@ -163,11 +167,14 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// character of the stand-ins' range, typed or read from json, is written as itself).
     /// `ending` is what followed a `json` file's object when it was read
     /// (`DecodedDocument.ending`, its final newline or none), written after the object;
-    /// the other formats hold the whole file in their text and write no ending.
+    /// the other formats hold the whole file in their text and write no ending. `parse`:
+    /// as for `encodeUTF8`.
     public func encodeBytes(_ doc: MarkedText, lookup: EntityLookup = .empty,
-                            from source: DocumentFormat? = nil, ending: [UInt8] = []) throws(FormatError) -> [UInt8] {
+                            from source: DocumentFormat? = nil, ending: [UInt8] = [],
+                            reusing parse: ParsedMarkdown? = nil) throws(FormatError) -> [UInt8] {
         guard RawBytes.holdsBytes(doc) else {
-            return self == .json ? encodeUTF8(doc, lookup: lookup, from: source) + ending : encodeUTF8(doc, lookup: lookup, from: source)
+            let written = encodeUTF8(doc, lookup: lookup, from: source, reusing: parse)
+            return self == .json ? written + ending : written
         }
         if self == .json || self == .matrix || self == .adf {
             guard !RawBytes.holdsNonUTF8Bytes(doc) else {
@@ -182,9 +189,12 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// byte that is not part of valid UTF-8 becomes a `.bytes` token, written back as it was
     /// by `encodeBytes`, and one note says so. `json` must be UTF-8: other bytes are an error.
     /// With `git`, the bytes are that git file: its comment lines and what follows its
-    /// scissors line are text that nothing decodes (docs/git.md).
-    public func decode(bytes: [UInt8], lookup: EntityLookup = .empty, git: GitFile? = nil) throws(FormatError) -> DecodedDocument {
-        guard RawBytes.needStandIns(bytes) else { return try decode(utf8: bytes, lookup: lookup, git: git) }
+    /// scissors line are text that nothing decodes (docs/git.md). With `target`, the format
+    /// the document will be written in, a Markdown comment read for a chat or tracker keeps
+    /// its parse (`DecodedDocument.markdown`), so writing it does not parse it again.
+    public func decode(bytes: [UInt8], lookup: EntityLookup = .empty, git: GitFile? = nil,
+                       writingTo target: DocumentFormat? = nil) throws(FormatError) -> DecodedDocument {
+        guard RawBytes.needStandIns(bytes) else { return try decode(utf8: bytes, lookup: lookup, git: git, writingTo: target) }
         if self == .json {
             if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
                 throw FormatError("not valid UTF-8 (byte \(bad + 1) of \(bytes.count)); json is Unicode text")
@@ -216,18 +226,33 @@ public enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConverti
     /// `decode` of UTF-8 bytes, such as a file's, without making a String of them first.
     /// The bytes must be valid UTF-8 (`UTF8Validation` checks); invalid sequences would be
     /// read as U+FFFD.
-    public func decode(utf8 bytes: [UInt8], lookup: EntityLookup = .empty, git: GitFile? = nil) throws(FormatError) -> DecodedDocument {
+    public func decode(utf8 bytes: [UInt8], lookup: EntityLookup = .empty, git: GitFile? = nil,
+                       writingTo target: DocumentFormat? = nil) throws(FormatError) -> DecodedDocument {
         if let git, self != .json, self != .text, self != .plain, !isOutputOnly {
             return try git.decode(utf8: bytes, format: self, lookup: lookup)
         }
-        let result = bytes.withUnsafeBufferPointer { buffer in Result { () throws(FormatError) in try decode(buffer, lookup: lookup) } }
+        let keepingParse = target.map { $0.composesMarkdown(from: self) } ?? false
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(FormatError) in try decode(buffer, lookup: lookup, keepingParse: keepingParse) }
+        }
         return try result.get()
     }
 
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup) throws(FormatError) -> DecodedDocument {
+    /// Whether this format writes a comment read in `source` from its Markdown as
+    /// cmark-gfm parses it (``ComposedMarkdown``): Matrix's HTML, Jira's ADF, Slack's mrkdwn.
+    func composesMarkdown(from source: DocumentFormat) -> Bool {
+        switch self {
+        case .matrix, .adf: source.isMarkdownSource
+        case .slack: source != .slack && source.isMarkdownSource
+        default: false
+        }
+    }
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, lookup: EntityLookup,
+                        keepingParse: Bool = false) throws(FormatError) -> DecodedDocument {
         switch self {
         case .atpad: DecodedDocument(document: AtpadMarkup.decode(bytes, keepingSpelling: true))
-        case .github, .gitlab, .mattermost: GitHubFormat.decode(bytes, format: self, lookup: lookup)
+        case .github, .gitlab, .mattermost: GitHubFormat.decode(bytes, format: self, lookup: lookup, keepingParse: keepingParse)
         case .slack: SlackFormat.decode(bytes, lookup: lookup)
         case .discord: DiscordFormat.decode(bytes, lookup: lookup)
         case .jira: JiraFormat.decode(bytes, lookup: lookup)

@@ -42,11 +42,16 @@ enum GitHubFormat {
         return out
     }
 
-    /// Reads valid UTF-8 `bytes`.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, format: DocumentFormat, lookup: EntityLookup) -> DecodedDocument {
+    /// Reads valid UTF-8 `bytes`; with `keepingParse`, keeps cmark-gfm's parse of them and
+    /// where the mentions were (`DecodedDocument.markdown`).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, format: DocumentFormat, lookup: EntityLookup,
+                       keepingParse: Bool = false) -> DecodedDocument {
         var reader = Reader(bytes: bytes, format: format, lookup: lookup)
+        reader.keepsParse = keepingParse
         reader.run()
-        return DecodedDocument(document: reader.builder.build(), notes: reader.unresolved.note.map { [$0] } ?? [])
+        let parse = reader.tree.map { ParsedMarkdown(text: Array(bytes), mentions: reader.mentionRanges, tree: $0) }
+        return DecodedDocument(document: reader.builder.build(), notes: reader.unresolved.note.map { [$0] } ?? [],
+                               markdown: parse)
     }
 
     private struct Reader {
@@ -61,6 +66,10 @@ enum GitHubFormat {
         var isTriggerByte = [Bool](repeating: false, count: 128)
         /// Where the run of prose holding the trigger being read ends: a handle stops there.
         var limit = 0
+        /// Whether to keep the parse (`tree`) and the mentions' byte ranges.
+        var keepsParse = false
+        var tree: ParsedMarkdown.Tree?
+        var mentionRanges: [Range<Int>] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, format: DocumentFormat, lookup: EntityLookup) {
             self.bytes = bytes
@@ -74,7 +83,12 @@ enum GitHubFormat {
         }
 
         mutating func run() {
-            var prose = MarkdownSyntax.Cursor(hasTrigger() ? MarkdownSyntax(bytes).prose : [])
+            var prose = MarkdownSyntax.Cursor([])
+            if hasTrigger() {
+                let read = MarkdownSyntax.reading(bytes, keepingTree: keepsParse)
+                prose = MarkdownSyntax.Cursor(read.syntax.prose)
+                tree = read.tree
+            }
             var runStart = 0
             var i = 0
             while i < bytes.count {
@@ -115,6 +129,7 @@ enum GitHubFormat {
                                           handle: handle ?? entity.handle, url: entity.url,
                                           source: TokenSource(format: format, text: UTF8Scan.string(bytes, i ..< best.end)),
                                           label: handle)
+                    if keepsParse { mentionRanges.append(i ..< best.end) }
                     i = best.end
                     runStart = i
                     continue

@@ -60,20 +60,35 @@ public struct MarkdownSyntax: Sendable, Equatable {
     /// Parses UTF-8 `bytes`; with `blocksOnly`, finds only `blockStarts` (no spans, no
     /// prose), which is what an index of a long text needs.
     public init(_ bytes: UnsafeBufferPointer<UInt8>, blocksOnly: Bool = false) {
-        guard !bytes.isEmpty, let base = bytes.baseAddress else { return }
+        self = Self.reading(bytes, blocksOnly: blocksOnly, keepingTree: false).syntax
+    }
+
+    /// Parses UTF-8 `bytes`, and with `keepingTree` hands back the parse itself: the tree,
+    /// its parser (whose extensions render it) and where each text node outside links
+    /// lies in `bytes`, for ``ComposedMarkdown`` to write without parsing again. The caller
+    /// then owns the tree and its parser.
+    static func reading(_ bytes: UnsafeBufferPointer<UInt8>, blocksOnly: Bool = false,
+                        keepingTree: Bool) -> (syntax: MarkdownSyntax, tree: ParsedMarkdown.Tree?) {
+        guard !bytes.isEmpty, let base = bytes.baseAddress else { return (MarkdownSyntax(), nil) }
         let names = MarkdownSyntax.extensionNames
         // One parse at a time in the process (see `withParser`).
-        let parsed: OpaquePointer? = MarkdownSyntax.withParser {
+        let (parser, parsed): (OpaquePointer?, OpaquePointer?) = MarkdownSyntax.withParser {
             let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS)
-            defer { cmark_parser_free(parser) }
             for name in names {
                 if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
             }
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
-            return cmark_parser_finish(parser)
+            return (parser, cmark_parser_finish(parser))
         }
-        guard let document = parsed else { return }
-        defer { cmark_node_free(document) }
+        var kept = false
+        defer {
+            if !kept {
+                if let parsed { cmark_node_free(parsed) }
+                cmark_parser_free(parser)
+            }
+        }
+        var syntax = MarkdownSyntax()
+        guard let document = parsed else { return (syntax, nil) }
         var walker = Walker(bytes: bytes)
         if blocksOnly {
             var child = cmark_node_first_child(document)
@@ -82,17 +97,42 @@ public struct MarkdownSyntax: Sendable, Equatable {
                 walker.blockIsParagraph.append(cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH)
                 child = cmark_node_next(node)
             }
-            self.blockStarts = walker.blockStarts
-            self.blockIsParagraph = walker.blockIsParagraph
-            return
+            syntax.blockStarts = walker.blockStarts
+            syntax.blockIsParagraph = walker.blockIsParagraph
+            return (syntax, nil)
         }
+        walker.recordsTextNodes = keepingTree
+        if keepingTree { walker.textNodes.reserveCapacity(bytes.count / 32) }
         walker.blocks(of: document, quotes: 0, topLevel: true)
-        self.spans = walker.spans.sorted { $0.range.lowerBound < $1.range.lowerBound
+        syntax.spans = walker.spans.sorted { $0.range.lowerBound < $1.range.lowerBound
             || ($0.range.lowerBound == $1.range.lowerBound && $0.range.upperBound > $1.range.upperBound) }
-        self.blockStarts = walker.blockStarts
-        self.blockIsParagraph = walker.blockIsParagraph
-        self.prose = walker.prose
-        self.linkText = walker.linkText
+        syntax.blockStarts = walker.blockStarts
+        syntax.blockIsParagraph = walker.blockIsParagraph
+        syntax.prose = walker.prose
+        syntax.linkText = walker.linkText
+        guard keepingTree, let parser else { return (syntax, nil) }
+        kept = true
+        return (syntax, ParsedMarkdown.Tree(parser: parser, root: document, textNodes: walker.textNodes))
+    }
+
+    /// Where the bytes from `source` (inside the text node's range, `node.range`) begin in
+    /// the node's literal, when the source spells them as they are; nil when `source` falls
+    /// inside an escape or a character reference.
+    static func literalOffset(of source: Int, in node: ParsedMarkdown.TextNode, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let literal = MarkdownNode(node.pointer).literalBytes
+        if node.verbatim { return source - node.range.lowerBound }
+        let step = InlineStep(bytes: bytes, pos: node.range.lowerBound, quotes: 0)
+        // The one place in the literal where the rest of the node's source spells the rest
+        // of the literal and what comes before spells what comes before.
+        var j = 0
+        while j <= literal.count {
+            if step.match(literal, from: j, at: source) == node.range.upperBound,
+               step.match(UnsafeBufferPointer(rebasing: literal[..<j]), from: 0, at: node.range.lowerBound) == source {
+                return j
+            }
+            j += 1
+        }
+        return nil
     }
 
     /// Parses `text`.
@@ -182,6 +222,9 @@ private struct Walker {
     var linkText: [Range<Int>] = []
     var blockStarts: [Int] = []
     var blockIsParagraph: [Bool] = []
+    /// Whether to note each text node outside links (`textNodes`).
+    var recordsTextNodes = false
+    var textNodes: [ParsedMarkdown.TextNode] = []
     /// Whether the text holds a NUL byte, which cmark-gfm reads as U+FFFD (three bytes):
     /// its byte columns then count three for each NUL before them on the line.
     let hasNUL: Bool
@@ -329,6 +372,10 @@ private struct Walker {
             if let range = step.matchText(literal, raw: inLink && step.inAutolink) {
                 if !inLink {
                     addProse(range)
+                    if recordsTextNodes {
+                        let verbatim = range.count == literal.count && bytes[range].elementsEqual(literal)
+                        textNodes.append(ParsedMarkdown.TextNode(pointer: node, range: range, verbatim: verbatim))
+                    }
                 } else if step.inLinkText {
                     Self.append(range, to: &linkText)
                 }

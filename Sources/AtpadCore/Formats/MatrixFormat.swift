@@ -28,14 +28,14 @@ import CCmarkGFM
 ///
 /// There is no reader: a Matrix event is not a document atpad edits.
 enum MatrixFormat {
-    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool, reusing parse: ParsedMarkdown? = nil) -> [UInt8] {
         var body: [UInt8] = []
         body.reserveCapacity(doc.text.utf8.count + 16)
         MentionRuns.forEach(in: doc, format: .matrix, plain: { run, _ in body.append(contentsOf: run) }, token: { m in
             body += Array((pill(m, lookup: lookup) == nil ? lookup.textWithoutAccount(m, in: .matrix) : m.text).utf8)
         })
         var pills = Pills(lookup: lookup)
-        let html = markdown ? markdownHTML(doc, pills: &pills) : writtenHTML(doc, pills: &pills)
+        let html = markdown ? markdownHTML(doc, pills: &pills, reusing: parse) : writtenHTML(doc, pills: &pills)
         let userIDs = pills.userIDs
         var writer = JSONWriter(capacity: body.count + html.count + html.count / 8 + 160)
         writer.object { writer in
@@ -88,8 +88,8 @@ enum MatrixFormat {
     }
 
     /// The HTML of the comment's Markdown, as cmark-gfm renders it, with the pills.
-    private static func markdownHTML(_ doc: MarkedText, pills: inout Pills) -> [UInt8] {
-        let composed = ComposedMarkdown(doc, format: .matrix)
+    private static func markdownHTML(_ doc: MarkedText, pills: inout Pills, reusing parse: ParsedMarkdown?) -> [UInt8] {
+        let composed = ComposedMarkdown(doc, format: .matrix, reusing: parse)
         let (rendered, oneParagraph): ([UInt8], Bool) = composed.withTree { root, extensions in
             let children = root.children
             let oneParagraph = children.count == 1 && children[0].kind == .paragraph

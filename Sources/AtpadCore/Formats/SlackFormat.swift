@@ -11,9 +11,9 @@
 /// of an escape or a construct (Slack's own text never has one, a hand-written file may).
 enum SlackFormat {
     /// `doc` as mrkdwn when it is Markdown (``SlackMrkdwn``), else as written.
-    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool) -> [UInt8] {
+    static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool, reusing parse: ParsedMarkdown? = nil) -> [UInt8] {
         guard markdown else { return encodeUTF8(doc, lookup: lookup) }
-        let composed = ComposedMarkdown(doc, format: .slack)
+        let composed = ComposedMarkdown(doc, format: .slack, reusing: parse)
         var writer = SlackMrkdwn(composed: composed, lookup: lookup)
         return composed.withTree { root, _ in writer.write(root) }
     }

@@ -45,8 +45,10 @@ public struct PostRequest: Equatable, Sendable {
     /// `transactionID` makes a Matrix post unique (a fresh one per post: Matrix treats a
     /// repeated one as the same message). A missing variable, or a comment the format
     /// cannot carry, is an error of kind `.usage` — unless `placeholders` (`--dry-run`),
-    /// where a missing variable is written `${NAME}`.
+    /// where a missing variable is written `${NAME}`. `parse` is the Markdown parse kept
+    /// when the comment was read (`DecodedDocument.markdown`).
     public init(target: PostTarget, document: MarkedText, lookup: EntityLookup = .empty, from source: DocumentFormat? = nil,
+                reusing parse: ParsedMarkdown? = nil,
                 environment: [String: String], transactionID: String, placeholders: Bool = false) throws(PostError) {
         self.target = target
         var variables = ServiceVariables(environment: environment, purpose: "to post to \(target.serviceName)")
@@ -55,7 +57,7 @@ public struct PostRequest: Equatable, Sendable {
         func base(_ name: String) throws(PostError) -> String { try variables.base(name) }
         let body: [UInt8]
         do {
-            body = try target.format.encodeBytes(document, lookup: lookup, from: source)
+            body = try target.format.encodeBytes(document, lookup: lookup, from: source, reusing: parse)
         } catch {
             throw PostError(.usage, "cannot post to \(target): \(error.message)")
         }

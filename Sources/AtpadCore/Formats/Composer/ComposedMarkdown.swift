@@ -19,6 +19,14 @@ import Glibc
 /// placeholders (the text's own U+FDD0) stay placeholders everywhere until a writer
 /// writes them out (``resolved(_:)``, `forEachSegment`): resolved twice, a typed
 /// `U+FDD0 0 U+FDD1` would read as a placeholder the second time.
+///
+/// A comment read from a Markdown file comes with the parse its reader made
+/// (``ParsedMarkdown``): when that parse is of the same text and each mention lies whole in
+/// one of its text nodes, the placeholders are written into those nodes instead of parsing
+/// again — the same tree, since a placeholder, like a mention's text there, is read as
+/// text. The one place they could differ is an emphasis mark right against a mention (the
+/// trigger is punctuation, a placeholder is not): there the text is parsed again
+/// (``flankedAlike(_:_:)``).
 struct ComposedMarkdown {
     /// What a placeholder stands for.
     enum Piece {
@@ -27,19 +35,85 @@ struct ComposedMarkdown {
         case literal(String)
     }
 
-    /// The Markdown source with placeholders.
+    /// The Markdown source with placeholders (empty while the kept parse is used).
     private(set) var source: [UInt8] = []
     private(set) var pieces: [Piece] = []
     /// The index of the one literal piece (a U+FDD0), once the text or a mention needs it.
     private var literalIndex: Int?
+    /// The parse kept when the comment was read, when it holds this text with these
+    /// mentions (piece `k` is the mention at `reused.mentions[k]`).
+    private var reused: ParsedMarkdown?
+    /// The document and format, to make the source if the kept parse cannot be used.
+    private let doc: MarkedText
+    private let format: DocumentFormat
+    /// Whether the text ends with a line feed.
+    private(set) var endsWithLineFeed = false
+    /// The length of the text in bytes.
+    private(set) var textCount = 0
 
     // Swift's literals refuse noncharacters: the scalar is made from its value.
     private static let openScalar = Unicode.Scalar(0xFDD0 as UInt32)!
     private static let open: [UInt8] = [0xEF, 0xB7, 0x90] // U+FDD0
     private static let close: [UInt8] = [0xEF, 0xB7, 0x91] // U+FDD1
 
-    /// `doc`'s text with each token `format` writes as a placeholder.
-    init(_ doc: MarkedText, format: DocumentFormat) {
+    /// `doc`'s text with each token `format` writes as a placeholder; `parse`, when `doc`
+    /// was read from Markdown, is used in place of parsing that if it can be.
+    init(_ doc: MarkedText, format: DocumentFormat, reusing parse: ParsedMarkdown? = nil) {
+        self.doc = doc
+        self.format = format
+        textCount = doc.text.utf8.count
+        endsWithLineFeed = doc.text.utf8.last == 0x0A
+        if let parse, let pieces = Self.pieces(of: doc, format: format, matching: parse) {
+            self.pieces = pieces
+            reused = parse
+            return
+        }
+        makeSource()
+    }
+
+    /// The mentions `format` writes as tokens, when `parse` is of `doc`'s text with those
+    /// mentions where `parse.mentions` has them, and no U+FDD0 is in the text or a mention.
+    private static func pieces(of doc: MarkedText, format: DocumentFormat, matching parse: ParsedMarkdown) -> [Piece]? {
+        let text = parse.text, mentions = parse.mentions
+        var pieces: [Piece] = []
+        pieces.reserveCapacity(mentions.count)
+        var at = 0
+        var same = true
+        MentionRuns.forEach(in: doc, format: format, plain: { run, _ in
+            guard same else { return }
+            let end = at + run.count
+            guard end <= text.count, (pieces.count == mentions.count ? end == text.count : end == mentions[pieces.count].lowerBound),
+                  text.withUnsafeBufferPointer({ $0[at ..< end].elementsEqual(run) }) else {
+                same = false
+                return
+            }
+            at = end
+        }, token: { m in
+            guard same, pieces.count < mentions.count, !m.text.unicodeScalars.contains(Self.openScalar) else {
+                same = false
+                return
+            }
+            at = mentions[pieces.count].upperBound
+            pieces.append(.mention(m))
+        })
+        guard same, pieces.count == mentions.count, !Self.holdsOpen(text) else { return nil }
+        return pieces
+    }
+
+    /// Whether UTF-8 `text` holds U+FDD0.
+    private static func holdsOpen(_ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i + 2 < bytes.count {
+                if bytes[i] == open[0], bytes[i + 1] == open[1], bytes[i + 2] == open[2] { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    private mutating func makeSource() {
+        let doc = doc, format = format
         source.reserveCapacity(doc.text.utf8.count + doc.mentions.count * 8 + 16)
         MentionRuns.forEach(in: doc, format: format, plain: { run, _ in
             appendText(run)
@@ -172,13 +246,28 @@ struct ComposedMarkdown {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Parses the source as GitHub does and calls `body` with the prepared tree and the
-    /// parser's extensions (for `cmark_render_html`), while the parser lives. One parse at
-    /// a time in the process (``MarkdownSyntax/withParser(_:)``).
+    /// Parses the source as GitHub does (or takes the kept parse) and calls `body` with the
+    /// prepared tree and the parser's extensions (for `cmark_render_html`), while the parser
+    /// lives. One parse at a time in the process (``MarkdownSyntax/withParser(_:)``).
     func withTree<T>(_ body: (MarkdownNode, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
-        MarkdownSyntax.withParser {
-            let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
-            defer { cmark_parser_free(parser) }
+        if let reused, let tree = reused.take() {
+            defer { tree.free() }
+            if placePieces(in: tree, of: reused) {
+                return prepared(tree.root, parser: tree.parser, body)
+            }
+        }
+        var composed = self
+        if reused != nil {
+            composed.pieces = []
+            composed.makeSource()
+        }
+        return composed.parsedSource(body)
+    }
+
+    private func parsedSource<T>(_ body: (MarkdownNode, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
+        // Reading inlines happens in `cmark_parser_finish`: inside the one-parse-at-a-time lock.
+        let (parser, root): (OpaquePointer, OpaquePointer) = MarkdownSyntax.withParser {
+            let parser = cmark_parser_new(CMARK_OPT_DEFAULT)!
             for name in MarkdownSyntax.extensionNames {
                 if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
             }
@@ -187,13 +276,91 @@ struct ComposedMarkdown {
                     base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
                 }
             }
-            let root = cmark_parser_finish(parser)!
-            defer { cmark_node_free(root) }
-            // Raw HTML made text joins the text around it: one run, one node. The parser
-            // leaves no two text nodes side by side, so most trees need no second pass.
-            if prepare(MarkdownNode(root), inLink: false) { cmark_consolidate_text_nodes(root) }
-            return body(MarkdownNode(root), cmark_parser_get_syntax_extensions(parser))
+            return (parser, cmark_parser_finish(parser)!)
         }
+        defer {
+            cmark_node_free(root)
+            cmark_parser_free(parser)
+        }
+        return prepared(root, parser: parser, body)
+    }
+
+    private func prepared<T>(_ root: OpaquePointer, parser: OpaquePointer,
+                             _ body: (MarkdownNode, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
+        // Raw HTML made text joins the text around it: one run, one node. The parser
+        // leaves no two text nodes side by side, so most trees need no second pass.
+        if prepare(MarkdownNode(root), inLink: false) { cmark_consolidate_text_nodes(root) }
+        return body(MarkdownNode(root), cmark_parser_get_syntax_extensions(parser))
+    }
+
+    /// Writes each mention's placeholder into the text node of the kept parse that holds
+    /// the mention's text; false, changing nothing, when one is not whole in one text node
+    /// or an emphasis mark next to it could read differently.
+    private func placePieces(in tree: ParsedMarkdown.Tree, of parse: ParsedMarkdown) -> Bool {
+        // Per mention: the node (an index into textNodes) and where in its literal it lies.
+        var places: [(node: Int, start: Int, end: Int)] = []
+        places.reserveCapacity(parse.mentions.count)
+        let found: Bool = parse.text.withUnsafeBufferPointer { bytes in
+            var n = 0
+            let nodes = tree.textNodes
+            for range in parse.mentions {
+                while n < nodes.count, nodes[n].range.upperBound < range.upperBound { n += 1 }
+                guard n < nodes.count, nodes[n].range.lowerBound <= range.lowerBound, Self.flankedAlike(bytes, range),
+                      let start = MarkdownSyntax.literalOffset(of: range.lowerBound, in: nodes[n], bytes: bytes) else { return false }
+                let literal = MarkdownNode(nodes[n].pointer).literalBytes
+                guard start + range.count <= literal.count,
+                      literal[start ..< start + range.count].elementsEqual(bytes[range]) else { return false }
+                places.append((n, start, start + range.count))
+            }
+            return true
+        }
+        guard found else { return false }
+        var k = 0
+        while k < places.count {
+            let n = places[k].node
+            let pointer = tree.textNodes[n].pointer
+            let literal = MarkdownNode(pointer).literalBytes
+            var out: [UInt8] = []
+            out.reserveCapacity(literal.count + 16)
+            var at = 0
+            while k < places.count, places[k].node == n {
+                out.append(contentsOf: literal[at ..< places[k].start])
+                out += Self.placeholder(k)
+                at = places[k].end
+                k += 1
+            }
+            out.append(contentsOf: literal[at...])
+            out.append(0)
+            out.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(pointer, $0.baseAddress) }
+            }
+        }
+        return true
+    }
+
+    /// Whether Markdown reads the emphasis marks around the mention at `range` the same
+    /// with a placeholder there (which, unlike the trigger, is not punctuation): no `*`,
+    /// `_` or `~` against its start unless their run follows a blank or a line's start,
+    /// none against its end unless it ends with a letter or digit, and no backslash before it.
+    static func flankedAlike(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        func isMark(_ b: UInt8) -> Bool { b == UInt8(ascii: "*") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~") }
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool { scalar != "_" && CharacterClass.isWord(scalar) }
+        let start = range.lowerBound, end = range.upperBound
+        if start > 0 {
+            let before = bytes[start - 1]
+            if before == UInt8(ascii: "\\") { return false }
+            if isMark(before), !isLetterOrDigit(UTF8Scan.scalar(in: bytes, at: start).0) {
+                var j = start - 1
+                while j > 0, bytes[j - 1] == before { j -= 1 }
+                if j > 0, !isBlank(bytes[j - 1]) { return false }
+            }
+        }
+        if end < bytes.count, isMark(bytes[end]),
+           let last = UTF8Scan.scalar(in: bytes, before: end), !isLetterOrDigit(last) {
+            return false
+        }
+        return true
     }
 
     /// Resolves placeholders where no mention can be and turns raw HTML into text. Returns

@@ -25,10 +25,10 @@ struct SlackMrkdwn {
 
     /// The mrkdwn of `root` (a document).
     mutating func write(_ root: MarkdownNode) -> [UInt8] {
-        out.reserveCapacity(composed.source.count + composed.source.count / 8)
+        out.reserveCapacity(composed.textCount + composed.textCount / 8)
         blocks(root.children, indent: "")
         // A file's final newline stays (a rendered file ends as its source did).
-        if composed.source.last == 0x0A, out.last != 0x0A { out.append(0x0A) }
+        if composed.endsWithLineFeed, out.last != 0x0A { out.append(0x0A) }
         return out
     }
 
