@@ -31,7 +31,11 @@ enum ADFFormat {
     }
 
     static func encodeUTF8(_ doc: MarkedText, lookup: EntityLookup, markdown: Bool, reusing parse: ParsedMarkdown? = nil) -> [UInt8] {
-        var writer = JSONWriter(capacity: MentionRuns.capacity(for: doc, perMention: 96) + 64)
+        // ADF spells out every node, mark and break: a dense comment's document is about
+        // eight times its text. Room that is never used costs nothing (its pages are never
+        // touched); growing a large array copies it.
+        var writer = JSONWriter(capacity: markdown ? doc.text.utf8.count * 8 + doc.mentions.count * 96 + 256
+                                                   : MentionRuns.capacity(for: doc, perMention: 96) + 64)
         writer.object { writer in
             writer.key("type")
             writer.string("doc")

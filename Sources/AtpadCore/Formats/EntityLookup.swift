@@ -92,6 +92,12 @@ public struct EntityLookup: Sendable {
         return (table.byLeadingWord[word] ?? []).map { table.entities[Int($0)] }
     }
 
+    /// Whether the directory of `trigger` has an entity without a handle (a reader need
+    /// not look for names after that trigger when it has none).
+    func hasEntitiesWithoutHandle(trigger: Unicode.Scalar) -> Bool {
+        tables[trigger].map { !$0.byLeadingWord.isEmpty } ?? false
+    }
+
     /// One directory's entities, each kept once, and indexed by their place there under
     /// each key the formats look things up by (a place, not a copy of the entity: the
     /// tables of a large directory are built in one pass and freed quickly).

@@ -101,7 +101,7 @@ enum GitHubFormat {
                 // span, a link): the handle starts a text of its own, as on GitHub.
                 if i > proseRun.lowerBound, isBlocked(at: i, runStart: proseRun.lowerBound) { i += 1; continue }
                 let word = run(from: i + 1, while: CharacterClass.isWord)
-                let handleRun = run(from: i + 1, while: isHandleScalar)
+                let handleRun = run(from: i + 1, while: Self.isHandleScalar)
                 let byHandle = matchHandle(trigger: trigger, in: i + 1 ..< handleRun)
                 let byName = matchName(trigger: trigger, word: i + 1 ..< word)
                 let best: (entity: Entity, end: Int)?
@@ -172,7 +172,7 @@ enum GitHubFormat {
             return blocksMention(first)
         }
 
-        private func isHandleScalar(_ scalar: Unicode.Scalar) -> Bool {
+        private static func isHandleScalar(_ scalar: Unicode.Scalar) -> Bool {
             CharacterClass.isWord(scalar) || scalar == "." || scalar == "-"
         }
 
@@ -218,6 +218,7 @@ enum GitHubFormat {
         /// The longest name of an entity without a handle written from `word.lowerBound`,
         /// whose first word is `word`, and where it ends.
         private func matchName(trigger: Unicode.Scalar, word: Range<Int>) -> (entity: Entity, end: Int)? {
+            guard lookup.hasEntitiesWithoutHandle(trigger: trigger) else { return nil }
             let candidates = lookup.entitiesWithoutHandle(trigger: trigger, leadingWord: UTF8Scan.string(bytes, word))
             var best: (entity: Entity, end: Int)?
             for entity in candidates where UTF8Scan.hasPrefix(bytes, at: word.lowerBound, entity.name) {

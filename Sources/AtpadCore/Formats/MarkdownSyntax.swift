@@ -112,15 +112,16 @@ public struct MarkdownSyntax: Sendable, Equatable {
         syntax.linkText = walker.linkText
         guard keepingTree, let parser else { return (syntax, nil) }
         kept = true
-        return (syntax, ParsedMarkdown.Tree(parser: parser, root: document, textNodes: walker.textNodes))
+        return (syntax, ParsedMarkdown.Tree(parser: parser, root: document, textNodes: walker.textNodes,
+                                            holdsHTML: syntax.spans.contains { $0.kind == .html }))
     }
 
     /// Where the bytes from `source` (inside the text node's range, `node.range`) begin in
     /// the node's literal, when the source spells them as they are; nil when `source` falls
     /// inside an escape or a character reference.
     static func literalOffset(of source: Int, in node: ParsedMarkdown.TextNode, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let literal = MarkdownNode(node.pointer).literalBytes
         if node.verbatim { return source - node.range.lowerBound }
+        let literal = MarkdownNode(node.pointer).literalBytes
         let step = InlineStep(bytes: bytes, pos: node.range.lowerBound, quotes: 0)
         // The one place in the literal where the rest of the node's source spells the rest
         // of the literal and what comes before spells what comes before.
@@ -340,7 +341,7 @@ private struct Walker {
             if from < range.upperBound, bytes[from] != 0x20, bytes[from] != 0x09 { from = range.lowerBound }
             leaf(node, from: from, quotes: quotes)
         default:
-            if cmark_node_get_type_string(node).map({ String(cString: $0) }) == "table_cell" {
+            if MarkdownNode.isNamed(node, "table_cell") {
                 leaf(node, from: start(of: node), quotes: quotes)
             } else {
                 blocks(of: node, quotes: quotes, topLevel: false)
@@ -399,7 +400,7 @@ private struct Walker {
             }
             add(.link, start ..< step.pos)
         default:
-            if cmark_node_get_type_string(node).map({ String(cString: $0) }) == "strikethrough" {
+            if MarkdownNode.isNamed(node, "strikethrough") {
                 let start = step.pos
                 let count = step.tildes()
                 step.skipDelimiters(count)

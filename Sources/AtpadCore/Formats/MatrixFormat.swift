@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Glibc
 
 /// The `matrix` format, output only: one Matrix `m.room.message` event content, on one
 /// line, keys in this order, as Element sends a message typed in Markdown:
@@ -90,29 +91,36 @@ enum MatrixFormat {
     /// The HTML of the comment's Markdown, as cmark-gfm renders it, with the pills.
     private static func markdownHTML(_ doc: MarkedText, pills: inout Pills, reusing parse: ParsedMarkdown?) -> [UInt8] {
         let composed = ComposedMarkdown(doc, format: .matrix, reusing: parse)
-        let (rendered, oneParagraph): ([UInt8], Bool) = composed.withTree { root, extensions in
-            let children = root.children
-            let oneParagraph = children.count == 1 && children[0].kind == .paragraph
-            guard let html = cmark_render_html(root.pointer, CMARK_OPT_HARDBREAKS, extensions) else { return ([], oneParagraph) }
+        return composed.withTree { root, extensions in
+            let oneParagraph = root.firstChild.map { $0.next == nil && $0.kind == .paragraph } ?? false
+            guard let html = cmark_render_html(root.pointer, CMARK_OPT_HARDBREAKS, extensions) else { return [] }
             defer { cmark_get_default_mem_allocator().pointee.free(html) }
-            let count = strlenOf(html)
-            return (html.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) },
-                    oneParagraph)
+            return withPills(MarkdownNode.bytes(of: html), oneParagraph: oneParagraph, composed: composed, pills: &pills)
         }
+    }
+
+    /// The HTML cmark-gfm rendered, each placeholder replaced by its pill (cmark left it in
+    /// a text node where a pill can be), with no line break at the end and, for a comment
+    /// of one paragraph, without its `<p>`.
+    private static func withPills(_ rendered: UnsafeBufferPointer<UInt8>, oneParagraph: Bool, composed: ComposedMarkdown,
+                                  pills: inout Pills) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(rendered.count + composed.pieces.count * 64)
         var start = 0, end = rendered.count
         while end > start, rendered[end - 1] == 0x0A { end -= 1 }
-        if oneParagraph, rendered.starts(with: "<p>".utf8), end - start >= 7,
+        if oneParagraph, end - start >= 7, rendered[start ..< start + 3].elementsEqual("<p>".utf8),
            rendered[end - 4 ..< end].elementsEqual("</p>".utf8) {
             start += 3
             end -= 4
         }
-        // Each placeholder becomes its pill (cmark left it in a text node where a pill can be).
+        guard let base = rendered.baseAddress, end > start else { return out }
         var i = start
         var runStart = start
         while i < end {
-            guard rendered[i] == 0xEF, i + 2 < end, rendered[i + 1] == 0xB7, rendered[i + 2] == 0x90 else {
+            // The next U+FDD0's first byte.
+            guard let found = memchr(base + i, 0xEF, end - i) else { break }
+            i = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            guard i + 2 < end, rendered[i + 1] == 0xB7, rendered[i + 2] == 0x90 else {
                 i += 1
                 continue
             }
@@ -127,7 +135,7 @@ enum MatrixFormat {
                 i += 1
                 continue
             }
-            out.append(contentsOf: rendered[runStart ..< i])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: rendered[runStart ..< i]))
             switch composed.pieces[index] {
             case let .mention(m):
                 pills.append(m, to: &out)
@@ -137,7 +145,7 @@ enum MatrixFormat {
             i = j + 3
             runStart = i
         }
-        out.append(contentsOf: rendered[runStart ..< end])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: rendered[runStart ..< end]))
         return out
     }
 
@@ -149,12 +157,6 @@ enum MatrixFormat {
             pills.append(m, to: &html)
         })
         return html
-    }
-
-    private static func strlenOf(_ s: UnsafeMutablePointer<CChar>) -> Int {
-        var n = 0
-        while s[n] != 0 { n += 1 }
-        return n
     }
 
     /// Appends `run` as HTML text: the five special characters escaped, line breaks as

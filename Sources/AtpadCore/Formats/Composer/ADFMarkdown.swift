@@ -60,7 +60,7 @@ struct ADFMarkdown {
 
     /// Writes `nodes` as blocks `container` may hold. `first` is whether nothing has been
     /// written in a list item yet (its first block must be a paragraph or code block).
-    private mutating func blocks(_ nodes: [MarkdownNode], in container: Container, first: inout Bool, to writer: inout JSONWriter) {
+    private mutating func blocks(_ nodes: MarkdownNode.Children, in container: Container, first: inout Bool, to writer: inout JSONWriter) {
         for node in nodes { block(node, in: container, first: &first, to: &writer) }
     }
 
@@ -91,7 +91,7 @@ struct ADFMarkdown {
             }
             first = false
         case .codeBlock:
-            if pendingPrefix != nil { paragraph([], bold: false, to: &writer) }
+            if pendingPrefix != nil { paragraph(.none, bold: false, to: &writer) }
             writer.object { writer in
                 writer.key("type")
                 writer.string("codeBlock")
@@ -115,7 +115,7 @@ struct ADFMarkdown {
         case .list:
             if first || pendingPrefix != nil {
                 // A list item's first block is a paragraph (or code block), never a list.
-                paragraph([], bold: false, to: &writer)
+                paragraph(.none, bold: false, to: &writer)
                 first = false
             }
             list(node, to: &writer)
@@ -129,7 +129,7 @@ struct ADFMarkdown {
                         var none = true
                         blocks(node.children, in: .quote, first: &none, to: &writer)
                         // ADF's blockquote holds at least one block.
-                        if none { paragraph([], bold: false, to: &writer) }
+                        if none { paragraph(.none, bold: false, to: &writer) }
                     }
                 }
             } else {
@@ -175,7 +175,7 @@ struct ADFMarkdown {
     }
 
     /// A paragraph of `nodes` (inlines), in bold when it stands for a heading.
-    private mutating func paragraph(_ nodes: [MarkdownNode], bold: Bool, to writer: inout JSONWriter) {
+    private mutating func paragraph(_ nodes: MarkdownNode.Children, bold: Bool, to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("type")
             writer.string("paragraph")
@@ -228,7 +228,7 @@ struct ADFMarkdown {
                             var first = true
                             blocks(item.children, in: .item, first: &first, to: &writer)
                             // An empty item (or one whose box is all it holds) is one paragraph.
-                            if first || pendingPrefix != nil { paragraph([], bold: false, to: &writer) }
+                            if first || pendingPrefix != nil { paragraph(.none, bold: false, to: &writer) }
                         }
                     }
                 }
@@ -265,7 +265,7 @@ struct ADFMarkdown {
 
     // MARK: Inlines
 
-    private func inlines(_ nodes: [MarkdownNode], marks: Marks, inHeading: Bool, pending: inout PendingText,
+    private func inlines(_ nodes: MarkdownNode.Children, marks: Marks, inHeading: Bool, pending: inout PendingText,
                          to writer: inout JSONWriter) {
         for node in nodes {
             switch node.kind {

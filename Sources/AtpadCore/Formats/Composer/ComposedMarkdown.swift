@@ -27,7 +27,7 @@ import Glibc
 /// text. The one place they could differ is an emphasis mark right against a mention (the
 /// trigger is punctuation, a placeholder is not): there the text is parsed again
 /// (``flankedAlike(_:_:)``).
-struct ComposedMarkdown {
+final class ComposedMarkdown {
     /// What a placeholder stands for.
     enum Piece {
         case mention(Mention)
@@ -74,30 +74,37 @@ struct ComposedMarkdown {
     /// The mentions `format` writes as tokens, when `parse` is of `doc`'s text with those
     /// mentions where `parse.mentions` has them, and no U+FDD0 is in the text or a mention.
     private static func pieces(of doc: MarkedText, format: DocumentFormat, matching parse: ParsedMarkdown) -> [Piece]? {
-        let text = parse.text, mentions = parse.mentions
+        let mentions = parse.mentions
         var pieces: [Piece] = []
         pieces.reserveCapacity(mentions.count)
         var at = 0
         var same = true
-        MentionRuns.forEach(in: doc, format: format, plain: { run, _ in
-            guard same else { return }
-            let end = at + run.count
-            guard end <= text.count, (pieces.count == mentions.count ? end == text.count : end == mentions[pieces.count].lowerBound),
-                  text.withUnsafeBufferPointer({ $0[at ..< end].elementsEqual(run) }) else {
-                same = false
-                return
-            }
-            at = end
-        }, token: { m in
-            guard same, pieces.count < mentions.count, !m.text.unicodeScalars.contains(Self.openScalar) else {
-                same = false
-                return
-            }
-            at = mentions[pieces.count].upperBound
-            pieces.append(.mention(m))
-        })
-        guard same, pieces.count == mentions.count, !Self.holdsOpen(text) else { return nil }
+        parse.text.withUnsafeBufferPointer { text in
+            MentionRuns.forEach(in: doc, format: format, plain: { run, _ in
+                guard same else { return }
+                let end = at + run.count
+                guard end <= text.count, (pieces.count == mentions.count ? end == text.count : end == mentions[pieces.count].lowerBound),
+                      run.isEmpty || memcmp(text.baseAddress! + at, run.baseAddress!, run.count) == 0 else {
+                    same = false
+                    return
+                }
+                at = end
+            }, token: { m in
+                guard same, pieces.count < mentions.count, !Self.holdsOpen(m.text) else {
+                    same = false
+                    return
+                }
+                at = mentions[pieces.count].upperBound
+                pieces.append(.mention(m))
+            })
+        }
+        guard same, pieces.count == mentions.count, !Self.holdsOpen(parse.text) else { return nil }
         return pieces
+    }
+
+    /// Whether `text` holds U+FDD0.
+    private static func holdsOpen(_ text: String) -> Bool {
+        text.utf8.contains(open[0]) && text.unicodeScalars.contains(openScalar)
     }
 
     /// Whether UTF-8 `text` holds U+FDD0.
@@ -112,7 +119,7 @@ struct ComposedMarkdown {
         }
     }
 
-    private mutating func makeSource() {
+    private func makeSource() {
         let doc = doc, format = format
         source.reserveCapacity(doc.text.utf8.count + doc.mentions.count * 8 + 16)
         MentionRuns.forEach(in: doc, format: format, plain: { run, _ in
@@ -127,12 +134,12 @@ struct ComposedMarkdown {
         }
     }
 
-    private mutating func appendPlaceholder(_ piece: Piece) {
+    private func appendPlaceholder(_ piece: Piece) {
         appendPlaceholder(index: pieces.count)
         pieces.append(piece)
     }
 
-    private mutating func appendPlaceholder(index: Int) {
+    private func appendPlaceholder(index: Int) {
         source += Self.placeholder(index)
     }
 
@@ -142,7 +149,7 @@ struct ComposedMarkdown {
     }
 
     /// Appends text, a U+FDD0 in it as a placeholder of itself (one piece for them all).
-    private mutating func appendText(_ run: UnsafeBufferPointer<UInt8>) {
+    private func appendText(_ run: UnsafeBufferPointer<UInt8>) {
         var start = 0, i = 0
         while i + 2 < run.count {
             if run[i] == 0xEF, run[i + 1] == 0xB7, run[i + 2] == 0x90 {
@@ -250,18 +257,22 @@ struct ComposedMarkdown {
     /// prepared tree and the parser's extensions (for `cmark_render_html`), while the parser
     /// lives. One parse at a time in the process (``MarkdownSyntax/withParser(_:)``).
     func withTree<T>(_ body: (MarkdownNode, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
-        if let reused, let tree = reused.take() {
-            defer { tree.free() }
-            if placePieces(in: tree, of: reused) {
-                return prepared(tree.root, parser: tree.parser, body)
-            }
+        // The kept parse has placeholders only in text outside links, where they stay:
+        // there is nothing to prepare unless it holds raw HTML.
+        if let reused, let written = reused.use({ tree in
+            placePieces(in: tree, of: reused)
+                ? prepared(tree.root, parser: tree.parser, preparing: tree.holdsHTML, body) : nil
+        }), let written {
+            return written
         }
-        var composed = self
         if reused != nil {
-            composed.pieces = []
-            composed.makeSource()
+            // The kept parse could not be used: the text is parsed after all (the writers
+            // holding this see the same pieces).
+            reused = nil
+            pieces = []
+            makeSource()
         }
-        return composed.parsedSource(body)
+        return parsedSource(body)
     }
 
     private func parsedSource<T>(_ body: (MarkdownNode, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
@@ -285,11 +296,11 @@ struct ComposedMarkdown {
         return prepared(root, parser: parser, body)
     }
 
-    private func prepared<T>(_ root: OpaquePointer, parser: OpaquePointer,
+    private func prepared<T>(_ root: OpaquePointer, parser: OpaquePointer, preparing: Bool = true,
                              _ body: (MarkdownNode, UnsafeMutablePointer<cmark_llist>?) -> T) -> T {
         // Raw HTML made text joins the text around it: one run, one node. The parser
         // leaves no two text nodes side by side, so most trees need no second pass.
-        if prepare(MarkdownNode(root), inLink: false) { cmark_consolidate_text_nodes(root) }
+        if preparing, prepare(MarkdownNode(root), inLink: false) { cmark_consolidate_text_nodes(root) }
         return body(MarkdownNode(root), cmark_parser_get_syntax_extensions(parser))
     }
 
@@ -307,35 +318,59 @@ struct ComposedMarkdown {
                 while n < nodes.count, nodes[n].range.upperBound < range.upperBound { n += 1 }
                 guard n < nodes.count, nodes[n].range.lowerBound <= range.lowerBound, Self.flankedAlike(bytes, range),
                       let start = MarkdownSyntax.literalOffset(of: range.lowerBound, in: nodes[n], bytes: bytes) else { return false }
-                let literal = MarkdownNode(nodes[n].pointer).literalBytes
-                guard start + range.count <= literal.count,
-                      literal[start ..< start + range.count].elementsEqual(bytes[range]) else { return false }
+                // A verbatim node's literal is its bytes; another's must spell the mention there.
+                if !nodes[n].verbatim {
+                    let literal = MarkdownNode(nodes[n].pointer).literalBytes
+                    guard start + range.count <= literal.count,
+                          memcmp(literal.baseAddress! + start, bytes.baseAddress! + range.lowerBound, range.count) == 0 else {
+                        return false
+                    }
+                }
                 places.append((n, start, start + range.count))
             }
             return true
         }
         guard found else { return false }
+        var out: [UInt8] = []
         var k = 0
         while k < places.count {
             let n = places[k].node
             let pointer = tree.textNodes[n].pointer
             let literal = MarkdownNode(pointer).literalBytes
-            var out: [UInt8] = []
+            out.removeAll(keepingCapacity: true)
             out.reserveCapacity(literal.count + 16)
             var at = 0
             while k < places.count, places[k].node == n {
-                out.append(contentsOf: literal[at ..< places[k].start])
-                out += Self.placeholder(k)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: literal[at ..< places[k].start]))
+                Self.appendPlaceholder(k, to: &out)
                 at = places[k].end
                 k += 1
             }
-            out.append(contentsOf: literal[at...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: literal[at...]))
             out.append(0)
             out.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(pointer, $0.baseAddress) }
             }
         }
         return true
+    }
+
+    /// Appends the bytes of the placeholder of piece `index`.
+    private static func appendPlaceholder(_ index: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: open)
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = index, k = buffer.count
+            repeat {
+                k -= 1
+                buffer[k] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
+        }
+        out.append(contentsOf: close)
     }
 
     /// Whether Markdown reads the emphasis marks around the mention at `range` the same
@@ -456,30 +491,49 @@ struct MarkdownNode {
         case CMARK_NODE_IMAGE: .image
         default:
             // The extensions' types are numbered when they register: known by name.
-            switch cmark_node_get_type_string(pointer).map({ String(cString: $0) }) {
-            case "strikethrough": .strikethrough
-            case "table": .table
-            case "table_row": .tableRow
-            case "table_cell": .tableCell
-            case "tasklist": .item
-            default: .other
-            }
+            if Self.isNamed(pointer, "strikethrough") { .strikethrough }
+            else if Self.isNamed(pointer, "table") { .table }
+            else if Self.isNamed(pointer, "table_row") { .tableRow }
+            else if Self.isNamed(pointer, "table_cell") { .tableCell }
+            else if Self.isNamed(pointer, "tasklist") { .item }
+            else { .other }
         }
+    }
+
+    /// Whether cmark-gfm names `node`'s type `name` (compared in place: a tree has a
+    /// node of an extension's type in every table row).
+    static func isNamed(_ node: OpaquePointer, _ name: StaticString) -> Bool {
+        guard let type = cmark_node_get_type_string(node) else { return false }
+        // A string literal's bytes end with a NUL.
+        return strcmp(type, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
     }
 
     var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
     var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
     var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
 
-    /// The children, in order.
-    var children: [MarkdownNode] {
-        var out: [MarkdownNode] = []
-        var child = firstChild
-        while let c = child {
-            out.append(c)
-            child = c.next
+    /// The children, in order, read from the tree as they are walked (a writer visits
+    /// every node of a long comment: no array is made for each).
+    var children: Children { Children(first: cmark_node_first_child(pointer)) }
+
+    /// A node's children, first to last.
+    struct Children: Sequence {
+        let first: OpaquePointer?
+
+        /// No nodes.
+        static var none: Children { Children(first: nil) }
+
+        struct Iterator: IteratorProtocol {
+            var node: OpaquePointer?
+
+            mutating func next() -> MarkdownNode? {
+                guard let current = node else { return nil }
+                node = cmark_node_next(current)
+                return MarkdownNode(current)
+            }
         }
-        return out
+
+        func makeIterator() -> Iterator { Iterator(node: first) }
     }
 
     var literal: String {
@@ -519,7 +573,7 @@ struct MarkdownNode {
 
     /// For a tasklist item, whether it is checked; nil for any other node.
     var taskChecked: Bool? {
-        guard cmark_node_get_type_string(pointer).map({ String(cString: $0) }) == "tasklist" else { return nil }
+        guard Self.isNamed(pointer, "tasklist") else { return nil }
         return cmark_gfm_extensions_get_tasklist_item_checked(pointer)
     }
 

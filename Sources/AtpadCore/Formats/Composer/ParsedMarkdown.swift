@@ -7,10 +7,10 @@ import Synchronization
 /// each service receives"; BENCHMARKS.md).
 ///
 /// It holds the text that was parsed, the byte ranges of the mentions read from it, and
-/// the tree with its parser and its text nodes outside links. The writer takes the tree
-/// once (writing changes it); a tree nobody took is freed with this object.
+/// the tree with its parser and its text nodes outside links. One writer uses the tree
+/// (writing changes it); the tree is freed with this object.
 public final class ParsedMarkdown: Hashable, @unchecked Sendable {
-    // Unchecked: the tree's pointers are reached only through `take()`, under the mutex,
+    // Unchecked: the tree's pointers are reached only through `use(_:)`, under the mutex,
     // by one caller.
 
     /// A text node outside links, and the bytes of the text it was read from.
@@ -27,6 +27,8 @@ public final class ParsedMarkdown: Hashable, @unchecked Sendable {
         let parser: OpaquePointer
         let root: OpaquePointer
         let textNodes: [TextNode]
+        /// Whether the tree holds raw HTML (which a writer shows as text).
+        let holdsHTML: Bool
 
         func free() {
             cmark_node_free(root)
@@ -38,25 +40,26 @@ public final class ParsedMarkdown: Hashable, @unchecked Sendable {
     let text: [UInt8]
     /// The byte ranges of the mentions read from `text`, in order.
     let mentions: [Range<Int>]
-    private let tree: Mutex<Tree?>
+    private let tree: Tree
+    private let used = Mutex(false)
 
     init(text: [UInt8], mentions: [Range<Int>], tree: Tree) {
         self.text = text
         self.mentions = mentions
-        self.tree = Mutex(tree)
+        self.tree = tree
     }
 
     deinit {
-        tree.withLock { $0?.free() }
+        tree.free()
     }
 
-    /// The tree, the first time it is asked for: the caller then frees it.
-    func take() -> Tree? {
-        tree.withLock { tree in
-            let taken = tree
-            tree = nil
-            return taken
+    /// Calls `body` with the tree the first time it is asked for; nil after that.
+    func use<T>(_ body: (Tree) -> T) -> T? {
+        let first = used.withLock { used in
+            defer { used = true }
+            return !used
         }
+        return first ? body(tree) : nil
     }
 
     public static func == (a: ParsedMarkdown, b: ParsedMarkdown) -> Bool { a === b }

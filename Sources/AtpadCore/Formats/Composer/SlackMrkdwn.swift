@@ -35,7 +35,7 @@ struct SlackMrkdwn {
     // MARK: Blocks
 
     /// Writes blocks separated by a blank line, every line after the first starting with `indent`.
-    private mutating func blocks(_ nodes: [MarkdownNode], indent: String) {
+    private mutating func blocks(_ nodes: MarkdownNode.Children, indent: String) {
         for (i, node) in nodes.enumerated() {
             if i > 0 { blankLine(indent: indent) }
             block(node, indent: indent)
@@ -98,7 +98,7 @@ struct SlackMrkdwn {
     // MARK: Inlines
 
     /// Writes inlines; `plain` leaves out the marks (inside a heading's or a link's bold or text).
-    private mutating func inlines(_ nodes: [MarkdownNode], indent: String, plain: Bool = false) {
+    private mutating func inlines(_ nodes: MarkdownNode.Children, indent: String, plain: Bool = false) {
         for node in nodes {
             switch node.kind {
             case .text:
