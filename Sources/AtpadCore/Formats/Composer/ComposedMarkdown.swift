@@ -504,8 +504,9 @@ struct MarkdownNode {
     /// node of an extension's type in every table row).
     static func isNamed(_ node: OpaquePointer, _ name: StaticString) -> Bool {
         guard let type = cmark_node_get_type_string(node) else { return false }
-        // A string literal's bytes end with a NUL.
-        return strcmp(type, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+        return name.withUTF8Buffer { name in
+            name.withMemoryRebound(to: CChar.self) { strncmp(type, $0.baseAddress!, name.count) == 0 } && type[name.count] == 0
+        }
     }
 
     var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
