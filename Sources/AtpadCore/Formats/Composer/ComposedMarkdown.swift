@@ -135,17 +135,8 @@ final class ComposedMarkdown {
     }
 
     private func appendPlaceholder(_ piece: Piece) {
-        appendPlaceholder(index: pieces.count)
+        Self.appendPlaceholder(pieces.count, to: &source)
         pieces.append(piece)
-    }
-
-    private func appendPlaceholder(index: Int) {
-        source += Self.placeholder(index)
-    }
-
-    /// The bytes of the placeholder of piece `index`.
-    private static func placeholder(_ index: Int) -> [UInt8] {
-        open + Array(String(index).utf8) + close
     }
 
     /// Appends text, a U+FDD0 in it as a placeholder of itself (one piece for them all).
@@ -155,7 +146,7 @@ final class ComposedMarkdown {
             if run[i] == 0xEF, run[i + 1] == 0xB7, run[i + 2] == 0x90 {
                 source.append(contentsOf: run[start ..< i])
                 if let literalIndex {
-                    appendPlaceholder(index: literalIndex)
+                    Self.appendPlaceholder(literalIndex, to: &source)
                 } else {
                     literalIndex = pieces.count
                     appendPlaceholder(.literal(String(Character(Self.openScalar))))
@@ -231,10 +222,10 @@ final class ComposedMarkdown {
                         return
                     }
                     for s in m.text.unicodeScalars {
-                        if s == Self.openScalar { out += Self.placeholder(literalIndex) } else { out += UTF8.encode(s)! }
+                        if s == Self.openScalar { Self.appendPlaceholder(literalIndex, to: &out) } else { out += UTF8.encode(s)! }
                     }
                 case .literal:
-                    if let literalIndex { out += Self.placeholder(literalIndex) }
+                    if let literalIndex { Self.appendPlaceholder(literalIndex, to: &out) }
                 }
             })
         }
