@@ -10,8 +10,8 @@ import Synchronization
 /// the tree with its parser and its text nodes outside links. One writer uses the tree
 /// (writing changes it); the tree is freed with this object.
 public final class ParsedMarkdown: Hashable, @unchecked Sendable {
-    // Unchecked: the tree's pointers are reached only through `use(_:)`, under the mutex,
-    // by one caller.
+    // Unchecked: the tree's pointers are reached only through `use(_:)`, by the one caller
+    // the mutex lets in.
 
     /// A text node outside links, and the bytes of the text it was read from.
     struct TextNode {
