@@ -113,7 +113,7 @@ public struct MarkdownSyntax: Sendable, Equatable {
         guard keepingTree, let parser else { return (syntax, nil) }
         kept = true
         return (syntax, ParsedMarkdown.Tree(parser: parser, root: document, textNodes: walker.textNodes,
-                                            holdsHTML: syntax.spans.contains { $0.kind == .html }))
+                                            holdsHTML: walker.holdsHTML))
     }
 
     /// Where the bytes from `source` (inside the text node's range, `node.range`) begin in
@@ -226,6 +226,9 @@ private struct Walker {
     /// Whether to note each text node outside links (`textNodes`).
     var recordsTextNodes = false
     var textNodes: [ParsedMarkdown.TextNode] = []
+    /// Whether the tree has a node of raw HTML (whatever bytes it maps to: a block's range
+    /// can come out empty when a table follows it).
+    var holdsHTML = false
     /// Whether the text holds a NUL byte, which cmark-gfm reads as U+FFFD (three bytes):
     /// its byte columns then count three for each NUL before them on the line.
     let hasNUL: Bool
@@ -328,6 +331,7 @@ private struct Walker {
         case CMARK_NODE_CODE_BLOCK:
             add(.code, blockRange(node))
         case CMARK_NODE_HTML_BLOCK:
+            holdsHTML = true
             add(.html, blockRange(node))
         case CMARK_NODE_PARAGRAPH:
             leaf(node, from: start(of: node), quotes: quotes)
@@ -386,6 +390,7 @@ private struct Walker {
         case CMARK_NODE_CODE:
             if let range = step.matchCodeSpan() { add(.code, range) }
         case CMARK_NODE_HTML_INLINE:
+            holdsHTML = true
             if let range = step.matchRaw(Walker.literal(node)) { add(.html, range) }
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
             let start = step.pos

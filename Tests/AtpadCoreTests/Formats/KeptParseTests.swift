@@ -72,7 +72,7 @@ struct KeptParseTests {
         "1. @cy-gh\n   - @bo", "| a | @jdoe |\n|---|---|\n| @bo | `@cy-gh` |", "```\n@jdoe in code\n```", "    @bo indented code",
         "<b>@jdoe</b> html", "<div>\n@bo\n</div>", "line  \n@jdoe hard break", "@jdoe\\\nnext", "***@bo***", "*a @bo*",
         "[ref @bo]\n\n[ref @bo]: https://x.org", "![@jdoe](https://x.org/i.png)", "- [ ] @bo task", "@jdoe @jdoe @bo",
-        noncharacters + "0" + closing + " @jdoe", "@bo\u{0}x", "tab\t@jdoe", "é@bo", "«@jdoe»", "@jdoe's", "(@bo)", "@ann-gh, @cy-gh!",
+        noncharacters + "0" + closing + " @jdoe", "@bo\u{0}x", "tab\t@jdoe", "<!-- a comment -->\n| a |\n|---|\n| @bo |", "é@bo", "«@jdoe»", "@jdoe's", "(@bo)", "@ann-gh, @cy-gh!",
     ]
 
     @Test(arguments: 0 ..< 4)
