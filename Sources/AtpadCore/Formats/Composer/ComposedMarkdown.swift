@@ -47,9 +47,9 @@ final class ComposedMarkdown {
     private let doc: MarkedText
     private let format: DocumentFormat
     /// Whether the text ends with a line feed.
-    private(set) var endsWithLineFeed = false
+    var endsWithLineFeed: Bool { doc.text.utf8.last == 0x0A }
     /// The length of the text in bytes.
-    private(set) var textCount = 0
+    var textCount: Int { doc.text.utf8.count }
 
     // Swift's literals refuse noncharacters: the scalar is made from its value.
     private static let openScalar = Unicode.Scalar(0xFDD0 as UInt32)!
@@ -61,8 +61,6 @@ final class ComposedMarkdown {
     init(_ doc: MarkedText, format: DocumentFormat, reusing parse: ParsedMarkdown? = nil) {
         self.doc = doc
         self.format = format
-        textCount = doc.text.utf8.count
-        endsWithLineFeed = doc.text.utf8.last == 0x0A
         if let parse, let pieces = Self.pieces(of: doc, format: format, matching: parse) {
             self.pieces = pieces
             reused = parse
